@@ -1,0 +1,5 @@
+"""`python -m aa_ref` runs the command-line interface."""
+
+from aa_ref.cli import main
+
+main()

@@ -1,0 +1,149 @@
+"""Loading any aa-ref document by its `kind:`, checking its shape by JSON Schema.
+
+Shape errors come back as problems located at `file:line:column`, with a suggestion
+when a key is misspelt. The JSON Schemas are generated from the pydantic models; the
+copies in `schemas/` are written by `aa-ref schema` and kept identical by a test.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from pydantic import BaseModel, ValidationError
+
+from aa_ref.auditlog import Log
+from aa_ref.errors import InvalidInput, Problem
+from aa_ref.orders import DecisionAnswer, Orders
+from aa_ref.setup import Setup
+from aa_ref.state import Game
+from aa_ref.yamlio import Document, load_yaml
+
+MODELS: dict[str, type[BaseModel]] = {
+    "game": Game,
+    "setup": Setup,
+    "orders": Orders,
+    "decision": DecisionAnswer,
+    "log": Log,
+}
+SCHEMA_VERSION = 1
+SCHEMA_BASE = "https://aa-ref.invalid/schemas/"
+
+
+def schema_filename(kind: str) -> str:
+    return f"{kind}.schema.json"
+
+
+@cache
+def json_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of a document kind, generated from its model."""
+    schema = MODELS[kind].model_json_schema(by_alias=True, mode="validation")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_BASE + schema_filename(kind),
+        **schema,
+    }
+
+
+def schema_texts() -> dict[str, str]:
+    """File name -> text of every schema, as `aa-ref schema` writes them."""
+    return {schema_filename(k): json.dumps(json_schema(k), indent=2, sort_keys=True) + "\n" for k in MODELS}
+
+
+def schema_comment(kind: str, relative_to: Path | None = None) -> str:
+    """The `yaml-language-server` comment that lets editors check a file as it is typed."""
+    target = Path(__file__).resolve().parent.parent / "schemas" / schema_filename(kind)
+    return f"# yaml-language-server: $schema={target.as_uri()}\n"
+
+
+@cache
+def _validator(kind: str) -> jsonschema.protocols.Validator:
+    schema = json_schema(kind)
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)
+
+
+def _schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
+    loc = tuple(error.absolute_path)
+    message = error.message
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        if extra:
+            key = extra[0]
+            loc = (*loc, key)
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else f"; allowed keys: {', '.join(allowed)}"
+            message = f"unknown key '{key}'{hint}"
+    elif error.validator == "const" and loc and loc[-1] == "kind":
+        message = f"'kind' is {error.instance!r} here; this file was read as another kind"
+    where = ".".join(str(p) for p in loc)
+    return doc.problem(f"{where}: {message}" if where else message, loc)
+
+
+def shape_problems(doc: Document, kind: str) -> list[Problem]:
+    """Every JSON Schema error of `doc` read as a document of `kind`."""
+    errors = sorted(_validator(kind).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path)))
+    return [_schema_problem(doc, e) for e in _deepest(errors)]
+
+
+def _deepest(errors: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
+    """Replace `anyOf`/`oneOf` failures by their most specific sub-error."""
+    out = []
+    for error in errors:
+        if error.context:
+            best = jsonschema.exceptions.best_match(error.context)
+            out.append(best if best is not None else error)
+        else:
+            out.append(error)
+    return out
+
+
+def document_kind(doc: Document) -> str:
+    """The `kind:` of a document, or an error saying what is wrong with it."""
+    if not isinstance(doc.data, dict):
+        raise InvalidInput(f"{doc.path}: not a YAML mapping", [doc.problem("expected a YAML mapping with a 'kind:' key")])
+    kind = doc.data.get("kind")
+    if kind not in MODELS:
+        close = difflib.get_close_matches(str(kind), list(MODELS), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        known = ", ".join(MODELS)
+        raise InvalidInput(
+            f"{doc.path}: unknown kind",
+            [doc.problem(f"'kind' must be one of {known}, not {kind!r}{hint}", ("kind",))],
+        )
+    return kind
+
+
+def parse_model(doc: Document, kind: str) -> BaseModel:
+    """The model of `doc`, or InvalidInput listing every shape problem."""
+    problems = shape_problems(doc, kind)
+    if not problems:
+        try:
+            return MODELS[kind].model_validate(doc.data)
+        except ValidationError as exc:
+            problems = [doc.problem(_pydantic_message(e), tuple(e["loc"])) for e in exc.errors()]
+    raise InvalidInput(f"{doc.path}: not a valid {kind} file", problems)
+
+
+def _pydantic_message(error: dict[str, Any]) -> str:
+    where = ".".join(str(p) for p in error["loc"])
+    return f"{where}: {error['msg']}" if where else error["msg"]
+
+
+def load_document(path: str | Path, expect: str | None = None) -> tuple[Document, BaseModel]:
+    """Load a file, recognise its kind and return its validated model."""
+    doc = load_yaml(path)
+    kind = document_kind(doc)
+    if expect and kind != expect:
+        raise InvalidInput(
+            f"{path}: expected a {expect} file",
+            [doc.problem(f"this is a {kind} file; a {expect} file is needed here", ("kind",))],
+        )
+    return doc, parse_model(doc, kind)
+
+

@@ -1,0 +1,73 @@
+"""The adjudication context and the interface every ruleset implements.
+
+A ruleset checks orders against a read-only game (`check`) and adjudicates them by
+emitting events through a `Context` (`adjudicate`); only `Context.emit` changes the
+working copy of the game, so the events are the complete record of the change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from aa_ref.dice import DiceSource
+from aa_ref.errors import Problem
+from aa_ref.events import Note, Roll, apply_event
+from aa_ref.setup import Setup
+from aa_ref.state import Game
+from aa_ref.yamlio import Document
+
+
+@dataclass
+class Context:
+    """One adjudication: the setup, a working copy of the game, dice and emitted events."""
+
+    setup: Setup
+    game: Game
+    dice: DiceSource
+    manual_dice: bool = False
+    events: list[Any] = field(default_factory=list)
+
+    def emit(self, event: Any) -> None:
+        """Record an event and apply it to the working game."""
+        apply_event(self.game, event)
+        self.events.append(event)
+
+    def roll(self, context: str, count: int) -> list[int]:
+        """Roll `count` dice for `context`, recording them."""
+        if count <= 0:
+            return []
+        dice = self.dice.roll(context, count)
+        self.emit(Roll(context=context, dice=dice, source="manual" if self.manual_dice else "seeded"))
+        return dice
+
+    def note(self, text: str) -> None:
+        self.emit(Note(text=text))
+
+
+@dataclass
+class OrdersInput:
+    """A parsed orders or decision document with the YAML it came from (for error positions)."""
+
+    doc: Document
+    model: Any
+
+    def problem(self, message: str, loc: tuple[Any, ...] = (), rule: str | None = None) -> Problem:
+        return self.doc.problem(message, loc, rule)
+
+
+class Ruleset(Protocol):
+    """What a game's rules must provide to the core."""
+
+    id: ClassVar[str]
+    phases: ClassVar[list[str]]
+
+    def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game: ...
+
+    def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]: ...
+
+    def adjudicate(self, ctx: Context, given: OrdersInput) -> None: ...
+
+    def template(self, setup: Setup, game: Game) -> str: ...
+
+    def options(self) -> dict[str, list[str]]: ...

@@ -1,0 +1,41 @@
+"""Name matching: case-insensitive lookup of board, power and unit names with suggestions."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+class NameIndex:
+    """Resolves what a user typed to a canonical name, accepting aliases in any case."""
+
+    def __init__(self, what: str, names: Iterable[str], aliases: dict[str, Iterable[str]] | None = None) -> None:
+        self.what = what
+        self._canonical: dict[str, str] = {}
+        for name in names:
+            self._canonical[_fold(name)] = name
+        for name, others in (aliases or {}).items():
+            for alias in others:
+                self._canonical.setdefault(_fold(alias), name)
+
+    def __contains__(self, text: object) -> bool:
+        return isinstance(text, str) and _fold(text) in self._canonical
+
+    def get(self, text: str) -> str | None:
+        """The canonical name for `text`, or None."""
+        return self._canonical.get(_fold(text))
+
+    def suggest(self, text: str) -> str | None:
+        """The closest known name to a misspelt `text`, if any is close."""
+        close = difflib.get_close_matches(_fold(text), list(self._canonical), n=1, cutoff=0.6)
+        return self._canonical[close[0]] if close else None
+
+    def unknown_message(self, text: str) -> str:
+        """"unknown X 'text'", with a did-you-mean suggestion when there is one."""
+        hint = self.suggest(str(text))
+        tail = f"; did you mean '{hint}'?" if hint else ""
+        return f"unknown {self.what} '{text}'{tail}"

@@ -1,0 +1,82 @@
+"""Orders and decisions: what players write.
+
+One orders document is one power's orders for one phase. A decision document answers
+a choice the game is waiting for (casualties, a retreat, submerging). Both are checked
+for shape by JSON Schema, then for legality by the ruleset, as a whole.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from aa_ref.setup import Strict, UnitCounts
+from aa_ref.state import RetreatPolicy, Standing
+
+
+class Load(Strict):
+    """Land units boarding the moving transports from a territory next to a sea zone."""
+
+    units: UnitCounts
+    from_: str = Field(alias="from", description="the territory the units board from")
+    at: str | None = Field(default=None, description="the sea zone where they board (default: the transports' start)")
+    power: str | None = Field(default=None, description="owner of the units, if an ally's (default: the mover)")
+
+
+class Move(Strict):
+    """Units moving together along one path."""
+
+    units: UnitCounts
+    from_: str = Field(alias="from")
+    to: str
+    via: list[str] = Field(default_factory=list, description="spaces passed through, in order")
+    load: list[Load] = Field(default_factory=list, description="transports: units boarding on the way")
+    unload: str | None = Field(default=None, description="transports: the territory the cargo lands in")
+    cargo_power: str | None = Field(default=None, description="unload only this power's cargo")
+    battle: Literal["sea", "land"] | None = Field(
+        default=None, description="air units in an amphibious assault: the battle they join"
+    )
+    land_at: str | None = Field(default=None, description="air units: where they plan to land (landing proof)")
+
+    def path(self) -> list[str]:
+        return [self.from_, *self.via, self.to]
+
+
+class BattleOrders(Strict):
+    """The attacker's choices for one battle, in the order battles are to be fought."""
+
+    at: str
+    casualties: list[str] | None = Field(default=None, description="order of loss for this battle")
+    retreat: RetreatPolicy | None = None
+    submerge: bool | None = None
+
+
+class Orders(Strict):
+    kind: Literal["orders"]
+    schema_version: Literal[1]
+    game: str | None = Field(default=None, description="setup id the orders are for (checked when given)")
+    round: int = Field(ge=1)
+    power: str
+    phase: str
+    based_on: str | None = Field(default=None, description="the game's log head when the orders were written")
+    standing: Standing | None = None
+    purchase: UnitCounts | None = None
+    moves: list[Move] | None = None
+    battles: list[BattleOrders] | None = None
+    place: dict[str, UnitCounts] | None = None
+    dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
+
+
+class DecisionAnswer(Strict):
+    kind: Literal["decision"]
+    schema_version: Literal[1]
+    game: str | None = None
+    round: int = Field(ge=1)
+    power: str
+    based_on: str | None = None
+    space: str
+    casualties: UnitCounts | None = Field(default=None, description="units taking the hits")
+    retreat: str | None = Field(default=None, description="where to retreat, or 'stay' to fight on")
+    submerge: bool | None = None
+    dice: list[int] | None = None

@@ -1,0 +1,127 @@
+"""The setup document: a game's definition as data (board, units, powers, starting forces).
+
+A setup may `extend` another setup (by id) and override parts of it, the way an 18xx
+title depends on another: scenarios that share a board name it instead of copying it.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from aa_ref.names import NameIndex
+
+UnitCounts = dict[str, int]
+"""Units as players write them: `{infantry: 3, tank: 1}`."""
+
+
+class Strict(BaseModel):
+    """Base for documents users write: unknown keys are errors, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class UnitType(Strict):
+    """A unit's printed profile."""
+
+    domain: Literal["land", "sea", "air"]
+    cost: int = Field(ge=0)
+    attack: int = Field(ge=0, le=6)
+    defense: int = Field(ge=0, le=6)
+    movement: int = Field(ge=0)
+    hits: int = Field(default=1, ge=1, description="hits needed to destroy it (2 for battleships)")
+
+
+class PowerSetup(Strict):
+    capital: str
+    treasury: int = Field(ge=0, description="IPCs in the treasury at the start")
+
+
+class Space(Strict):
+    """A land territory or sea zone of the board."""
+
+    kind: Literal["land", "sea"]
+    value: int = Field(default=0, ge=0, description="IPC value")
+    original_owner: str | None = None
+    owner: str | None = Field(default=None, description="controller at the start, if not the original owner")
+    industrial_complex: bool = False
+    neutral: bool = False
+    island: bool = False
+    aliases: list[str] = Field(default_factory=list)
+    adjacent: list[str] = Field(default_factory=list)
+
+    @property
+    def start_owner(self) -> str | None:
+        return self.owner or self.original_owner
+
+
+class Canal(Strict):
+    name: str
+    joins: tuple[str, str]
+    controlled_by: list[str] = Field(description="territories a side must all control for its ships to pass")
+
+
+class Strait(Strict):
+    name: str
+    sea_zone: str = Field(description="a sea zone that naval units may not enter or leave")
+
+
+class Variant(Strict):
+    description: str
+    units_add: dict[str, dict[str, UnitCounts]] = Field(default_factory=dict)
+
+
+class Setup(Strict):
+    """A scenario: everything needed to start a game, as data."""
+
+    model_config = ConfigDict(extra="forbid", frozen=False)
+
+    kind: Literal["setup"]
+    schema_version: Literal[1]
+    id: str
+    title: str
+    ruleset: str
+    rulebook: str = ""
+    extends: str | None = None
+    sides: dict[str, list[str]]
+    turn_order: list[str]
+    powers: dict[str, PowerSetup]
+    unit_types: dict[str, UnitType]
+    spaces: dict[str, Space]
+    canals: list[Canal] = Field(default_factory=list)
+    straits: list[Strait] = Field(default_factory=list)
+    units: dict[str, dict[str, UnitCounts]] = Field(default_factory=dict)
+    variants: dict[str, Variant] = Field(default_factory=dict)
+
+    @cached_property
+    def space_names(self) -> NameIndex:
+        return NameIndex("space", self.spaces, {n: s.aliases for n, s in self.spaces.items()})
+
+    @cached_property
+    def power_names(self) -> NameIndex:
+        return NameIndex("power", self.powers)
+
+    @cached_property
+    def unit_names(self) -> NameIndex:
+        plural = {name: [name + "s", name.replace("_", " ")] for name in self.unit_types}
+        plural.setdefault("infantry", []).append("infantries")
+        return NameIndex("unit type", self.unit_types, plural)
+
+    def side_of(self, power: str) -> str:
+        for side, members in self.sides.items():
+            if power in members:
+                return side
+        raise KeyError(power)
+
+    def allied(self, a: str, b: str) -> bool:
+        """True when two powers are on the same side (a power is its own ally)."""
+        return self.side_of(a) == self.side_of(b)
+
+    def capital_of(self, power: str) -> str:
+        return self.powers[power].capital
+
+
+SETUPS_DIR = Path(__file__).resolve().parent.parent / "setups"

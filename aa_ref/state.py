@@ -1,0 +1,141 @@
+"""The game state: a value that round-trips through YAML.
+
+Nothing changes a state except events (see `aa_ref.events`). Units are kept as
+*forces*: the units of one power in one space that share the same marks this turn
+(how far they moved, whether they fought, cargo aboard). Fresh units of a kind merge
+into one force, so a game file reads the way players speak: `{infantry: 3, tank: 1}`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from aa_ref.setup import Strict, UnitCounts
+
+
+class Force(Strict):
+    """Units of one power in one space that share the same marks."""
+
+    power: str
+    units: UnitCounts
+    moved: int = Field(default=0, ge=0, description="movement points spent this turn")
+    combat: bool = Field(default=False, description="moved in the Combat Move or fought this turn")
+    done: bool = Field(default=False, description="may not move again this turn")
+    retreated: bool = False
+    damaged: int = Field(default=0, ge=0, description="units of this force that have taken one hit (battleships)")
+    cargo: dict[str, UnitCounts] = Field(
+        default_factory=dict, description="power -> units aboard; only on a force of one transport or carrier"
+    )
+
+    def marks(self) -> tuple:
+        """Everything but the unit counts: forces with equal marks merge."""
+        cargo = tuple(sorted((p, tuple(sorted(u.items()))) for p, u in self.cargo.items()))
+        return (self.power, self.moved, self.combat, self.done, self.retreated, self.damaged, cargo)
+
+    def count(self, unit: str | None = None) -> int:
+        return sum(self.units.values()) if unit is None else self.units.get(unit, 0)
+
+
+class SpaceState(Strict):
+    owner: str | None = None
+    forces: list[Force] = Field(default_factory=list)
+
+
+class RetreatPolicy(Strict):
+    """When an attacker breaks off a battle: after a given round, or when its units fall below a number."""
+
+    to: str | None = Field(default=None, description="where to retreat; None = the first legal space")
+    after_round: int | None = Field(default=None, ge=1)
+    below: int | None = Field(default=None, ge=1, description="retreat when fewer attacking units than this are left")
+
+
+class Standing(Strict):
+    """A power's standing orders, used when orders do not settle a choice."""
+
+    order_of_loss: list[str] | None = Field(
+        default=None, description="unit types in the order they are taken as casualties"
+    )
+    submerge: bool | None = Field(
+        default=None, description="true: submarines submerge when they may; false: they strike"
+    )
+
+
+class PowerState(Strict):
+    treasury: int = Field(ge=0)
+    purchased: UnitCounts = Field(default_factory=dict, description="units bought, waiting to be mobilized")
+    standing: Standing = Field(default_factory=Standing)
+
+
+class BattleSide(Strict):
+    power: str
+
+
+class Battle(Strict):
+    """A battle waiting to be fought, or being fought, in the Conduct Combat phase."""
+
+    space: str
+    attacker: str
+    kind: Literal["land", "sea"]
+    came_from: list[str] = Field(default_factory=list, description="spaces the attacking units came from")
+    amphibious_from: list[str] = Field(default_factory=list, description="sea zones seaborne units land from")
+    air_to_sea: UnitCounts = Field(default_factory=dict, description="air units assigned to the sea battle")
+    round: int = 0
+    status: Literal["pending", "fighting", "done"] = "pending"
+
+
+class Decision(Strict):
+    """A choice the rules need from a player before adjudication can go on."""
+
+    power: str
+    kind: Literal["casualties", "retreat", "submerge", "landing"]
+    space: str
+    hits: int = 0
+    detail: str = ""
+
+
+class TurnState(Strict):
+    """What the current turn has to remember between its phases."""
+
+    captured: list[str] = Field(default_factory=list, description="territories taken this turn")
+    battles: list[Battle] = Field(default_factory=list)
+    assaults: dict[str, str] = Field(default_factory=dict, description="sea zone -> territory of an announced amphibious assault")
+    carrier_obligations: list[str] = Field(default_factory=list, description="sea zones where carriers must end for fighters")
+    refunded: UnitCounts = Field(default_factory=dict)
+
+
+class LogRef(Strict):
+    file: str
+    head: str = ""
+    entries: int = 0
+
+
+class Game(Strict):
+    """A game in progress."""
+
+    kind: Literal["game"]
+    schema_version: Literal[1]
+    setup: str
+    variant: str | None = None
+    options: dict[str, str] = Field(default_factory=dict)
+    seed: str
+    round: int = Field(ge=1)
+    power: str
+    phase: str
+    winner: str | None = None
+    powers: dict[str, PowerState]
+    spaces: dict[str, SpaceState]
+    turn: TurnState = Field(default_factory=TurnState)
+    pending: list[Decision] = Field(default_factory=list)
+    log: LogRef
+
+    def forces(self, space: str, power: str | None = None) -> list[Force]:
+        state = self.spaces.get(space)
+        if state is None:
+            return []
+        return [f for f in state.forces if power is None or f.power == power]
+
+    def owner(self, space: str) -> str | None:
+        state = self.spaces.get(space)
+        return state.owner if state else None
