@@ -79,4 +79,5 @@ class DecisionAnswer(Strict):
     casualties: UnitCounts | None = Field(default=None, description="units taking the hits")
     retreat: str | None = Field(default=None, description="where to retreat, or 'stay' to fight on")
     submerge: bool | None = None
+    land_at: str | None = Field(default=None, description="where stranded fighters land")
     dice: list[int] | None = None

@@ -125,3 +125,59 @@ class Setup(Strict):
 
 
 SETUPS_DIR = Path(__file__).resolve().parent.parent / "setups"
+
+
+def _deep_merge(base: dict, override: dict) -> dict:
+    out = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _deep_merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def setup_paths() -> dict[str, Path]:
+    """Scenario id -> file, for every setup shipped in `setups/`."""
+    return {p.stem: p for p in sorted(SETUPS_DIR.glob("*.yaml"))}
+
+
+def resolve_setup_data(data: dict, seen: tuple[str, ...] = ()) -> dict:
+    """The setup's data with the setup it `extends` merged underneath it."""
+    from aa_ref.errors import InvalidInput
+    from aa_ref.yamlio import load_yaml
+
+    parent_id = data.get("extends")
+    if not parent_id:
+        return data
+    if parent_id in seen:
+        raise InvalidInput(f"setup '{data.get('id')}' extends itself through {' -> '.join(seen)}")
+    paths = setup_paths()
+    if parent_id not in paths:
+        raise InvalidInput(f"setup '{data.get('id')}' extends unknown setup '{parent_id}'")
+    parent = resolve_setup_data(load_yaml(paths[parent_id]).data, (*seen, parent_id))
+    merged = _deep_merge(parent, data)
+    merged["extends"] = None
+    return merged
+
+
+_CACHE: dict[str, Setup] = {}
+
+
+def load_setup(scenario: str) -> Setup:
+    """The shipped setup `scenario` (e.g. 'aa1941'), validated; cached per process."""
+    from aa_ref.documents import parse_model
+    from aa_ref.errors import UsageError
+    from aa_ref.yamlio import Document, load_yaml
+
+    if scenario in _CACHE:
+        return _CACHE[scenario]
+    paths = setup_paths()
+    if scenario not in paths:
+        index = NameIndex("scenario", paths)
+        raise UsageError(index.unknown_message(scenario) + "; 'aa-ref games' lists them")
+    doc = load_yaml(paths[scenario])
+    merged = resolve_setup_data(doc.data)
+    setup = parse_model(Document(doc.path, merged, doc.tree), "setup")
+    _CACHE[scenario] = setup
+    return setup

@@ -28,11 +28,14 @@ class Force(Strict):
     cargo: dict[str, UnitCounts] = Field(
         default_factory=dict, description="power -> units aboard; only on a force of one transport or carrier"
     )
+    assault: str | None = Field(
+        default=None, description="transports: the territory their cargo lands in, in an announced amphibious assault"
+    )
 
     def marks(self) -> tuple:
         """Everything but the unit counts: forces with equal marks merge."""
         cargo = tuple(sorted((p, tuple(sorted(u.items()))) for p, u in self.cargo.items()))
-        return (self.power, self.moved, self.combat, self.done, self.retreated, self.damaged, cargo)
+        return (self.power, self.moved, self.combat, self.done, self.retreated, self.damaged, cargo, self.assault)
 
     def count(self, unit: str | None = None) -> int:
         return sum(self.units.values()) if unit is None else self.units.get(unit, 0)
@@ -100,7 +103,6 @@ class TurnState(Strict):
 
     captured: list[str] = Field(default_factory=list, description="territories taken this turn")
     battles: list[Battle] = Field(default_factory=list)
-    assaults: dict[str, str] = Field(default_factory=dict, description="sea zone -> territory of an announced amphibious assault")
     carrier_obligations: list[str] = Field(default_factory=list, description="sea zones where carriers must end for fighters")
     refunded: UnitCounts = Field(default_factory=dict)
 

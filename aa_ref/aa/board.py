@@ -1,0 +1,159 @@
+"""A read-only view of an A&A game: geography, control and who is where.
+
+Every rule module asks its questions here (is this sea zone hostile to Germany? may a
+ship pass this canal?) so that the answers are defined once, with their rule citations.
+Rulebook lines are those of the 1941 rules, `shared/seeds/001_63934894773eca9e.txt`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from functools import cached_property
+
+from aa_ref.setup import Setup, UnitCounts, UnitType
+from aa_ref.state import Force, Game
+
+SURFACE_WARSHIPS = frozenset({"battleship", "carrier", "destroyer", "cruiser"})
+"""Surface warships make a sea zone hostile [L267-L270, L887]."""
+
+CAPTURING_UNITS = frozenset({"infantry", "tank", "artillery", "mech_infantry"})
+"""Only these land units capture territory [L786]."""
+
+
+def add_counts(a: UnitCounts, b: UnitCounts, sign: int = 1) -> UnitCounts:
+    """`a + b` (or `a - b`), dropping zeros."""
+    out = dict(a)
+    for unit, n in b.items():
+        out[unit] = out.get(unit, 0) + sign * n
+        if out[unit] == 0:
+            del out[unit]
+    return out
+
+
+def total(counts: UnitCounts) -> int:
+    return sum(counts.values())
+
+
+class Board:
+    """Questions about one game state on one setup's board."""
+
+    def __init__(self, setup: Setup, game: Game) -> None:
+        self.setup = setup
+        self.game = game
+
+    # --- geography -------------------------------------------------------
+    @cached_property
+    def adjacency(self) -> dict[str, frozenset[str]]:
+        return {name: frozenset(space.adjacent) for name, space in self.setup.spaces.items()}
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.adjacency.get(a, ())
+
+    def is_sea(self, space: str) -> bool:
+        return self.setup.spaces[space].kind == "sea"
+
+    def is_land(self, space: str) -> bool:
+        return self.setup.spaces[space].kind == "land"
+
+    def is_neutral(self, space: str) -> bool:
+        """Neutral territories cannot be entered, crossed or overflown [L272-L274]."""
+        return self.setup.spaces[space].neutral
+
+    def value(self, space: str) -> int:
+        return self.setup.spaces[space].value
+
+    def coastal_zones(self, territory: str) -> list[str]:
+        return [s for s in self.setup.spaces[territory].adjacent if self.is_sea(s)]
+
+    def unit(self, unit_type: str) -> UnitType:
+        return self.setup.unit_types[unit_type]
+
+    def domain(self, unit_type: str) -> str:
+        return self.setup.unit_types[unit_type].domain
+
+    # --- powers ----------------------------------------------------------
+    def allied(self, a: str, b: str) -> bool:
+        return self.setup.allied(a, b)
+
+    def enemies(self, a: str, b: str | None) -> bool:
+        return b is not None and not self.setup.allied(a, b)
+
+    def owner(self, space: str) -> str | None:
+        return self.game.owner(space)
+
+    def is_friendly_territory(self, space: str, power: str) -> bool:
+        """Controlled by the power or an ally [L246-L290]."""
+        owner = self.owner(space)
+        return self.is_land(space) and owner is not None and self.allied(power, owner)
+
+    def is_hostile_territory(self, space: str, power: str) -> bool:
+        """Controlled by an enemy power."""
+        return self.is_land(space) and not self.is_neutral(space) and self.enemies(power, self.owner(space))
+
+    def capital_held(self, power: str) -> bool:
+        """True while a power's capital is held by its own side [L676, L762]."""
+        owner = self.owner(self.setup.capital_of(power))
+        return owner is not None and self.allied(power, owner)
+
+    # --- units -----------------------------------------------------------
+    def forces(self, space: str, power: str | None = None) -> list[Force]:
+        return self.game.forces(space, power)
+
+    def units(self, space: str, powers: Iterable[str] | None = None) -> UnitCounts:
+        """Units (not cargo) in a space, of the given powers (default: all)."""
+        wanted = set(powers) if powers is not None else None
+        out: UnitCounts = {}
+        for force in self.forces(space):
+            if wanted is None or force.power in wanted:
+                out = add_counts(out, force.units)
+        return out
+
+    def enemy_powers(self, space: str, power: str) -> list[str]:
+        """Enemy powers with units in a space, in turn order."""
+        present = {f.power for f in self.forces(space)}
+        return [p for p in self.setup.turn_order if p in present and self.enemies(power, p)]
+
+    def enemy_units(self, space: str, power: str) -> UnitCounts:
+        return self.units(space, self.enemy_powers(space, power))
+
+    def is_hostile_sea(self, space: str, power: str) -> bool:
+        """A sea zone is hostile when it holds enemy surface warships; subs and transports
+        do not count [L267-L270, L387]."""
+        return any(self.enemy_units(space, power).get(u, 0) for u in SURFACE_WARSHIPS)
+
+    def has_enemy_destroyer(self, space: str, power: str) -> bool:
+        return self.enemy_units(space, power).get("destroyer", 0) > 0
+
+    def enemy_territory_occupied(self, space: str, power: str) -> bool:
+        """A hostile territory with enemy units in it (an IC does not count here; see blitz)."""
+        return bool(self.enemy_units(space, power))
+
+    # --- passages ----------------------------------------------------------
+    def canal_open(self, a: str, b: str, power: str) -> bool:
+        """A ship passes a canal only if its side controls every territory that controls it
+        [L282-L286]; control is read at the time of the move."""
+        for canal in self.setup.canals:
+            if {a, b} == set(canal.joins):
+                return all(
+                    (owner := self.owner(t)) is not None and self.allied(power, owner)
+                    for t in canal.controlled_by
+                )
+        return True
+
+    def strait_closed(self, a: str, b: str) -> bool:
+        """Naval units may not enter or leave a closed zone such as the Black Sea [L276-L280]."""
+        closed = {s.sea_zone for s in self.setup.straits}
+        return (a in closed) != (b in closed)
+
+    def distances(self, start: str, passable) -> dict[str, int]:
+        """Breadth-first distances from `start` through spaces for which `passable(space)` holds."""
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in self.adjacency[here]:
+                if there not in seen and passable(there):
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+        return seen

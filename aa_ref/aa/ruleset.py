@@ -1,0 +1,229 @@
+"""The Axis & Allies 1941 ruleset: phases, their order, and what each one accepts.
+
+Each phase's rules live in their own module; this one checks that an orders document
+fits the moment of the game (power, round, phase, freshness), dispatches it, and moves
+the game on through the phases that need no orders.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from aa_ref.aa import combat, income, mobilize, movement, purchase
+from aa_ref.aa.board import Board
+from aa_ref.aa.victory import VICTORY_MODES, winner_after_turn
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.errors import Problem
+from aa_ref.events import Phase, SetBattles, SetStanding, SetTurn, Victory
+from aa_ref.orders import DecisionAnswer, Orders
+from aa_ref.setup import Setup
+from aa_ref.state import Force, Game, LogRef, PowerState, SpaceState, TurnState
+
+PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME = (
+    "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
+)
+SECTIONS = {PURCHASE: "purchase", COMBAT_MOVE: "moves", NONCOMBAT_MOVE: "moves", CONDUCT_COMBAT: "battles", MOBILIZE: "place"}
+"""The orders section each phase reads; any other section in the file is an error."""
+
+
+class AA1941:
+    """Axis & Allies 1941 [shared/seeds/001_63934894773eca9e.txt]."""
+
+    id: ClassVar[str] = "aa1941"
+    phases: ClassVar[list[str]] = [PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME]
+    """The six phases of a turn, in order [L313-L320]."""
+
+    def options(self) -> dict[str, list[str]]:
+        return {"victory": list(VICTORY_MODES)}
+
+    # --- a new game ---------------------------------------------------------
+    def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
+        spaces: dict[str, SpaceState] = {}
+        for name, space in setup.spaces.items():
+            if space.kind == "land" and not space.neutral:
+                spaces[name] = SpaceState(owner=space.start_owner)
+        placements = [setup.units]
+        if variant:
+            placements.append(setup.variants[variant].units_add)
+        for placement in placements:
+            for space, by_power in placement.items():
+                state = spaces.setdefault(space, SpaceState())
+                for power, units in by_power.items():
+                    existing = next((f for f in state.forces if f.power == power), None)
+                    if existing is None:
+                        state.forces.append(Force(power=power, units=dict(units)))
+                    else:
+                        for unit, n in units.items():
+                            existing.units[unit] = existing.units.get(unit, 0) + n
+        first = setup.turn_order[0]
+        return Game(
+            kind="game", schema_version=1, setup=setup.id, variant=variant, options=options, seed=seed,
+            round=1, power=first, phase=PURCHASE,
+            powers={name: PowerState(treasury=p.treasury) for name, p in setup.powers.items()},
+            spaces=spaces, log=LogRef(file=log_file),
+        )
+
+    # --- checking ----------------------------------------------------------
+    def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
+        board = Board(setup, game)
+        problems = self._check_moment(setup, game, given)
+        if problems:
+            return problems
+        model = given.model
+        if isinstance(model, DecisionAnswer):
+            return combat.check_decision(board, given)
+        problems = self._check_sections(game, given)
+        if model.standing and model.standing.order_of_loss:
+            for i, unit in enumerate(model.standing.order_of_loss):
+                if unit not in setup.unit_names:
+                    problems.append(given.problem(setup.unit_names.unknown_message(unit), ("standing", "order_of_loss", i)))
+        if problems:
+            return problems
+        if game.phase == PURCHASE and model.purchase:
+            problems += purchase.check_purchase(board, given, model.purchase)
+        elif game.phase in (COMBAT_MOVE, NONCOMBAT_MOVE) and model.moves:
+            problems += movement.check_moves(board, given, game.phase)
+        elif game.phase == CONDUCT_COMBAT:
+            problems += combat.check_battle_orders(board, given)
+        elif game.phase == MOBILIZE:
+            problems += mobilize.check_placement(board, given, model.place or {})
+        return problems
+
+    def _check_moment(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
+        """Orders are for this game, this round, the power to move and the current phase."""
+        model = given.model
+        if game.winner:
+            return [given.problem(f"the game is over: the {game.winner} have won", ())]
+        problems = []
+        if model.game and model.game != setup.id:
+            problems.append(given.problem(f"these orders are for game '{model.game}', not '{setup.id}'", ("game",)))
+        if model.based_on and model.based_on != game.log.head:
+            problems.append(given.problem(
+                "stale orders: written against an older state of the game "
+                f"(based_on {model.based_on}, the game is now at {game.log.head}); "
+                "run 'aa-ref template' again", ("based_on",)))
+        if model.round != game.round:
+            problems.append(given.problem(f"these orders are for round {model.round}; the game is in round {game.round}", ("round",)))
+        if isinstance(model, DecisionAnswer):
+            waiting = [d for d in game.pending if d.power == model.power]
+            if not waiting:
+                who = ", ".join(sorted({d.power for d in game.pending})) or "nobody"
+                problems.append(given.problem(
+                    f"no decision is waiting from {model.power}; the game waits for {who}", ("power",)))
+            return problems
+        if model.power != game.power:
+            problems.append(given.problem(
+                f"these orders are for {model.power}, but it is {game.power}'s turn", ("power",), "AA1941 turn order [L305-L312]"))
+        if model.phase != game.phase:
+            problems.append(given.problem(
+                f"these orders are for the {model.phase} phase, but the game is in {game.phase}", ("phase",),
+                "AA1941 turn phases [L313-L320]"))
+        if game.pending:
+            who = ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in game.pending)
+            problems.append(given.problem(f"the game is waiting for a decision from {who}; apply that first", ()))
+        return problems
+
+    def _check_sections(self, game: Game, given: OrdersInput) -> list[Problem]:
+        wanted = SECTIONS.get(game.phase)
+        problems = []
+        for section in set(SECTIONS.values()):
+            if section != wanted and getattr(given.model, section) is not None:
+                problems.append(given.problem(
+                    f"'{section}' is not read in the {game.phase} phase"
+                    + (f"; this phase reads '{wanted}'" if wanted else ""), (section,)))
+        return problems
+
+    # --- adjudicating ----------------------------------------------------------
+    def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
+        model = given.model
+        if isinstance(model, DecisionAnswer):
+            combat.answer_decision(ctx, given)
+            self._advance(ctx)
+            return
+        assert isinstance(model, Orders)
+        if model.standing:
+            merged = ctx.game.powers[model.power].standing.model_copy(update=model.standing.model_dump(exclude_unset=True))
+            if merged.order_of_loss:
+                merged.order_of_loss = [ctx.setup.unit_names.get(u) for u in merged.order_of_loss]
+            ctx.emit(SetStanding(power=model.power, standing=merged))
+        phase = ctx.game.phase
+        if phase == PURCHASE:
+            purchase.execute_purchase(ctx, model.power, model.purchase or {})
+        elif phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
+            movement.execute_moves(ctx, given, phase)
+        elif phase == CONDUCT_COMBAT:
+            combat.conduct_combat(ctx, given)
+        elif phase == MOBILIZE:
+            mobilize.execute_placement(ctx, model.power, model.place or {})
+        self._advance(ctx)
+
+    def _advance(self, ctx: Context) -> None:
+        """Move on to the next phase that needs orders, running the automatic ones."""
+        game = ctx.game
+        while not game.pending and not game.winner:
+            board = Board(ctx.setup, game)
+            nxt = self._next_phase(game.phase)
+            if nxt is None:
+                self._end_turn(ctx)
+                nxt = PURCHASE
+            else:
+                ctx.emit(Phase(round=game.round, power=game.power, phase=nxt))
+            if game.winner:
+                return
+            power = game.power
+            capital_lost = not board.capital_held(power)
+            if nxt in (PURCHASE, MOBILIZE, COLLECT_INCOME) and capital_lost:
+                # A power whose capital is held by the enemy buys, places and collects nothing [L676-L680].
+                ctx.note(f"{power} skips {nxt.replace('_', ' ')}: its capital is held by the enemy [L676]")
+                continue
+            if nxt == CONDUCT_COMBAT and not game.turn.battles:
+                ctx.note(f"{power} has no battles to fight")
+                continue
+            if nxt == MOBILIZE and not game.powers[power].purchased:
+                mobilize.execute_placement(ctx, power, {})
+                continue
+            if nxt == COLLECT_INCOME:
+                income.collect_income(ctx, power)  # mandatory and automatic [L322, L760]
+                continue
+            return
+
+    def _next_phase(self, phase: str) -> str | None:
+        i = self.phases.index(phase)
+        return self.phases[i + 1] if i + 1 < len(self.phases) else None
+
+    def _end_turn(self, ctx: Context) -> None:
+        """Victory checks at the end of the turn [L74-L86], then the next power's turn."""
+        game = ctx.game
+        mode = game.options.get("victory", VICTORY_MODES[0])
+        won = winner_after_turn(Board(ctx.setup, game), game.power, mode)
+        if won:
+            ctx.emit(Victory(side=won[0], reason=won[1]))
+            ctx.note(f"The {won[0]} win: {won[1]}")
+            return
+        if game.turn != TurnState():
+            ctx.emit(SetTurn(turn=TurnState()))
+        _clear_marks(ctx)
+        order = ctx.setup.turn_order
+        i = order.index(game.power)
+        rnd = game.round + (1 if i + 1 == len(order) else 0)
+        ctx.emit(Phase(round=rnd, power=order[(i + 1) % len(order)], phase=PURCHASE))
+
+    def template(self, setup: Setup, game: Game) -> str:
+        from aa_ref.aa.template import template
+
+        return template(setup, game)
+
+
+def _clear_marks(ctx: Context) -> None:
+    """Per-turn marks (moved, fought, done) end with the turn; cargo stays aboard."""
+    from aa_ref.events import AddUnits, RemoveUnits
+
+    for space, state in list(ctx.game.spaces.items()):
+        for force in list(state.forces):
+            fresh = Force(power=force.power, units=dict(force.units), cargo=force.cargo)
+            if fresh.marks() != force.marks():
+                ctx.emit(RemoveUnits(space=space, force=force.model_copy(deep=True), reason="end of turn"))
+                ctx.emit(AddUnits(space=space, force=fresh))
+
+
+RULESETS: dict[str, Any] = {"aa1941": AA1941}
