@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from aa_ref.setup import Strict, UnitCounts
+from aa_ref.setup import Strict
 from aa_ref.state import Battle, Decision, Force, Game, SpaceState, Standing, TurnState
 
 

@@ -14,7 +14,7 @@ from aa_ref.aa.board import Board
 from aa_ref.aa.victory import VICTORY_MODES, winner_after_turn
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import Phase, SetBattles, SetStanding, SetTurn, Victory
+from aa_ref.events import Phase, SetStanding, SetTurn, Victory
 from aa_ref.orders import DecisionAnswer, Orders
 from aa_ref.setup import Setup
 from aa_ref.state import Force, Game, LogRef, PowerState, SpaceState, TurnState

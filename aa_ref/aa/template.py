@@ -1,0 +1,150 @@
+"""`aa-ref template`: the skeleton of the orders or decision the game waits for.
+
+The legal choices are listed as comments. Where passing is legal the skeleton, applied
+unchanged, is that pass (buy nothing, move nothing, fight with standing orders).
+"""
+
+from __future__ import annotations
+
+import json
+
+from aa_ref.aa.board import Board
+from aa_ref.aa.income import income
+from aa_ref.aa.mobilize import eligible_complexes
+from aa_ref.documents import schema_comment
+from aa_ref.setup import Setup, UnitCounts
+from aa_ref.state import Game
+
+
+def _name(text: str) -> str:
+    """A YAML scalar for a name (quoted only when it needs to be)."""
+    plain = text.replace(" ", "").replace("-", "").replace(".", "").replace("/", "")
+    return text if plain.isalnum() and not text[0].isdigit() else json.dumps(text)
+
+
+def _counts(units: UnitCounts) -> str:
+    return "{" + ", ".join(f"{u}: {n}" for u, n in units.items()) + "}"
+
+
+def _header(kind: str, setup: Setup, game: Game, power: str) -> list[str]:
+    lines = [schema_comment(kind).rstrip("\n"), f"kind: {kind}", "schema_version: 1", f"game: {setup.id}",
+             f"round: {game.round}", f"power: {_name(power)}"]
+    if kind == "orders":
+        lines.append(f"phase: {game.phase}")
+    lines.append(f"based_on: {game.log.head}  # the state these orders are written against")
+    return lines
+
+
+def template(setup: Setup, game: Game) -> str:
+    """The YAML text of the next document the game needs."""
+    if game.winner:
+        return f"# The game is over: the {game.winner} have won. Nothing more to order.\n"
+    if game.pending:
+        return decision_template(setup, game)
+    board = Board(setup, game)
+    lines = _header("orders", setup, game, game.power)
+    phase_lines = {
+        "purchase": _purchase,
+        "combat_move": _moves,
+        "noncombat_move": _moves,
+        "conduct_combat": _battles,
+        "mobilize": _place,
+    }[game.phase](board, game.power)
+    return "\n".join(lines + phase_lines) + "\n"
+
+
+def _purchase(board: Board, power: str) -> list[str]:
+    treasury = board.game.powers[power].treasury
+    lines = [f"# {power} has {treasury} IPCs (income {income(board, power)}). Unit costs:"]
+    for name, unit in board.setup.unit_types.items():
+        lines.append(f"#   {name}: {unit.cost}  (attack {unit.attack}, defense {unit.defense}, move {unit.movement})")
+    lines.append("# Write the units to buy, e.g. {infantry: 2, tank: 1}; {} buys nothing.")
+    lines.append("purchase: {}")
+    return lines
+
+
+def _moves(board: Board, power: str) -> list[str]:
+    phase = board.game.phase
+    lines = [f"# {power}'s units that can still move ({phase.replace('_', ' ')}):"]
+    for space in sorted(board.game.spaces):
+        for force in board.forces(space, power):
+            if force.done or (phase == "noncombat_move" and force.combat and board.domain(next(iter(force.units))) != "air"):
+                continue
+            left = ", ".join(f"{n} {u} (move {board.unit(u).movement - force.moved})" for u, n in force.units.items())
+            cargo = f" carrying {force.cargo}" if force.cargo else ""
+            lines.append(f"#   {space}: {left}{cargo}")
+    lines.append("# One entry per group moving together, e.g.")
+    lines.append("#   - {units: {tank: 2}, from: Ukraine, to: Caucasus}")
+    lines.append("#   - {units: {transport: 1}, from: SZ 5, to: SZ 7, load: [{units: {infantry: 2}, from: Germany}], unload: Western Europe}")
+    lines.append("# [] moves nothing.")
+    lines.append("moves: []")
+    return lines
+
+
+def _battles(board: Board, power: str) -> list[str]:
+    lines = ["# Battles to fight, in the order listed (amphibious assaults are always fought first).",
+             "# Per battle: casualties (order of loss), retreat {to, after_round | below}, submerge.",
+             "# Choices left out use the standing orders; a choice nobody made stops for a decision.",
+             "battles:"]
+    for battle in board.game.turn.battles:
+        if battle.status == "done":
+            continue
+        enemy = board.enemy_units(battle.space, power)
+        lines.append(f"  - at: {_name(battle.space)}  # {battle.kind} battle; defenders {_counts(enemy) if enemy else 'none'}")
+    if lines[-1] == "battles:":
+        lines[-1] = "battles: []"
+    return lines
+
+
+def _place(board: Board, power: str) -> list[str]:
+    bought = dict(board.game.powers[power].purchased)
+    lines = [f"# Units to place: {_counts(bought)}",
+             "# Industrial complexes you may use (units each may place, counting its sea zones):"]
+    suggestion: dict[str, UnitCounts] = {}
+    for ic in eligible_complexes(board, power):
+        room = board.value(ic)
+        zones = ", ".join(board.coastal_zones(ic)) or "no sea zone"
+        lines.append(f"#   {ic}: {room}  (sea zones: {zones})")
+        for unit in list(bought):
+            domain = board.domain(unit)
+            target = ic if domain != "sea" else (board.coastal_zones(ic) or [None])[0]
+            if target is None:
+                continue
+            n = min(bought[unit], room)
+            if n:
+                suggestion.setdefault(target, {})[unit] = n
+                bought[unit] -= n
+                room -= n
+                if not bought[unit]:
+                    del bought[unit]
+    lines.append("# A suggested placement follows; change it as you like.")
+    if not suggestion:
+        return [*lines, "place: {}"]
+    lines.append("place:")
+    lines += [f"  {_name(space)}: {_counts(units)}" for space, units in suggestion.items()]
+    return lines
+
+
+def decision_template(setup: Setup, game: Game) -> str:
+    """One decision document per waiting decision (the first one; apply it, then ask again)."""
+    decision = game.pending[0]
+    lines = _header("decision", setup, game, decision.power)
+    lines.append(f"space: {_name(decision.space)}")
+    if decision.detail:
+        lines += [f"# {line}" for line in decision.detail.splitlines()]
+    if decision.kind == "casualties":
+        lines.append(f"# {decision.power} must take {decision.hits} hit(s): name the units that take them.")
+        lines.append("casualties: {}")
+    elif decision.kind == "retreat":
+        lines.append("# Retreat to a space named above, or 'stay' to fight another round.")
+        lines.append("retreat: stay")
+    elif decision.kind == "submerge":
+        lines.append("# true: your submarines submerge; false: they make their surprise strike.")
+        lines.append("submerge: false")
+    elif decision.kind == "landing":
+        lines.append("# Where the stranded fighters land (a space named above).")
+        lines.append("land_at: null")
+    if len(game.pending) > 1:
+        others = ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in game.pending[1:])
+        lines.append(f"# Also waiting: {others}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,161 @@
+"""Content checks of setup and game files beyond their shape: names, board, income, places.
+
+These are the errors a schema cannot see: an adjacency listed one way only, a space no
+unit can reach, an unknown unit name, a tank at sea, starting incomes that do not add up.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from aa_ref.errors import Problem
+from aa_ref.setup import Setup
+from aa_ref.state import Game
+from aa_ref.yamlio import Document
+
+
+def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
+    """Board and data consistency of a setup."""
+    problems: list[Problem] = []
+    names = setup.space_names
+
+    def unknown(name: str, loc: tuple[Any, ...]) -> None:
+        problems.append(doc.problem(names.unknown_message(name), loc))
+
+    powers = set(setup.powers)
+    for side, members in setup.sides.items():
+        for i, p in enumerate(members):
+            if p not in powers:
+                problems.append(doc.problem(setup.power_names.unknown_message(p), ("sides", side, i)))
+    for i, p in enumerate(setup.turn_order):
+        if p not in powers:
+            problems.append(doc.problem(setup.power_names.unknown_message(p), ("turn_order", i)))
+    if sorted(setup.turn_order) != sorted(powers):
+        problems.append(doc.problem("turn_order must name every power exactly once", ("turn_order",)))
+    seen_alias: dict[str, str] = {}
+    for name, space in setup.spaces.items():
+        for alias in space.aliases:
+            key = alias.casefold()
+            if key in {n.casefold() for n in (name,)}:
+                continue
+            other = seen_alias.get(key)
+            if other and other != name or (key in {n.casefold() for n in setup.spaces} and key != name.casefold()):
+                problems.append(doc.problem(f"alias '{alias}' of {name} is also used by {other or 'another space'}", ("spaces", name, "aliases")))
+            seen_alias[key] = name
+        for i, other in enumerate(space.adjacent):
+            if other not in setup.spaces:
+                unknown(other, ("spaces", name, "adjacent", i))
+            elif name not in setup.spaces[other].adjacent:
+                problems.append(doc.problem(
+                    f"adjacency is one-way: {name} lists {other} but {other} does not list {name}",
+                    ("spaces", name, "adjacent", i)))
+        for field in ("original_owner", "owner"):
+            owner = getattr(space, field)
+            if owner is not None and owner not in powers:
+                problems.append(doc.problem(setup.power_names.unknown_message(owner), ("spaces", name, field)))
+        if space.kind == "sea" and (space.value or space.industrial_complex or space.original_owner):
+            problems.append(doc.problem(f"sea zone {name} cannot have a value, an owner or an industrial complex", ("spaces", name)))
+    if problems:
+        return problems
+    problems += _connectivity(setup, doc)
+    for power, p in setup.powers.items():
+        if p.capital not in setup.spaces:
+            unknown(p.capital, ("powers", power, "capital"))
+        elif setup.spaces[p.capital].start_owner != power:
+            problems.append(doc.problem(f"{power}'s capital {p.capital} does not start under {power}'s control", ("powers", power, "capital")))
+        income = sum(s.value for s in setup.spaces.values() if s.start_owner == power and s.kind == "land")
+        if income != p.treasury:
+            problems.append(doc.problem(
+                f"{power} starts with {p.treasury} IPCs but its territories are worth {income}", ("powers", power, "treasury")))
+    for canal in setup.canals:
+        a, b = canal.joins
+        for i, zone in enumerate(canal.joins):
+            if zone not in setup.spaces:
+                unknown(zone, ("canals",))
+        if a in setup.spaces and b not in setup.spaces[a].adjacent:
+            problems.append(doc.problem(f"canal {canal.name} joins {a} and {b}, which are not adjacent", ("canals",)))
+        for t in canal.controlled_by:
+            if t not in setup.spaces:
+                unknown(t, ("canals",))
+    problems += _placement_problems(setup, doc, setup.units, ("units",))
+    for vname, variant in setup.variants.items():
+        problems += _placement_problems(setup, doc, variant.units_add, ("variants", vname, "units_add"))
+    return problems
+
+
+def _connectivity(setup: Setup, doc: Document) -> list[Problem]:
+    """Every non-neutral space must be reachable from every other."""
+    open_spaces = [n for n, s in setup.spaces.items() if not s.neutral]
+    if not open_spaces:
+        return []
+    seen = {open_spaces[0]}
+    queue = deque([open_spaces[0]])
+    while queue:
+        here = queue.popleft()
+        for there in setup.spaces[here].adjacent:
+            if there not in seen and not setup.spaces[there].neutral:
+                seen.add(there)
+                queue.append(there)
+    cut = [n for n in open_spaces if n not in seen]
+    return [doc.problem(f"{n} cannot be reached from {open_spaces[0]} through the board's adjacencies", ("spaces", n)) for n in cut]
+
+
+def _placement_problems(setup: Setup, doc: Document, placement: dict, base: tuple) -> list[Problem]:
+    problems = []
+    for space, by_power in placement.items():
+        if space not in setup.spaces:
+            problems.append(doc.problem(setup.space_names.unknown_message(space), (*base, space)))
+            continue
+        kind = setup.spaces[space].kind
+        for power, units in by_power.items():
+            if power not in setup.powers:
+                problems.append(doc.problem(setup.power_names.unknown_message(power), (*base, space, power)))
+            for unit, n in units.items():
+                problems += _unit_problems(setup, doc, unit, n, space, kind, (*base, space, power, unit))
+            if kind == "land" and setup.spaces[space].start_owner not in (power, None) and not setup.allied(power, setup.spaces[space].start_owner):
+                problems.append(doc.problem(f"{power} units start in {space}, which an enemy controls", (*base, space, power)))
+    return problems
+
+
+def _unit_problems(setup: Setup, doc: Document, unit: str, n: int, space: str, kind: str, loc: tuple) -> list[Problem]:
+    if unit not in setup.unit_types:
+        return [doc.problem(setup.unit_names.unknown_message(unit), loc)]
+    if n < 0:
+        return [doc.problem(f"a unit count cannot be negative ({unit}: {n})", loc)]
+    domain = setup.unit_types[unit].domain
+    if kind == "sea" and domain == "land":
+        return [doc.problem(f"{unit} is a land unit and cannot stand in sea zone {space} (only aboard a transport)", loc)]
+    if kind == "land" and domain == "sea":
+        return [doc.problem(f"{unit} is a naval unit and cannot stand in territory {space}", loc)]
+    if setup.spaces[space].neutral:
+        return [doc.problem(f"no unit may enter neutral {space}", loc)]
+    return []
+
+
+def game_problems(setup: Setup, game: Game, doc: Document) -> list[Problem]:
+    """Names, counts and places of a game's content."""
+    problems = []
+    if game.power not in setup.powers:
+        problems.append(doc.problem(setup.power_names.unknown_message(game.power), ("power",)))
+    for power in game.powers:
+        if power not in setup.powers:
+            problems.append(doc.problem(setup.power_names.unknown_message(power), ("powers", power)))
+    for name, state in game.spaces.items():
+        if name not in setup.spaces:
+            problems.append(doc.problem(setup.space_names.unknown_message(name), ("spaces", name)))
+            continue
+        if state.owner is not None and state.owner not in setup.powers:
+            problems.append(doc.problem(setup.power_names.unknown_message(state.owner), ("spaces", name, "owner")))
+        kind = setup.spaces[name].kind
+        for i, force in enumerate(state.forces):
+            loc = ("spaces", name, "forces", i)
+            if force.power not in setup.powers:
+                problems.append(doc.problem(setup.power_names.unknown_message(force.power), (*loc, "power")))
+            for unit, n in force.units.items():
+                problems += _unit_problems(setup, doc, unit, n, name, kind, (*loc, "units", unit))
+            for power, cargo in force.cargo.items():
+                for unit in cargo:
+                    if unit not in setup.unit_types:
+                        problems.append(doc.problem(setup.unit_names.unknown_message(unit), (*loc, "cargo", power, unit)))
+    return problems

@@ -1,0 +1,260 @@
+"""The `aa-ref` command line. Thin: parse arguments, call `aa_ref.session`, print.
+
+Exit codes: 0 ok, 1 invalid input or illegal orders (or a replay that diverges),
+2 usage or I/O error. Errors are one line each, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from aa_ref import __version__
+from aa_ref.errors import AaRefError, UsageError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="aa-ref: referee and save-file toolkit for WWII board games (Axis & Allies 1941, ...).",
+)
+
+GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
+
+
+def fail(error: AaRefError) -> None:
+    for line in error.lines():
+        typer.echo(line, err=True)
+    if error.problems and error.message and len(error.problems) > 1:
+        typer.echo(f"{len(error.problems)} problems; nothing was written.", err=True)
+    raise typer.Exit(error.exit_code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"aa-ref {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main_options(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")] = None,
+) -> None:
+    """aa-ref: referee and save-file toolkit for WWII board games."""
+
+
+@app.command()
+def games() -> None:
+    """List the games and scenarios shipped in setups/."""
+    from tabulate import tabulate
+
+    from aa_ref.session import scenarios
+
+    try:
+        rows = [[s.id, s.title, s.ruleset, ", ".join(s.powers), ", ".join(s.variants) or "-",
+                 "; ".join(f"{k}: {'|'.join(v)}" for k, v in s.options.items()) or "-"] for s in scenarios()]
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(tabulate(rows, ["scenario", "title", "rules", "powers (turn order)", "variants", "options"]))
+
+
+@app.command()
+def new(
+    scenario: Annotated[str, typer.Argument(help="Scenario id, e.g. aa1941 (see 'aa-ref games').")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The game file to create.")],
+    seed: Annotated[Optional[str], typer.Option("--seed", help="Dice seed (default: a random one, saved in the game).")] = None,
+    variant: Annotated[Optional[str], typer.Option("--variant", help="A setup variant, e.g. triplea.")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", help="A rule option KEY=VALUE, e.g. victory=one_capital.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace existing files.")] = False,
+) -> None:
+    """Start a new game from a shipped setup; writes GAME.yaml and GAME.log.yaml."""
+    from aa_ref.session import log_path_for, new_game
+
+    try:
+        options = {}
+        for item in option or []:
+            if "=" not in item:
+                raise UsageError(f"--option takes KEY=VALUE, not '{item}'")
+            key, value = item.split("=", 1)
+            options[key.strip()] = value.strip()
+        game = new_game(scenario, output, seed, variant, options, overwrite=force)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"New {scenario} game written to {output} (log {log_path_for(output)}); "
+               f"round {game.round}, {game.power} to {game.phase.replace('_', ' ')}.")
+
+
+@app.command()
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Game, setup, orders, decision or log files.")],
+) -> None:
+    """Check files by their kind; orders are checked against the rules when a game file is given too."""
+    from aa_ref.session import validate_files
+
+    reports = validate_files(files)
+    bad = 0
+    usage = False
+    for report in reports:
+        if report.problems:
+            bad += 1
+            for problem in report.problems:
+                text = str(problem)
+                typer.echo(text if problem.file else f"{report.path}: {text}", err=True)
+            usage = usage or bool(report.error and ("no such file" in report.error or "cannot read" in report.error))
+        else:
+            typer.echo(f"{report.path}: valid {report.kind}")
+    if usage:
+        raise typer.Exit(2)
+    raise typer.Exit(1 if bad else 0)
+
+
+@app.command()
+def show(
+    game: GamePath,
+    power: Annotated[Optional[str], typer.Option("--power", help="Only this power's spaces.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+) -> None:
+    """The state of a game: round, power to move, phase, treasuries, units, battles, decisions."""
+    from aa_ref.render import show_text, status
+    from aa_ref.session import load_game
+
+    try:
+        loaded = load_game(game)
+        if power is not None:
+            name = loaded.setup.power_names.get(power)
+            if name is None:
+                raise UsageError(loaded.setup.power_names.unknown_message(power))
+            power = name
+    except AaRefError as exc:
+        fail(exc)
+    if as_json:
+        typer.echo(json.dumps(status(loaded.setup, loaded.game), indent=2))
+    else:
+        typer.echo(show_text(loaded.setup, loaded.game, power))
+
+
+@app.command()
+def template(
+    game: GamePath,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the skeleton here instead of printing it.")] = None,
+) -> None:
+    """The skeleton of the orders (or decision) the game waits for, legal choices as comments."""
+    from aa_ref.session import load_game
+    from aa_ref.yamlio import atomic_write
+
+    try:
+        loaded = load_game(game)
+        text = loaded.ruleset.template(loaded.setup, loaded.game)
+        if output:
+            atomic_write(output, text)
+    except AaRefError as exc:
+        fail(exc)
+    if not output:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(f"Template written to {output}")
+
+
+@app.command()
+def apply(
+    game: GamePath,
+    orders: Annotated[list[Path], typer.Argument(help="Orders or decision files, applied in order, all or none.")],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the new game here (its log beside it).")] = None,
+    in_place: Annotated[bool, typer.Option("--in-place", help="Replace GAME.yaml and append to its log.")] = False,
+    dice: Annotated[Optional[Path], typer.Option("--dice", help="Dice rolled at the table (a YAML list), used in order.")] = None,
+    log: Annotated[Optional[Path], typer.Option("--log", help="The game's log (default: the one the game names).")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Adjudicate and print, write nothing.")] = False,
+) -> None:
+    """Validate orders as a whole, adjudicate them, write the new game and append to its log."""
+    from aa_ref.session import apply_orders
+
+    try:
+        result = apply_orders(game, orders, output, in_place, dice, log, dry_run)
+    except AaRefError as exc:
+        fail(exc)
+    for applied in result.applied:
+        typer.echo(f"== {applied.source}")
+        for note in applied.notes:
+            typer.echo(f"  {note}")
+        for event in applied.events:
+            if getattr(event, "type", "") == "roll":
+                typer.echo(f"    dice {event.context}: {' '.join(map(str, event.dice))}")
+    g = result.game
+    state = f"round {g.round}, {g.power}, {g.phase.replace('_', ' ')}"
+    if g.pending:
+        state += "; waiting for " + ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in g.pending)
+    if g.winner:
+        state = f"game over: the {g.winner} have won"
+    typer.echo(f"Now: {state}.")
+    if result.written:
+        typer.echo("Written: " + ", ".join(result.written))
+    elif dry_run:
+        typer.echo("Dry run: nothing written.")
+
+
+@app.command("log")
+def log_command(
+    game: GamePath,
+    round_: Annotated[Optional[int], typer.Option("--round", help="Only this round.")] = None,
+    power: Annotated[Optional[str], typer.Option("--power", help="Only this power.")] = None,
+    log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+) -> None:
+    """The audit log as readable text."""
+    from aa_ref.render import log_text
+    from aa_ref.session import load_game
+
+    try:
+        loaded = load_game(game, log, check_head=False)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(log_text(loaded.log, round_, power), nl=False)
+
+
+@app.command()
+def replay(
+    game: GamePath,
+    log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+) -> None:
+    """Recompute the game from its setup and log; exit 1 at the first divergence."""
+    from aa_ref.session import replay as replay_game
+
+    try:
+        report = replay_game(game, log)
+    except AaRefError as exc:
+        fail(exc)
+    if report.divergence:
+        typer.echo(f"{game}: replay diverges: {report.divergence}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{game}: replay of {report.entries} log entries matches the game.")
+
+
+@app.command()
+def schema(
+    output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write the JSON Schemas to.")] = Path("schemas"),
+) -> None:
+    """Write the JSON Schemas of every file kind (the copies in schemas/ must match)."""
+    from aa_ref.documents import schema_texts
+    from aa_ref.yamlio import atomic_write
+
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+        for name, text in schema_texts().items():
+            atomic_write(output / name, text)
+    except OSError as exc:
+        fail(UsageError(f"{output}: cannot write ({exc.strerror})"))
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"Schemas written to {output}/: " + ", ".join(schema_texts()))
+
+
+def main() -> None:
+    """Entry point of the `aa-ref` script."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted; nothing was written", err=True)
+        sys.exit(2)

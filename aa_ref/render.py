@@ -1,0 +1,111 @@
+"""Renderers: games and logs as tables or JSON. Pure functions of the core's values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabulate import tabulate
+
+from aa_ref.aa.board import Board, add_counts
+from aa_ref.aa.income import income, production
+from aa_ref.auditlog import Log
+from aa_ref.setup import Setup, UnitCounts
+from aa_ref.state import Game
+
+
+def counts_text(units: UnitCounts) -> str:
+    return ", ".join(f"{n} {u}" for u, n in units.items())
+
+
+def status(setup: Setup, game: Game) -> dict[str, Any]:
+    """The game as a JSON-ready mapping (the contract of `show --json`)."""
+    board = Board(setup, game)
+    powers = {}
+    for name in setup.turn_order:
+        state = game.powers[name]
+        powers[name] = {
+            "side": setup.side_of(name),
+            "treasury": state.treasury,
+            "income": income(board, name),
+            "production": production(board, name),
+            "capital": setup.capital_of(name),
+            "capital_held": board.capital_held(name),
+            "purchased": dict(state.purchased),
+        }
+    spaces = {}
+    for name, state in game.spaces.items():
+        units: dict[str, UnitCounts] = {}
+        cargo: dict[str, UnitCounts] = {}
+        for force in state.forces:
+            units[force.power] = add_counts(units.get(force.power, {}), force.units)
+            for owner, aboard in force.cargo.items():
+                cargo[owner] = add_counts(cargo.get(owner, {}), aboard)
+        entry: dict[str, Any] = {"owner": state.owner, "units": units}
+        if cargo:
+            entry["cargo"] = cargo
+        spaces[name] = entry
+    return {
+        "game": setup.id,
+        "title": setup.title,
+        "round": game.round,
+        "power": game.power,
+        "phase": game.phase,
+        "winner": game.winner,
+        "powers": powers,
+        "spaces": spaces,
+        "battles": [b.model_dump(mode="json", exclude_defaults=True) for b in game.turn.battles],
+        "pending": [d.model_dump(mode="json") for d in game.pending],
+        "log": {"head": game.log.head, "entries": game.log.entries},
+    }
+
+
+def show_text(setup: Setup, game: Game, power: str | None = None) -> str:
+    """The game as readable tables, optionally limited to one power's spaces."""
+    data = status(setup, game)
+    head = f"{setup.title} - round {game.round}, {game.power} to move, phase {game.phase.replace('_', ' ')}"
+    if game.winner:
+        head += f" - GAME OVER: the {game.winner} have won"
+    rows = [[p, v["side"], v["treasury"], v["production"], v["income"], v["capital"] + ("" if v["capital_held"] else " (lost)"),
+             counts_text(v["purchased"])] for p, v in data["powers"].items() if power in (None, p)]
+    parts = [head, "", tabulate(rows, ["power", "side", "treasury", "production", "income", "capital", "bought"]), ""]
+    space_rows = []
+    for name in sorted(data["spaces"]):
+        entry = data["spaces"][name]
+        if power and entry["owner"] != power and power not in entry["units"]:
+            continue
+        if not entry["units"] and not power:
+            continue
+        units = "; ".join(f"{p}: {counts_text(u)}" for p, u in entry["units"].items())
+        if entry.get("cargo"):
+            units += "  aboard: " + "; ".join(f"{p}: {counts_text(u)}" for p, u in entry["cargo"].items())
+        value = setup.spaces[name].value
+        space_rows.append([name, entry["owner"] or "", value if setup.spaces[name].kind == "land" else "", units])
+    parts += [tabulate(space_rows, ["space", "owner", "IPC", "units"]), ""]
+    if game.turn.battles:
+        parts.append(tabulate([[b.space, b.kind, b.attacker, b.status] for b in game.turn.battles],
+                              ["battle", "kind", "attacker", "status"]))
+        parts.append("")
+    if game.pending:
+        parts.append(tabulate([[d.power, d.kind, d.space, d.detail] for d in game.pending],
+                              ["waiting for", "decision", "space", "detail"]))
+        parts.append("")
+    return "\n".join(parts)
+
+
+def log_text(log: Log, round_: int | None = None, power: str | None = None) -> str:
+    """The audit log as readable text: one block per entry, its narrative and dice."""
+    out = [f"Game {log.start.setup}" + (f" ({log.start.variant})" if log.start.variant else "")
+           + f", seed {log.start.seed}, options {log.start.options}"]
+    for entry in log.entries:
+        if round_ is not None and entry.round != round_:
+            continue
+        if power is not None and entry.power.casefold() != power.casefold():
+            continue
+        kind = entry.input.get("kind", "orders")
+        out.append(f"\n#{entry.n} round {entry.round}, {entry.power}, {entry.phase.replace('_', ' ')} ({kind})  [{entry.hash}]")
+        for event in entry.events:
+            if event["type"] == "note":
+                out.append(f"  {event['text']}")
+            elif event["type"] == "roll":
+                out.append(f"    dice {event['context']}: {' '.join(map(str, event['dice']))} ({event['source']})")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,407 @@
+"""The library API behind every command: new, load, apply, replay, validate, template.
+
+The CLI only parses arguments and prints; tests call these functions directly. Every
+function either completes or raises an `AaRefError` having written nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aa_ref.auditlog import Log, LogStart, chain_problems, make_entry
+from aa_ref.checks import game_problems, setup_problems
+from aa_ref.dice import RecordedDice, SeededDice
+from aa_ref.documents import document_kind, parse_model, schema_comment
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
+from aa_ref.events import EventError, Note, dump_events
+from aa_ref.setup import Setup, load_setup, resolve_setup_data, setup_paths
+from aa_ref.state import Game
+from aa_ref.yamlio import Document, atomic_write_many, dump_yaml, load_yaml, merge_into
+
+
+def ruleset_for(setup: Setup) -> Any:
+    """The rules engine a setup names."""
+    from aa_ref.aa.ruleset import RULESETS
+
+    try:
+        return RULESETS[setup.ruleset]()
+    except KeyError:
+        raise UsageError(f"setup '{setup.id}' names ruleset '{setup.ruleset}', which aa-ref does not have") from None
+
+
+def log_path_for(game_path: Path) -> Path:
+    """`GAME.log.yaml` beside `GAME.yaml`."""
+    stem = game_path.name[:-5] if game_path.name.endswith(".yaml") else game_path.name
+    return game_path.with_name(stem + ".log.yaml")
+
+
+# --- games ------------------------------------------------------------------
+@dataclass
+class ScenarioInfo:
+    id: str
+    title: str
+    ruleset: str
+    powers: list[str]
+    variants: list[str]
+    options: dict[str, list[str]]
+
+
+def scenarios() -> list[ScenarioInfo]:
+    """Every shipped scenario that can start a game (setups without a turn order are boards only)."""
+    out = []
+    for scenario in setup_paths():
+        setup = load_setup(scenario)
+        out.append(ScenarioInfo(
+            setup.id, setup.title, setup.ruleset, list(setup.turn_order), list(setup.variants),
+            ruleset_for(setup).options(),
+        ))
+    return out
+
+
+# --- writing games ----------------------------------------------------------
+def _game_text(game: Game, tree: Any = None) -> str:
+    data = game.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    data = {"kind": "game", "schema_version": 1, **data}
+    if tree is not None:
+        return dump_yaml(merge_into(tree, data))
+    return schema_comment("game") + dump_yaml(data)
+
+
+def _log_text(log: Log) -> str:
+    return schema_comment("log") + dump_yaml(log.model_dump(mode="json", by_alias=True))
+
+
+def new_game(
+    scenario: str, out: Path, seed: str | None = None, variant: str | None = None,
+    options: dict[str, str] | None = None, overwrite: bool = False, log_out: Path | None = None,
+) -> Game:
+    """Start a game of `scenario` and write it, with its empty log, to `out`."""
+    setup = load_setup(scenario)
+    ruleset = ruleset_for(setup)
+    if variant is not None and variant not in setup.variants:
+        known = ", ".join(setup.variants) or "none"
+        raise UsageError(f"scenario {scenario} has no variant '{variant}' (variants: {known})")
+    options = dict(options or {})
+    allowed = ruleset.options()
+    for key, value in options.items():
+        if key not in allowed:
+            raise UsageError(f"unknown option '{key}' (options: {', '.join(allowed) or 'none'})")
+        if value not in allowed[key]:
+            raise UsageError(f"option {key} cannot be '{value}' (choices: {', '.join(allowed[key])})")
+    for key, choices in allowed.items():
+        options.setdefault(key, choices[0])
+    log_path = log_out or log_path_for(out)
+    for path in (out, log_path):
+        if path.exists() and not overwrite:
+            raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+    seed = seed if seed is not None else secrets.token_hex(8)
+    game = ruleset.new_game(setup, variant, options, seed, _relative_log(out, log_path))
+    log = Log(kind="log", schema_version=1, start=LogStart(setup=setup.id, variant=variant, options=options, seed=seed))
+    game.log.head = log.head
+    atomic_write_many({str(out): _game_text(game), str(log_path): _log_text(log)})
+    return game
+
+
+def _relative_log(game_path: Path, log_path: Path) -> str:
+    try:
+        return str(log_path.resolve().relative_to(game_path.resolve().parent))
+    except ValueError:
+        return str(log_path.resolve())
+
+
+# --- loading ------------------------------------------------------------------
+@dataclass
+class LoadedGame:
+    path: Path
+    doc: Document
+    game: Game
+    setup: Setup
+    ruleset: Any
+    log_path: Path
+    log: Log
+
+
+def load_game(path: Path, log_path: Path | None = None, check_head: bool = True) -> LoadedGame:
+    """A game file with its setup, rules and log; the log must belong to the game."""
+    doc = load_yaml(path)
+    kind = document_kind(doc)
+    if kind != "game":
+        raise InvalidInput(f"{path}: expected a game file", [doc.problem(f"this is a {kind} file, not a game", ("kind",))])
+    game = parse_model(doc, "game")
+    setup = load_setup(game.setup)
+    problems = game_problems(setup, game, doc)
+    if problems:
+        raise InvalidInput(f"{path}: invalid game", problems)
+    log_path = log_path or (path.parent / game.log.file)
+    log_doc = load_yaml(log_path)
+    if document_kind(log_doc) != "log":
+        raise InvalidInput(f"{log_path}: expected a log file", [log_doc.problem("not a log file", ("kind",))])
+    log = parse_model(log_doc, "log")
+    if check_head and log.head != game.log.head:
+        raise InvalidInput(
+            f"{path}: the game and its log {log_path} do not match",
+            [doc.problem(f"the game's log head is {game.log.head} but the log ends at {log.head}: "
+                         "one of the two files was edited or replaced; 'aa-ref replay' shows where", ("log", "head"))],
+        )
+    return LoadedGame(path, doc, game, setup, ruleset_for(setup), log_path, log)
+
+
+def load_orders(path: Path) -> OrdersInput:
+    """An orders or decision file, checked for shape."""
+    doc = load_yaml(path)
+    kind = document_kind(doc)
+    if kind not in ("orders", "decision"):
+        raise InvalidInput(f"{path}: expected orders", [doc.problem(f"this is a {kind} file; orders or a decision is needed here", ("kind",))])
+    return OrdersInput(doc, parse_model(doc, kind))
+
+
+def load_dice(path: Path) -> list[int]:
+    """Dice rolled at the table: a YAML list of numbers, or a mapping with `dice:`."""
+    doc = load_yaml(path)
+    data = doc.data
+    if isinstance(data, dict):
+        data = data.get("dice")
+    if not isinstance(data, list):
+        raise InvalidInput(f"{path}: expected a list of dice", [doc.problem("write the dice as a list, e.g. 'dice: [3, 6, 1]'")])
+    for i, value in enumerate(data):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            loc = (i,) if isinstance(doc.data, list) else ("dice", i)
+            raise InvalidInput(f"{path}: bad die", [doc.problem(f"a die is a whole number from 1 to 6, not {value!r}", loc)])
+    return data
+
+
+# --- applying -------------------------------------------------------------------
+@dataclass
+class Applied:
+    """The outcome of one orders or decision document."""
+
+    source: str
+    events: list[Any]
+
+    @property
+    def notes(self) -> list[str]:
+        return [e.text for e in self.events if isinstance(e, Note)]
+
+
+@dataclass
+class ApplyResult:
+    game: Game
+    applied: list[Applied] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+
+
+def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, table_dice: RecordedDice | None) -> tuple[Game, Log, list[Any]]:
+    """Check and adjudicate one document; the new game and log, or IllegalOrders."""
+    problems = ruleset.check(setup, game, given)
+    if problems:
+        raise IllegalOrders(f"{given.doc.path}: orders not accepted", problems)
+    model = given.model
+    if model.dice is not None:
+        dice, manual = RecordedDice(model.dice, f"{given.doc.path}: dice"), True
+    elif table_dice is not None:
+        dice, manual = table_dice, True
+    else:
+        dice, manual = SeededDice(game.seed), False
+    before = dice.used if manual else 0
+    ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual)
+    try:
+        ruleset.adjudicate(ctx, given)
+    except EventError as exc:
+        raise AaRefError(f"internal error while adjudicating {given.doc.path}: {exc}") from None
+    record = dict(given.doc.data)
+    if manual and model.dice is None:
+        record["dice"] = dice.values[before:dice.used]
+    if manual and model.dice is not None and dice.unused:
+        raise InvalidInput(f"{given.doc.path}: {dice.unused} of the dice given were not needed; remove them")
+    entry = make_entry(log, game.round, model.power, game.phase, record, dump_events(ctx.events))
+    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
+    new_game = ctx.game
+    new_game.log.head = entry.hash
+    new_game.log.entries = len(new_log.entries)
+    return new_game, new_log, ctx.events
+
+
+def apply_orders(
+    game_path: Path, orders_paths: list[Path], out: Path | None = None, in_place: bool = False,
+    dice_path: Path | None = None, log_path: Path | None = None, dry_run: bool = False,
+) -> ApplyResult:
+    """Apply orders files in order, all or none, and write the new game and log."""
+    if not dry_run and (out is None) == (not in_place):
+        raise UsageError("say where the new game goes: -o OUT.yaml, or --in-place to replace GAME.yaml (or --dry-run)")
+    loaded = load_game(game_path, log_path)
+    inputs = [load_orders(p) for p in orders_paths]
+    table_dice = RecordedDice(load_dice(dice_path), str(dice_path)) if dice_path else None
+    game, log = loaded.game, loaded.log
+    result = ApplyResult(game)
+    for given in inputs:
+        game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, table_dice)
+        result.applied.append(Applied(given.doc.path, events))
+    if table_dice is not None and table_dice.unused:
+        raise InvalidInput(f"{dice_path}: {table_dice.unused} dice were not needed; nothing was applied")
+    result.game = game
+    if dry_run:
+        return result
+    target = game_path if in_place else out
+    target_log = loaded.log_path if in_place else log_path_for(target)
+    if not in_place:
+        if target.resolve() == game_path.resolve():
+            raise UsageError("-o names the game file itself; use --in-place to replace it")
+        game.log.file = _relative_log(target, target_log)
+    # The new game keeps the comments and key order of the file it came from.
+    game_text = _game_text(game, loaded.doc.tree)
+    atomic_write_many({str(target): game_text, str(target_log): _log_text(log)})
+    result.written = [str(target), str(target_log)]
+    return result
+
+
+# --- replay ---------------------------------------------------------------------
+@dataclass
+class ReplayReport:
+    entries: int
+    divergence: str | None = None
+
+
+def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
+    """Recompute the game from its setup and log; report the first divergence."""
+    loaded = load_game(game_path, log_path, check_head=False)
+    log = loaded.log
+    broken = chain_problems(log)
+    if broken:
+        return ReplayReport(len(log.entries), f"log {loaded.log_path}: {broken[0]}")
+    setup = load_setup(log.start.setup)
+    ruleset = ruleset_for(setup)
+    game = ruleset.new_game(setup, log.start.variant, dict(log.start.options), log.start.seed, loaded.game.log.file)
+    rebuilt = Log(kind="log", schema_version=1, start=log.start)
+    game.log.head = rebuilt.head
+    for entry in log.entries:
+        doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, entry.input)
+        try:
+            kind = document_kind(doc)
+            given = OrdersInput(doc, parse_model(doc, kind))
+            game, rebuilt, events = adjudicate(setup, ruleset, game, rebuilt, given, None)
+        except AaRefError as exc:
+            return ReplayReport(len(log.entries), f"entry {entry.n} no longer applies: {'; '.join(exc.lines())}")
+        produced = dump_events(events)
+        if produced != entry.events:
+            return ReplayReport(len(log.entries), _event_divergence(entry.n, produced, entry.events))
+    mine = game.model_dump(mode="json")
+    theirs = loaded.game.model_dump(mode="json")
+    mine["log"], theirs["log"] = mine["log"]["head"], theirs["log"]["head"]
+    if mine != theirs:
+        return ReplayReport(len(log.entries), "the game file differs from the replayed game: " + _first_difference(theirs, mine))
+    return ReplayReport(len(log.entries))
+
+
+def _event_divergence(n: int, produced: list[dict], logged: list[dict]) -> str:
+    for i, (a, b) in enumerate(zip(produced, logged), start=1):
+        if a != b:
+            return f"entry {n}, event {i}: the log says {_short(b)} but the rules give {_short(a)}"
+    return f"entry {n}: the log has {len(logged)} events but the rules give {len(produced)}"
+
+
+def _short(event: dict) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in event.items()) + "}"
+
+
+def _first_difference(file_data: Any, replayed: Any, path: str = "") -> str:
+    if isinstance(file_data, dict) and isinstance(replayed, dict):
+        for key in list(dict.fromkeys([*file_data, *replayed])):
+            if file_data.get(key) != replayed.get(key):
+                return _first_difference(file_data.get(key), replayed.get(key), f"{path}.{key}" if path else str(key))
+    if isinstance(file_data, list) and isinstance(replayed, list) and len(file_data) == len(replayed):
+        for i, (a, b) in enumerate(zip(file_data, replayed)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+    return f"at {path or 'the top'} the file has {file_data!r} but the log gives {replayed!r}"
+
+
+# --- validate ---------------------------------------------------------------------
+@dataclass
+class FileReport:
+    path: str
+    kind: str | None
+    problems: list[Problem]
+    error: str | None = None
+
+
+def validate_files(paths: list[Path]) -> list[FileReport]:
+    """Check each file by its kind; orders are also checked against the rules when one
+    game file is among the paths."""
+    reports: list[FileReport] = []
+    games: list[LoadedGame] = []
+    pending_orders: list[tuple[FileReport, OrdersInput]] = []
+    for path in paths:
+        report = FileReport(str(path), None, [])
+        reports.append(report)
+        try:
+            doc = load_yaml(path)
+            report.kind = document_kind(doc)
+            if report.kind == "setup":
+                merged = resolve_setup_data(doc.data)
+                setup = parse_model(Document(doc.path, merged, doc.tree), "setup")
+                report.problems = setup_problems(setup, doc)
+            elif report.kind == "game":
+                loaded = load_game(path)
+                games.append(loaded)
+            elif report.kind == "log":
+                log = parse_model(doc, "log")
+                report.problems = [Problem(p, str(path)) for p in chain_problems(log)]
+            else:
+                model = parse_model(doc, report.kind)
+                pending_orders.append((report, OrdersInput(doc, model)))
+        except AaRefError as exc:
+            report.problems = exc.problems or [Problem(exc.message)]
+            report.error = exc.message if not exc.problems else None
+    for report, given in pending_orders:
+        if len(games) == 1:
+            loaded = games[0]
+            report.problems = loaded.ruleset.check(loaded.setup, loaded.game, given)
+        elif given.model.game:
+            try:
+                report.problems = orders_name_problems(given, load_setup(given.model.game))
+            except AaRefError as exc:
+                report.problems = [given.problem(exc.message, ("game",))]
+    return reports
+
+
+def orders_name_problems(given: OrdersInput, setup: Setup) -> list[Problem]:
+    """Unknown power, space and unit names in an orders file checked without its game."""
+    model = given.model
+    problems = []
+    if model.power not in setup.power_names:
+        problems.append(given.problem(setup.power_names.unknown_message(model.power), ("power",)))
+    for loc, value in _named_values(given.doc.data):
+        index = setup.unit_names if loc[-1] in ("units", "purchase") else setup.space_names
+        if isinstance(value, dict):
+            problems += [given.problem(setup.unit_names.unknown_message(k), (*loc, k)) for k in value if k not in setup.unit_names]
+        elif isinstance(value, str) and value not in index:
+            problems.append(given.problem(index.unknown_message(value), loc))
+    return problems
+
+
+def _named_values(data: Any, loc: tuple = ()) -> list[tuple[tuple, Any]]:
+    """(location, value) of every space name and unit mapping in orders data."""
+    out = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            here = (*loc, key)
+            if key in ("from", "to", "at", "unload", "land_at", "space") and isinstance(value, str):
+                out.append((here, value))
+            elif key == "via" and isinstance(value, list):
+                out += [((*here, i), v) for i, v in enumerate(value) if isinstance(v, str)]
+            elif key in ("units", "purchase") and isinstance(value, dict):
+                out.append((here, value))
+            elif key == "place" and isinstance(value, dict):
+                out += [((*here, s), s) for s in value]
+                out += [((*here, s, "units"), u) for s, u in value.items() if isinstance(u, dict)]
+            else:
+                out += _named_values(value, here)
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            out += _named_values(item, (*loc, i))
+    return out
+
