@@ -172,8 +172,8 @@ class AA1941:
                 return
             power = game.power
             capital_lost = not board.capital_held(power)
-            if nxt in (PURCHASE, MOBILIZE, COLLECT_INCOME) and capital_lost:
-                # A power whose capital is held by the enemy buys, places and collects nothing [L676-L680].
+            if nxt in (PURCHASE, MOBILIZE) and capital_lost:
+                # A power whose capital is held by the enemy buys and places nothing [L676-L680].
                 ctx.note(f"{power} skips {nxt.replace('_', ' ')}: its capital is held by the enemy [L676]")
                 continue
             if nxt == CONDUCT_COMBAT and not game.turn.battles:

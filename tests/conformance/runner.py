@@ -1,0 +1,179 @@
+"""The conformance-case runner: one data file, one rule case (DATC-style).
+
+A case file holds: `case` (number), `title`, `rule` (the rulebook citation), the `setup`
+(scenario id, optional `variant` and `options`), `state` (changes to the starting game),
+`orders` (one or more documents applied in order, all or none), `dice` (dice rolled at
+the table, used in order) and `expect`: the `verdict` (legal or illegal), for illegal
+orders the `errors` (substrings of the problems) and `rule_cited`, and for legal ones
+the expected parts of the resulting state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aa_ref.dice import RecordedDice
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.errors import AaRefError, IllegalOrders
+from aa_ref.documents import document_kind, parse_model
+from aa_ref.events import fold
+from aa_ref.session import ruleset_for
+from aa_ref.setup import load_setup
+from aa_ref.state import Battle, Force, Game, SpaceState
+from aa_ref.yamlio import Document, load_yaml
+
+HEADER_KEYS = ("round", "power", "phase")
+
+
+@dataclass
+class Outcome:
+    game: Game
+    problems: list[str]
+    rules: list[str]
+    notes: list[str]
+
+
+def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
+    """The case's starting game: the scenario's start with the case's `state` changes."""
+    setup = load_setup(case.get("setup", "aa1941"))
+    ruleset = ruleset_for(setup)
+    game = ruleset.new_game(setup, case.get("variant"), dict(case.get("options", {})), "conformance", "case.log.yaml")
+    state = case.get("state", {}) or {}
+    for key in HEADER_KEYS:
+        if key in state:
+            setattr(game, key, state[key])
+    for power, amount in (state.get("treasury") or {}).items():
+        game.powers[power].treasury = amount
+    for power, units in (state.get("purchased") or {}).items():
+        game.powers[power].purchased = dict(units)
+    for space, owner in (state.get("owner") or {}).items():
+        game.spaces.setdefault(space, SpaceState()).owner = owner
+    for space in state.get("clear") or []:
+        if space in game.spaces:
+            game.spaces[space].forces = []
+    if state.get("clear_all"):
+        for space_state in game.spaces.values():
+            space_state.forces = []
+    for space, by_power in (state.get("units") or {}).items():
+        target = game.spaces.setdefault(space, SpaceState())
+        target.forces = []
+        for power, spec in by_power.items():
+            specs = spec if isinstance(spec, list) else [{"units": spec}]
+            for item in specs:
+                target.forces.append(Force(power=power, **item))
+    game.spaces = {n: s for n, s in game.spaces.items() if s.owner is not None or s.forces}
+    if "battles" in state:
+        game.turn.battles = [Battle(**b) for b in state["battles"]]
+    if "captured" in state:
+        game.turn.captured = list(state["captured"])
+    if "standing" in state:
+        for power, standing in state["standing"].items():
+            game.powers[power].standing = game.powers[power].standing.model_copy(update=standing)
+    return setup, ruleset, game
+
+
+def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
+    """Apply a case's orders to its state; the problems or the resulting game."""
+    case = load_yaml(path).data
+    setup, ruleset, game = build_state(case)
+    orders = case.get("orders") or []
+    if isinstance(orders, dict):
+        orders = [orders]
+    dice = RecordedDice(list(case.get("dice") or []), f"{path.name} dice")
+    notes: list[str] = []
+    for i, data in enumerate(orders):
+        data = {"kind": "orders", "schema_version": 1, "round": game.round, "power": game.power,
+                "phase": game.phase, **data}
+        doc = Document(f"{path.name}#orders{i}", data, data)
+        try:
+            given = OrdersInput(doc, parse_model(doc, document_kind(doc)))
+        except AaRefError as exc:
+            return case, Outcome(game, [p.message for p in exc.problems] or [exc.message], [], notes)
+        problems = ruleset.check(setup, game, given)
+        if problems:
+            return case, Outcome(game, [p.message for p in problems], [p.rule or "" for p in problems], notes)
+        ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=True)
+        try:
+            ruleset.adjudicate(ctx, given)
+        except IllegalOrders as exc:
+            return case, Outcome(game, [p.message for p in exc.problems], [p.rule or "" for p in exc.problems], notes)
+        # The fold of the events must give exactly the adjudicated state (events are the whole change).
+        assert fold(game, ctx.events).model_dump() == ctx.game.model_dump(), "events do not reproduce the state"
+        game = ctx.game
+        notes += [e.text for e in ctx.events if getattr(e, "type", "") == "note"]
+    if dice.unused:
+        raise AssertionError(f"{path.name}: {dice.unused} dice were not used; the case expects them to be")
+    return case, Outcome(game, [], [], notes)
+
+
+def units_in(game: Game, space: str) -> dict[str, dict[str, int]]:
+    """Units per power in a space (cargo not included)."""
+    out: dict[str, dict[str, int]] = {}
+    for force in game.forces(space):
+        mine = out.setdefault(force.power, {})
+        for unit, n in force.units.items():
+            mine[unit] = mine.get(unit, 0) + n
+    return out
+
+
+def cargo_in(game: Game, space: str) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for force in game.forces(space):
+        for power, units in force.cargo.items():
+            mine = out.setdefault(power, {})
+            for unit, n in units.items():
+                mine[unit] = mine.get(unit, 0) + n
+    return out
+
+
+def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
+    """Every way the outcome differs from the case's `expect`, in words."""
+    expect = case["expect"]
+    failures = []
+    verdict = "illegal" if outcome.problems else "legal"
+    if verdict != expect["verdict"]:
+        failures.append(f"verdict {verdict}, expected {expect['verdict']}; problems: {outcome.problems}")
+        return failures
+    for text in expect.get("errors", []):
+        if not any(text.lower() in p.lower() for p in outcome.problems):
+            failures.append(f"no problem mentions {text!r}; problems: {outcome.problems}")
+    cited = expect.get("rule_cited")
+    if cited and not any(cited in r for r in outcome.rules):
+        failures.append(f"no problem cites {cited!r}; rules cited: {outcome.rules}")
+    game = outcome.game
+    state = expect.get("state") or {}
+    for key in HEADER_KEYS + ("winner",):
+        if key in state and getattr(game, key) != state[key]:
+            failures.append(f"{key} is {getattr(game, key)!r}, expected {state[key]!r}")
+    for power, amount in (state.get("treasury") or {}).items():
+        if game.powers[power].treasury != amount:
+            failures.append(f"{power} treasury is {game.powers[power].treasury}, expected {amount}")
+    for power, units in (state.get("purchased") or {}).items():
+        if game.powers[power].purchased != units:
+            failures.append(f"{power} purchased is {game.powers[power].purchased}, expected {units}")
+    for space, owner in (state.get("owner") or {}).items():
+        if game.owner(space) != owner:
+            failures.append(f"{space} owner is {game.owner(space)!r}, expected {owner!r}")
+    for space, units in (state.get("units") or {}).items():
+        if units_in(game, space) != (units or {}):
+            failures.append(f"{space} units are {units_in(game, space)}, expected {units}")
+    for space, units in (state.get("cargo") or {}).items():
+        if cargo_in(game, space) != (units or {}):
+            failures.append(f"{space} cargo is {cargo_in(game, space)}, expected {units}")
+    if "pending" in state:
+        got = [{"power": d.power, "kind": d.kind} for d in game.pending]
+        want = [{"power": d["power"], "kind": d["kind"]} for d in state["pending"]]
+        if got != want:
+            failures.append(f"pending decisions are {got}, expected {want}")
+    if "battles" in state:
+        got = sorted(b.space for b in game.turn.battles if b.status != "done")
+        if got != sorted(state["battles"]):
+            failures.append(f"battles are {got}, expected {sorted(state['battles'])}")
+    if "captured" in state and sorted(game.turn.captured) != sorted(state["captured"]):
+        failures.append(f"captured this turn: {game.turn.captured}, expected {state['captured']}")
+    for text in expect.get("notes", []):
+        if not any(text.lower() in n.lower() for n in outcome.notes):
+            failures.append(f"no note mentions {text!r}; notes: {outcome.notes}")
+    return failures

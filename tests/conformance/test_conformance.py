@@ -1,0 +1,30 @@
+"""Run every numbered conformance case under tests/conformance/<game>/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conformance.runner import check_expectations, run_case
+
+HERE = Path(__file__).parent
+CASES = sorted(HERE.glob("*/[0-9][0-9][0-9]-*.yaml"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
+def test_case(path: Path) -> None:
+    case, outcome = run_case(path)
+    assert case.get("rule"), f"{path.name} cites no rule"
+    failures = check_expectations(case, outcome)
+    assert not failures, "\n".join(failures)
+
+
+def test_case_numbers_are_unique_and_match_their_files() -> None:
+    from aa_ref.yamlio import load_yaml
+
+    for game_dir in {p.parent for p in CASES}:
+        numbers = [p.name[:3] for p in game_dir.glob("[0-9][0-9][0-9]-*.yaml")]
+        assert len(numbers) == len(set(numbers)), f"duplicate case numbers in {game_dir.name}"
+    for path in CASES:
+        assert int(load_yaml(path).data["case"]) == int(path.name[:3]), path.name
