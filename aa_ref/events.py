@@ -25,7 +25,8 @@ class AddUnits(Strict):
 
 
 class RemoveUnits(Strict):
-    """Units leave a space (a move's departure, a casualty); `force` names their marks."""
+    """Units leave a space (a move's departure, a casualty); `force` names their marks, and
+    its `damaged` count how many of the removed units are damaged battleships."""
 
     type: Literal["remove"] = "remove"
     space: str
@@ -138,6 +139,7 @@ def _add(game: Game, space: str, force: Force) -> None:
             if existing.marks() == force.marks():
                 for unit, n in force.units.items():
                     existing.units[unit] = existing.units.get(unit, 0) + n
+                existing.damaged += force.damaged
                 return
     forces.append(force.model_copy(deep=True))
 
@@ -147,7 +149,7 @@ def _remove(game: Game, space: str, force: Force) -> None:
     match = None
     if state is not None:
         for existing in state.forces:
-            if existing.marks() == force.marks() and all(
+            if existing.marks() == force.marks() and existing.damaged >= force.damaged and all(
                 existing.units.get(u, 0) >= n for u, n in force.units.items()
             ):
                 match = existing
@@ -158,6 +160,7 @@ def _remove(game: Game, space: str, force: Force) -> None:
         match.units[unit] -= n
         if match.units[unit] == 0:
             del match.units[unit]
+    match.damaged -= force.damaged
     if not match.units:
         state.forces.remove(match)
     if not state.forces and state.owner is None:

@@ -33,9 +33,9 @@ class Force(Strict):
     )
 
     def marks(self) -> tuple:
-        """Everything but the unit counts: forces with equal marks merge."""
+        """Everything but the counts (units and damage): forces with equal marks merge."""
         cargo = tuple(sorted((p, tuple(sorted(u.items()))) for p, u in self.cargo.items()))
-        return (self.power, self.moved, self.combat, self.done, self.retreated, self.damaged, cargo, self.assault)
+        return (self.power, self.moved, self.combat, self.done, self.retreated, cargo, self.assault)
 
     def count(self, unit: str | None = None) -> int:
         return sum(self.units.values()) if unit is None else self.units.get(unit, 0)
@@ -75,6 +75,13 @@ class BattleSide(Strict):
     power: str
 
 
+BattleStep = Literal[
+    "start", "declare", "strike_attack", "strike_attack_assign", "strike_defense", "strike_defense_assign",
+    "attack", "attack_assign", "defense", "defense_assign", "press", "guard",
+]
+"""The steps of a combat round [L539-L547]; `*_assign` waits for hits to be assigned."""
+
+
 class Battle(Strict):
     """A battle waiting to be fought, or being fought, in the Conduct Combat phase."""
 
@@ -86,6 +93,23 @@ class Battle(Strict):
     air_to_sea: UnitCounts = Field(default_factory=dict, description="air units assigned to the sea battle")
     round: int = 0
     status: Literal["pending", "fighting", "done"] = "pending"
+    # The attacker's orders for this battle, kept so that a battle resumed after a decision uses them.
+    order_of_loss: list[str] | None = Field(default=None, description="the attacker's order of loss for this battle")
+    retreat: RetreatPolicy | None = Field(default=None, description="the attacker's retreat orders; {} = never retreat")
+    submerge: bool | None = Field(default=None, description="the attacker's submarines submerge (true) or strike")
+    # Where a battle being fought stands, so that it can stop for a decision and go on.
+    step: BattleStep = "start"
+    hits: UnitCounts = Field(default_factory=dict, description="hits awaiting assignment, by the unit type that scored them")
+    still_fire: UnitCounts = Field(
+        default_factory=dict, description="defending casualties of this round that still fire (step 2 subs, step 3 units)")
+    striking: dict[str, bool] = Field(
+        default_factory=dict, description="this round's submarine declarations: power -> strikes (true) or submerges")
+    submerged: dict[str, int] = Field(default_factory=dict, description="submarines out of this battle, by power")
+    attacker_destroyer: bool = Field(default=False, description="the attacker has a destroyer in this round")
+    defender_destroyer: bool = Field(default=False, description="the defence has a destroyer in this round")
+    seaborne: UnitCounts = Field(default_factory=dict, description="attacking land units landed from transports (never retreat)")
+    hostile_at_start: bool | None = Field(
+        default=None, description="sea battles: the zone held enemy surface warships when the battle began")
 
 
 class Decision(Strict):

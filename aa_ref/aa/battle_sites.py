@@ -1,0 +1,188 @@
+"""Where the Combat Move leads to battle, and whether each move may end where it does.
+
+A combat move ends in a hostile space or an attack, with four exceptions [L372-L377]:
+a tank that blitzed, ships supporting an amphibious assault, ships leaving a hostile zone
+they started in, ships attacking enemy submarines or transports. Battles are listed for
+the Conduct Combat phase [L479-L535]:
+
+- a territory that the mover's land units enter while it is hostile, even empty [L379, L533];
+- a space where the mover's arriving units meet enemy units (air units alone attack
+  only occupied spaces: they cannot capture [L653]);
+- a sea zone where the mover's ships started with enemy warships and stayed [L391-L402];
+- an amphibious assault: the target (kind land, `amphibious_from` = offload zones) and,
+  if the mover fights there, the offload zone (kind sea) [L412-L418, L499-L511].
+
+PROPOSED (digest §9 #6-7): units other than transports that end their combat move in a
+zone with enemy submarines or transports always attack them [L387, L955, L973];
+transports alone ignore enemy submarines when offloading [L449]. Air units assigned to
+the sea battle of an assault fly to the offload zone (`battle: sea`); the sea battle's
+`air_to_sea` lists them [L418, L525].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from aa_ref.aa.board import Board, add_counts
+from aa_ref.aa.legs import Leg
+from aa_ref.aa.paths import blitzed
+from aa_ref.engine import OrdersInput
+from aa_ref.errors import Problem
+from aa_ref.setup import UnitCounts
+from aa_ref.state import Battle
+
+
+@dataclass
+class Sites:
+    """The battles a Combat Move leads to, and what the rules need to know about them."""
+
+    battles: list[Battle] = field(default_factory=list)
+    blitzed: set[str] = field(default_factory=set)
+    offload: dict[str, list[str]] = field(default_factory=dict)
+    """target territory -> sea zones its assault comes from"""
+
+    def at(self, space: str) -> Battle | None:
+        return next((b for b in self.battles if b.space == space), None)
+
+    def offload_zones(self) -> set[str]:
+        return {z for zones in self.offload.values() for z in zones}
+
+    def assault_with_sea_battle(self, space: str) -> bool:
+        """The space is an assault target or offload zone whose assault has a sea battle [L418]."""
+        zones = self.offload.get(space, [space] if space in self.offload_zones() else [])
+        return any((b := self.at(z)) is not None and b.kind == "sea" for z in zones)
+
+
+def staying(board: Board, legs: list[Leg], power: str) -> dict[str, UnitCounts]:
+    """The mover's units that stay in a zone holding enemy warships since the turn began:
+    they stay to fight [L391-L402]."""
+    out = {}
+    for space in board.game.spaces:
+        if board.is_sea(space) and board.is_hostile_sea(space, power):
+            left = board.units(space, [power])
+            for leg in legs:
+                if leg.start == space:
+                    left = add_counts(left, {u: min(n, left.get(u, 0)) for u, n in leg.units.items()}, -1)
+            if left:
+                out[space] = left
+    return out
+
+
+def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
+    """The battles of the Combat Move, amphibious assaults first [L483-L487]."""
+    sites = Sites(blitzed={t for leg in legs if (t := blitzed(board, leg, power))})
+    arrive: dict[str, UnitCounts] = {}
+    came: dict[str, list[str]] = {}
+    for leg in legs:
+        arrive[leg.end] = add_counts(arrive.get(leg.end, {}), leg.units)
+        # Land and sea units retreat to where they came from; air units stay put [L637, L643].
+        retreating = any(board.domain(u) != "air" for u in leg.units)
+        if leg.length and retreating and leg.path[-2] not in came.setdefault(leg.end, []):
+            came[leg.end].append(leg.path[-2])
+        if leg.unload and leg.units.get("transport") and leg.end not in sites.offload.setdefault(leg.unload, []):
+            sites.offload[leg.unload].append(leg.end)
+    stay = staying(board, legs, power)
+
+    def add(space: str, kind: str, **extra) -> None:
+        if sites.at(space) is None:
+            sites.battles.append(Battle(space=space, attacker=power, kind=kind, came_from=came.get(space, []), **extra))
+
+    def air(space: str) -> UnitCounts:
+        return {u: n for u, n in arrive.get(space, {}).items() if board.domain(u) == "air"}
+
+    def sea_battle(zone: str) -> bool:
+        armed = any(u != "transport" and board.domain(u) != "land" for u in arrive.get(zone, {}))
+        return bool(board.enemy_units(zone, power)) and (armed or zone in stay)
+
+    for zone in sorted(sites.offload_zones(), key=list(arrive).index):
+        if sea_battle(zone):
+            add(zone, "sea", air_to_sea=air(zone))
+    for target, zones in sites.offload.items():
+        add(target, "land", amphibious_from=zones)
+    for space in [*arrive, *stay]:
+        if board.is_sea(space):
+            if sea_battle(space):
+                add(space, "sea")
+        elif space not in sites.blitzed and board.is_hostile_territory(space, power):
+            land_units = any(board.domain(u) == "land" for u in arrive[space])
+            if land_units or (air(space) and board.enemy_units(space, power)):
+                add(space, "land")
+    return sites
+
+
+def check_combat_ends(board: Board, given: OrdersInput, legs: list[Leg], sites: Sites) -> list[Problem]:
+    """Each combat move ends in a battle or one of the four exceptions [L372-L377]."""
+    out: list[Problem] = []
+    for leg in legs:
+        if leg.of(board, "land") and not (sites.at(leg.end) or leg.end in sites.blitzed or blitzed(board, leg, given.model.power)):
+            out.append(_friendly_end(board, given, leg, "land units end a combat move in a hostile territory"))
+        if leg.of(board, "sea"):
+            out += _sea_end(board, given, leg, sites)
+        if leg.of(board, "air"):
+            out += _air_end(board, given, leg, sites)
+    return out
+
+
+def _friendly_end(board: Board, given: OrdersInput, leg: Leg, what: str) -> Problem:
+    """A combat move may not end in a friendly space [L372], nor attack an ally [L366]."""
+    power = given.model.power
+    owner = board.owner(leg.end)
+    allies = [p for p in board.setup.turn_order if p != power and board.units(leg.end, [p])]
+    if board.is_land(leg.end) and owner not in (None, power) and board.allied(power, owner):
+        return given.problem(f"{leg.end} is held by {owner}, an ally: a power never attacks its own side",
+                             leg.loc("to"), "AA1941 L366")
+    if board.is_sea(leg.end) and allies and not board.enemy_units(leg.end, power):
+        return given.problem(f"{leg.end} holds only friendly units ({allies[0]}'s): a power never attacks its own side",
+                             leg.loc("to"), "AA1941 L366")
+    return given.problem(
+        f"no battle in {leg.end}: {what}; moves to friendly spaces wait for the Noncombat Move", leg.loc("to"),
+        "AA1941 L372")
+
+
+def _sea_end(board: Board, given: OrdersInput, leg: Leg, sites: Sites) -> list[Problem]:
+    power = given.model.power
+    battle = sites.at(leg.end)
+    fights = battle is not None and battle.kind == "sea"
+    escaping = board.is_hostile_sea(leg.start, power)  # exception 3 [L376, L400]
+    if leg.units.get("transport") and leg.unload and board.is_hostile_sea(leg.end, power) and not fights:
+        # Transports never attack alone [L971]: a hostile offload zone needs a sea battle [L414].
+        return [given.problem(
+            f"{leg.end} holds enemy warships and no warship or air unit of {power} attacks there: transports cannot "
+            "fight alone, so they cannot offload from it", leg.loc("to"), "AA1941 L971")]
+    if leg.units.get("transport") and not (leg.unload or fights or escaping):
+        return [given.problem(
+            f"transports in the Combat Move carry an amphibious assault (unload), join a sea battle with warships, "
+            f"or leave a hostile zone; {leg.end} is none of these", leg.loc("to"), "AA1941 L971")]
+    warships = [u for u in leg.of(board, "sea") if u != "transport"]
+    if warships and not (fights or escaping or leg.end in sites.offload_zones()):
+        return [_friendly_end(board, given, leg,
+                              "ships end a combat move in a battle, beside an amphibious assault, or leaving a hostile zone")]
+    return []
+
+
+def _air_end(board: Board, given: OrdersInput, leg: Leg, sites: Sites) -> list[Problem]:
+    """Air units end the Combat Move in a battle [L372, L653], assigned to the sea or land
+    battle of an amphibious assault that has both [L418]."""
+    power = given.model.power
+    battle = sites.at(leg.end)
+    if battle is None:
+        if board.is_hostile_territory(leg.end, power):
+            return [given.problem(
+                f"no battle in {leg.end}: it holds no enemy units and no land unit enters it, and air units cannot "
+                "capture territory", leg.loc("to"), "AA1941 L653")]
+        return [_friendly_end(board, given, leg, "air units end a combat move in a battle")]
+    declared = sites.assault_with_sea_battle(leg.end)
+    want = battle.kind if declared else None
+    if leg.battle == want:
+        return []
+    if want is None:
+        return [given.problem(
+            "battle: is only for air units in an amphibious assault that has a sea battle", leg.loc("battle"), "AA1941 L418")]
+    if leg.battle is None:
+        return [given.problem(
+            f"{leg.end} is part of an amphibious assault with a sea battle: say which battle these air units join "
+            f"(battle: {want})", leg.loc("to"), "AA1941 L418")]
+    where = "the offload sea zone" if leg.battle == "sea" else "the target territory"
+    return [given.problem(
+        f"battle: {leg.battle} means the air units fight in {where}; fly them there (to: ...) or write battle: {want}",
+        leg.loc("battle"), "AA1941 L418")]

@@ -1,0 +1,171 @@
+"""Phases 2 and 4: the Combat Move [L362-L451] and the Noncombat Move [L688-L736].
+
+`check_moves` checks a power's moves as a whole against the board as it stood when the
+phase began (moves are simultaneous [L385]) and reports every problem; `execute_moves`
+makes legal moves through events. The rules live in smaller modules:
+
+- `legs`: names, and which units each move takes (each unit moves once [L385, L690]);
+- `paths`: adjacency, range, neutrals, straits, canals, where land and sea units stop;
+- `transport`: loading, unloading, amphibious assaults;
+- `battle_sites`: where the Combat Move must end, and the battles it leads to;
+- `air`: landing proofs, landings, fighters and carriers.
+
+Marks set on moved units: `moved` (movement spent this turn, cumulative for air units
+[L408, L692]), `combat` (moved in the Combat Move, or stayed to fight [L402]), `done`
+(may not move again: unloaded units and transports [L991], carriers that took fighters
+[L860]).
+"""
+
+from __future__ import annotations
+
+from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, guest_riders, settle_air
+from aa_ref.aa.battle_sites import battle_sites, check_combat_ends, staying
+from aa_ref.aa.board import Board
+from aa_ref.aa.capture import capture
+from aa_ref.aa.legs import COMBAT_MOVE, Leg, Take, allocate, describe, resolve_legs
+from aa_ref.aa.paths import blitzed, check_path
+from aa_ref.aa.transport import check_transports, move_transports
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.errors import Problem
+from aa_ref.events import AddUnits, RemoveUnits, SetBattles, SetTurn
+from aa_ref.state import Force
+
+
+def _plan(board: Board, given: OrdersInput, phase: str) -> tuple[list[Leg], list[Problem]]:
+    legs, problems = resolve_legs(board, given)
+    problems += allocate(board, given, legs, phase)
+    for leg in legs:
+        problems += check_path(board, given, leg, phase)
+    problems += check_transports(board, given, legs, phase)
+    return legs, problems
+
+
+def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
+    """Every problem with a power's moves for the phase, each at the key it concerns."""
+    legs, problems = _plan(board, given, phase)
+    power = given.model.power
+    if phase == COMBAT_MOVE:
+        sites = battle_sites(board, legs, power)
+        problems += check_combat_ends(board, given, legs, sites)
+        cleared = {b.space for b in sites.battles if b.kind == "sea"}
+        problems += check_landing_proof(board, given, legs, cleared, set(staying(board, legs, power)))[0]
+    else:
+        problems += check_stranded(board, given)
+        problems += check_landings(board, given, legs)
+    return problems
+
+
+def execute_moves(ctx: Context, given: OrdersInput, phase: str) -> None:
+    """Make the moves (already checked); end the Combat Move with its battles, and the
+    Noncombat Move with every air unit landed or lost."""
+    power = given.model.power
+    board = Board(ctx.setup, ctx.game.model_copy(deep=True))  # the board as the phase began
+    legs, _ = _plan(board, given, phase)
+    riders = guest_riders(board, legs, power)
+    for leg in legs:
+        _move(ctx, board, leg, phase, riders.get(leg.index, {}))
+    if phase == COMBAT_MOVE:
+        sites = battle_sites(board, legs, power)
+        stay = staying(board, legs, power)
+        for zone in stay:
+            _stay_and_fight(ctx, zone)
+        cleared = {b.space for b in sites.battles if b.kind == "sea"}
+        obligations = check_landing_proof(board, given, legs, cleared, set(stay))[1]
+        if obligations:
+            turn = ctx.game.turn.model_copy(deep=True)
+            turn.carrier_obligations = sorted(set(turn.carrier_obligations) | set(obligations))
+            ctx.emit(SetTurn(turn=turn))
+        ctx.emit(SetBattles(battles=sites.battles))
+    else:
+        landed: dict[str, int] = {}
+        for leg in legs:
+            if board.is_sea(leg.end) and leg.units.get("fighter"):
+                landed[leg.end] = landed.get(leg.end, 0) + leg.units["fighter"]
+        settle_air(ctx, landed)
+
+
+def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, int]) -> None:
+    """One move: units leave, a blitzed territory is taken on the way [L436], units arrive."""
+    power = ctx.game.power
+    extra = [move_transports(ctx, leg, phase)] if leg.units.get("transport") else []
+    seats = _seats(riders)
+    for take in leg.takes:
+        if "transport" in take.force.units:
+            continue
+        _leave(ctx, take)
+        marks = {"moved": take.force.moved + leg.length, "combat": take.force.combat or phase == COMBAT_MOVE}
+        arriving = [Force(power=power, units=take.force.units, cargo=take.force.cargo, **marks)]
+        if "carrier" in take.force.units and seats:
+            arriving = _carriers_with_guests(arriving[0], seats)
+        for force in arriving:
+            ctx.emit(AddUnits(space=leg.end, force=force))
+    for ally, n in riders.items():
+        _board_guests(ctx, leg.start, ally, n)
+        extra.append(f"carrying {n} {ally} fighter as cargo [L424]")
+    if phase == COMBAT_MOVE and (through := blitzed(board, leg, power)):
+        extra.append(f"blitzing through {through} [L436]")
+        if Board(ctx.setup, ctx.game).is_hostile_territory(through, power):
+            capture(ctx, through, power)
+    tail = "".join(f", {e}" for e in extra if e)
+    ctx.note(f"{power} moves {describe(leg.units)} {' -> '.join(leg.path)}{tail}")
+
+
+def _carriers_with_guests(carriers: Force, seats: list[dict[str, int]]) -> list[Force]:
+    """Moving carriers, one force per carrier that takes guests aboard (used seats are
+    taken off `seats`) and one for the rest."""
+    out = []
+    while seats and carriers.units["carrier"]:
+        guests = {p: {"fighter": n} for p, n in seats.pop(0).items()}
+        out.append(carriers.model_copy(update={"units": {"carrier": 1}, "cargo": carriers.cargo | guests}))
+        carriers = carriers.model_copy(update={"units": {"carrier": carriers.units["carrier"] - 1}})
+    return out + ([carriers] if carriers.units["carrier"] else [])
+
+
+def _seats(riders: dict[str, int]) -> list[dict[str, int]]:
+    """Guest fighters per carrier of the leg, two at most on each [L424, L860]."""
+    seats: list[dict[str, int]] = []
+    for ally, n in riders.items():
+        while n:
+            if not seats or sum(seats[-1].values()) == 2:
+                seats.append({})
+            k = min(n, 2 - sum(seats[-1].values()))
+            seats[-1][ally] = seats[-1].get(ally, 0) + k
+            n -= k
+    return seats
+
+
+def _leave(ctx: Context, take: Take) -> None:
+    """Units leave their space; fighters riding an ally's carrier take off from it [L915]."""
+    if take.carrier is None:
+        ctx.emit(RemoveUnits(space=take.space, force=take.force, reason="moves"))
+        return
+    n = take.force.units["fighter"]
+    carrier = next(f for f in ctx.game.forces(take.space, take.carrier.power)
+                   if f.units == take.carrier.units and f.cargo.get(take.force.power, {}).get("fighter", 0) >= n)
+    cargo = {p: dict(u) for p, u in carrier.cargo.items()}
+    cargo[take.force.power]["fighter"] -= n
+    cargo = {p: {k: v for k, v in u.items() if v} for p, u in cargo.items()}
+    cargo = {p: u for p, u in cargo.items() if u}
+    before = carrier.model_copy(deep=True)
+    ctx.emit(RemoveUnits(space=take.space, force=before, reason="fighters take off"))
+    ctx.emit(AddUnits(space=take.space, force=before.model_copy(update={"cargo": cargo})))
+
+
+def _board_guests(ctx: Context, zone: str, ally: str, n: int) -> None:
+    """An ally's fighters leave the zone aboard the mover's carriers (added there as cargo)."""
+    for force in list(ctx.game.forces(zone, ally)):
+        k = min(n, force.units.get("fighter", 0))
+        if k:
+            ctx.emit(RemoveUnits(space=zone, force=force.model_copy(update={"units": {"fighter": k}}), reason="rides a carrier"))
+            n -= k
+
+
+def _stay_and_fight(ctx: Context, zone: str) -> None:
+    """Ships that started beside enemy warships and stayed will fight there [L397, L402]."""
+    power = ctx.game.power
+    for force in list(ctx.game.forces(zone, power)):
+        if not force.combat:
+            before = force.model_copy(deep=True)
+            ctx.emit(RemoveUnits(space=zone, force=before, reason="stays to fight"))
+            ctx.emit(AddUnits(space=zone, force=before.model_copy(update={"combat": True})))
+    ctx.note(f"{power}'s units in {zone} stay and fight the enemy warships there [L397]")

@@ -1,0 +1,24 @@
+"""The JSON Schemas in schemas/ are the ones the models generate (run `aa-ref schema` after a change)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from aa_ref.documents import MODELS, json_schema, schema_texts
+
+SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
+
+
+def test_checked_in_schemas_match_the_models():
+    for name, text in schema_texts().items():
+        path = SCHEMAS / name
+        assert path.exists(), f"{name} missing: run 'aa-ref schema'"
+        assert path.read_text() == text, f"{name} is out of date: run 'aa-ref schema'"
+
+
+def test_every_kind_has_a_schema_with_kind_and_version():
+    for kind in MODELS:
+        schema = json_schema(kind)
+        assert "kind" in schema["properties"] and "schema_version" in schema["properties"]
+        json.dumps(schema)
