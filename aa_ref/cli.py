@@ -180,9 +180,6 @@ def apply(
         typer.echo(f"== {applied.source}")
         for note in applied.notes:
             typer.echo(f"  {note}")
-        for event in applied.events:
-            if getattr(event, "type", "") == "roll":
-                typer.echo(f"    dice {event.context}: {' '.join(map(str, event.dice))}")
     g = result.game
     state = f"round {g.round}, {g.power}, {g.phase.replace('_', ' ')}"
     if g.pending:

@@ -95,11 +95,11 @@ def _deepest(errors: list[jsonschema.ValidationError]) -> list[jsonschema.Valida
     """Replace `anyOf`/`oneOf` failures by their most specific sub-error."""
     out = []
     for error in errors:
-        if error.context:
-            best = jsonschema.exceptions.best_match(error.context)
-            out.append(best if best is not None else error)
-        else:
-            out.append(error)
+        while error.context:
+            # The deepest sub-error names the value that is wrong; "is not of type 'null'"
+            # (the optional branch) is the least helpful of all.
+            error = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type" or e.validator_value != "null"))
+        out.append(error)
     return out
 
 

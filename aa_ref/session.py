@@ -20,7 +20,7 @@ from aa_ref.errors import AaRefError, IllegalOrders, InvalidInput, Problem, Usag
 from aa_ref.events import EventError, Note, dump_events
 from aa_ref.setup import Setup, load_setup, resolve_setup_data, setup_paths
 from aa_ref.state import Game
-from aa_ref.yamlio import Document, atomic_write_many, dump_yaml, load_yaml, merge_into
+from aa_ref.yamlio import Document, atomic_write_many, dump_yaml, load_yaml, merge_into, styled
 
 
 def ruleset_for(setup: Setup) -> Any:
@@ -67,12 +67,12 @@ def _game_text(game: Game, tree: Any = None) -> str:
     data = game.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     data = {"kind": "game", "schema_version": 1, **data}
     if tree is not None:
-        return dump_yaml(merge_into(tree, data))
-    return schema_comment("game") + dump_yaml(data)
+        return dump_yaml(merge_into(tree, styled(data)))
+    return schema_comment("game") + dump_yaml(styled(data))
 
 
 def _log_text(log: Log) -> str:
-    return schema_comment("log") + dump_yaml(log.model_dump(mode="json", by_alias=True))
+    return schema_comment("log") + dump_yaml(styled(log.model_dump(mode="json", by_alias=True)))
 
 
 def new_game(
@@ -141,6 +141,10 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
     if document_kind(log_doc) != "log":
         raise InvalidInput(f"{log_path}: expected a log file", [log_doc.problem("not a log file", ("kind",))])
     log = parse_model(log_doc, "log")
+    broken = chain_problems(log) if check_head else []
+    if broken:
+        raise InvalidInput(f"{log_path}: the log was edited by hand",
+                           [log_doc.problem(broken[0] + "; 'aa-ref replay' shows where the game diverges")])
     if check_head and log.head != game.log.head:
         raise InvalidInput(
             f"{path}: the game and its log {log_path} do not match",

@@ -10,6 +10,7 @@ leaves a half-written file.
 from __future__ import annotations
 
 import io
+import json
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -161,7 +162,9 @@ def locate(tree: Any, loc: tuple[Any, ...]) -> tuple[int | None, int | None]:
             kline, kcol = node.lc.key(key)
             line, col = kline + 1, kcol + 1
             child = node[key]
-            if not isinstance(child, (CommentedMap, CommentedSeq)):
+            if isinstance(child, (CommentedMap, CommentedSeq)) and child.fa.flow_style():
+                line, col = child.lc.line + 1, child.lc.col + 1
+            elif not isinstance(child, (CommentedMap, CommentedSeq)):
                 vline, vcol = node.lc.value(key)
                 line, col = vline + 1, vcol + 1
             node = child
@@ -192,6 +195,25 @@ def dump_yaml(data: Any) -> str:
     buf = io.StringIO()
     yaml.dump(data, buf)
     return buf.getvalue()
+
+
+FLOW_WIDTH = 72
+
+
+def styled(data: Any) -> Any:
+    """Plain data as round-trip nodes, small mappings and lists in flow style.
+
+    `{infantry: 3, tank: 1}` reads the way players speak; big nodes stay in block style.
+    """
+    if isinstance(data, dict):
+        node = CommentedMap((k, styled(v)) for k, v in data.items())
+    elif isinstance(data, list):
+        node = CommentedSeq(styled(v) for v in data)
+    else:
+        return data
+    if data and len(json.dumps(data, ensure_ascii=False)) <= FLOW_WIDTH:
+        node.fa.set_flow_style()
+    return node
 
 
 def merge_into(tree: Any, new: Any) -> Any:

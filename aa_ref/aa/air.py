@@ -159,12 +159,21 @@ def _carrier_room(board: Board, legs: list[Leg], power: str, cleared: set[str], 
 
 def _assign(items: list[frozenset[str]], room: _Room) -> list[str] | None:
     """Give each fighter (the zones it may end in) a carrier place; None if impossible.
-    Returns the zones where a carrier not yet there must come or be placed [L848]."""
+    Returns the zones where a carrier not yet there must come or be placed [L848].
+
+    A depth-first search; fighters with the same choices are interchangeable, so each
+    takes a zone no earlier than the one before it (this keeps the search small)."""
+    every = set().union(*items)
+    places = (sum(n for z, n in room.static.items() if z in every) + sum(n for _, n in room.mobile)
+              + CARRIER_ROOM * room.new_count)
+    if places < len(items):
+        return None
     static = dict(room.static)
     bound: list[str | None] = [None] * len(room.mobile)
     left = [seats for _, seats in room.mobile]
     placed: dict[str, int] = {}
-    order = sorted(range(len(items)), key=lambda i: len(items[i]))
+    order = sorted(items, key=lambda zones: (len(zones), sorted(zones)))
+    chosen: list[str] = []
 
     def new_place(zone: str) -> bool:
         """A bought carrier placed in `zone` has a free place [L716]."""
@@ -177,7 +186,9 @@ def _assign(items: list[frozenset[str]], room: _Room) -> list[str] | None:
     def go(i: int) -> bool:
         if i == len(order):
             return True
-        for zone in sorted(items[order[i]]):
+        floor = chosen[-1] if i and order[i] == order[i - 1] else ""
+        for zone in sorted(z for z in order[i] if z >= floor):
+            chosen.append(zone)
             if static.get(zone, 0) > 0:
                 static[zone] -= 1
                 if go(i + 1):
@@ -198,6 +209,7 @@ def _assign(items: list[frozenset[str]], room: _Room) -> list[str] | None:
                 if go(i + 1):
                     return True
                 placed[zone] -= 1
+            chosen.pop()
         return False
 
     if not go(0):
@@ -221,7 +233,8 @@ def check_landing_proof(board: Board, given: OrdersInput, legs: list[Leg], clear
     if not needs:
         return out, []
     room = _carrier_room(board, legs, power=given.model.power, cleared=cleared, staying=staying)
-    hopeless = {leg.index: leg for leg, zones in needs if not any(_assign([frozenset({z})], room) is not None for z in zones)}
+    hopeless = {leg.index: leg for leg, zones in needs
+                if all(_assign([frozenset({z})], room) is None for z in zones)}
     for leg in hopeless.values():
         if leg.land_at:
             out.append(given.problem(
@@ -404,8 +417,9 @@ def settle_air(ctx: Context, landed_at_sea: dict[str, int]) -> None:
         for force in list(board.forces(zone, power)):
             k = min(need, force.units.get("carrier", 0))
             if k and not force.done:
-                ctx.emit(RemoveUnits(space=zone, force=force.model_copy(update={"units": {"carrier": k}}), reason="takes fighters"))
-                ctx.emit(AddUnits(space=zone, force=force.model_copy(update={"units": {"carrier": k}, "done": True})))
+                locked = force.model_copy(update={"units": {"carrier": k}})
+                ctx.emit(RemoveUnits(space=zone, force=locked, reason="takes fighters"))
+                ctx.emit(AddUnits(space=zone, force=locked.model_copy(update={"done": True})))
                 need -= k
     fleet = side_fleet(board, power)
     waiting = _waiting_room(board, power, fleet)
@@ -419,5 +433,6 @@ def settle_air(ctx: Context, landed_at_sea: dict[str, int]) -> None:
                     carriers, fighters = fleet[space]
                     n = min(n, fighters - CARRIER_ROOM * carriers)
                     fleet[space][1] -= n
-                ctx.emit(RemoveUnits(space=space, force=force.model_copy(update={"units": {unit: n}}), reason="cannot land"))
+                lost = force.model_copy(update={"units": {unit: n}})
+                ctx.emit(RemoveUnits(space=space, force=lost, reason="cannot land"))
                 ctx.note(f"{n} {power} {unit} in {space} cannot land and is destroyed [L708]")

@@ -92,7 +92,12 @@ def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
 
     def sea_battle(zone: str) -> bool:
         armed = any(u != "transport" and board.domain(u) != "land" for u in arrive.get(zone, {}))
-        return bool(board.enemy_units(zone, power)) and (armed or zone in stay)
+        return bool(board.enemy_units(zone, power)) and (armed or zone in stay or destroyer_at(zone))
+
+    def destroyer_at(zone: str) -> bool:
+        """An attacking destroyer in an offload zone makes the sea battle mandatory [L449, L503]."""
+        leaving = sum(leg.units.get("destroyer", 0) for leg in legs if leg.start == zone)
+        return zone in sites.offload_zones() and board.units(zone, [power]).get("destroyer", 0) > leaving
 
     for zone in sorted(sites.offload_zones(), key=list(arrive).index):
         if sea_battle(zone):
@@ -114,7 +119,8 @@ def check_combat_ends(board: Board, given: OrdersInput, legs: list[Leg], sites: 
     """Each combat move ends in a battle or one of the four exceptions [L372-L377]."""
     out: list[Problem] = []
     for leg in legs:
-        if leg.of(board, "land") and not (sites.at(leg.end) or leg.end in sites.blitzed or blitzed(board, leg, given.model.power)):
+        took = sites.at(leg.end) or leg.end in sites.blitzed or blitzed(board, leg, given.model.power)
+        if leg.of(board, "land") and not took:
             out.append(_friendly_end(board, given, leg, "land units end a combat move in a hostile territory"))
         if leg.of(board, "sea"):
             out += _sea_end(board, given, leg, sites)
@@ -155,8 +161,8 @@ def _sea_end(board: Board, given: OrdersInput, leg: Leg, sites: Sites) -> list[P
             f"or leave a hostile zone; {leg.end} is none of these", leg.loc("to"), "AA1941 L971")]
     warships = [u for u in leg.of(board, "sea") if u != "transport"]
     if warships and not (fights or escaping or leg.end in sites.offload_zones()):
-        return [_friendly_end(board, given, leg,
-                              "ships end a combat move in a battle, beside an amphibious assault, or leaving a hostile zone")]
+        why = "ships end a combat move in a battle, beside an amphibious assault, or leaving a hostile zone"
+        return [_friendly_end(board, given, leg, why)]
     return []
 
 
@@ -177,7 +183,8 @@ def _air_end(board: Board, given: OrdersInput, leg: Leg, sites: Sites) -> list[P
         return []
     if want is None:
         return [given.problem(
-            "battle: is only for air units in an amphibious assault that has a sea battle", leg.loc("battle"), "AA1941 L418")]
+            "battle: is only for air units in an amphibious assault that has a sea battle", leg.loc("battle"),
+            "AA1941 L418")]
     if leg.battle is None:
         return [given.problem(
             f"{leg.end} is part of an amphibious assault with a sea battle: say which battle these air units join "

@@ -120,54 +120,47 @@ def resolve_legs(board: Board, given: OrdersInput) -> tuple[list[Leg], list[Prob
     """Every move with canonical names; moves with unknown names are left out (and reported)."""
     legs: list[Leg] = []
     problems: list[Problem] = []
-    names = board.setup.space_names
-    power = given.model.power
     for i, move in enumerate(given.model.moves or []):
         bad: list[Problem] = []
 
-        def space(text: str | None, *loc: Any) -> str | None:
-            if text is None:
-                return None
-            name = names.get(text)
+        def space(text: str | None, *loc: Any) -> str:
+            name = board.setup.space_names.get(text) if text is not None else ""
             if name is None:
-                bad.append(given.problem(names.unknown_message(text), ("moves", i, *loc)))
-            return name
+                bad.append(given.problem(board.setup.space_names.unknown_message(text), ("moves", i, *loc)))
+            return name or ""
 
         units, texts, unit_problems = _counts(board, given, move.units, ("moves", i, "units"))
         bad += unit_problems
         path = [space(move.from_, "from"), *(space(v, "via", k) for k, v in enumerate(move.via)), space(move.to, "to")]
+        if len(path) == 2 and path[0] == path[1]:
+            path = path[:1]  # a transport that stays where it is to load or unload [L993]
         boardings = []
         for j, load in enumerate(move.load):
             loaded, load_texts, load_problems = _counts(board, given, load.units, ("moves", i, "load", j, "units"))
             bad += load_problems
-            territory = space(load.from_, "load", j, "from")
             zone = space(load.at, "load", j, "at") if load.at else path[0]
-            if load.power is not None:
-                owner = board.setup.power_names.get(load.power)
-                if owner is None:
-                    bad.append(given.problem(board.setup.power_names.unknown_message(load.power), ("moves", i, "load", j, "power")))
-                elif owner != power:
-                    # Allied land units board only in their owner's turn [L475, L989].
-                    bad.append(given.problem(
-                        f"{owner}'s units board a transport only in {owner}'s own turn, not in {power}'s",
-                        ("moves", i, "load", j, "power"), "AA1941 L989"))
-            boardings.append(Boarding(j, loaded, territory or "", zone or "", load_texts))
-        if move.cargo_power is not None:
-            owner = board.setup.power_names.get(move.cargo_power)
-            if owner is None:
-                bad.append(given.problem(board.setup.power_names.unknown_message(move.cargo_power), ("moves", i, "cargo_power")))
-            elif owner != power:
-                # An ally's cargo lands only in its owner's turn [L477, L989].
-                bad.append(given.problem(
-                    f"{owner}'s cargo can be unloaded only in {owner}'s own turn", ("moves", i, "cargo_power"), "AA1941 L989"))
-        unload = space(move.unload, "unload")
-        land_at = space(move.land_at, "land_at")
+            boardings.append(Boarding(j, loaded, space(load.from_, "load", j, "from"), zone, load_texts))
+            # Allied land units board only in their owner's turn [L475, L989].
+            bad += _own_power(board, given, load.power, ("moves", i, "load", j, "power"), "'s units board a transport")
+        # An ally's cargo lands only in its owner's turn [L477, L989].
+        bad += _own_power(board, given, move.cargo_power, ("moves", i, "cargo_power"), "'s cargo is unloaded")
+        unload, land_at = space(move.unload, "unload"), space(move.land_at, "land_at")
         problems += bad
         if not bad:
-            if len(path) == 2 and path[0] == path[1]:
-                path = path[:1]  # a transport that stays where it is to load or unload [L993]
-            legs.append(Leg(i, units, path, boardings, unload, move.battle, land_at, texts))
+            legs.append(Leg(i, units, path, boardings, unload or None, move.battle, land_at or None, texts))
     return legs, problems
+
+
+def _own_power(board: Board, given: OrdersInput, text: str | None, loc: tuple, what: str) -> list[Problem]:
+    """A power named in a move must be the mover: allies load and unload in their own turn [L989]."""
+    if text is None:
+        return []
+    owner = board.setup.power_names.get(text)
+    if owner is None:
+        return [given.problem(board.setup.power_names.unknown_message(text), loc)]
+    if owner != given.model.power:
+        return [given.problem(f"{owner}{what} only in {owner}'s own turn, not in {given.model.power}'s", loc, "AA1941 L989")]
+    return []
 
 
 # --- transport capacity -------------------------------------------------------------
@@ -307,7 +300,9 @@ def allocate(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -> l
             if unit == "transport":
                 chosen = _choose_transports(board, leg, pool, used, power)
                 if chosen is None:
-                    problems.append(_short(board, given, leg, unit, n, pool, used, rule))
+                    # Transports of the Combat Move or of a battle stay put afterwards [L732].
+                    problems.append(_short(board, given, leg, unit, n, pool, used,
+                                           rule if phase == COMBAT_MOVE else "AA1941 L732"))
                 for k, take in chosen or []:
                     used[(leg.start, k, unit)] = used.get((leg.start, k, unit), 0) + 1
                     leg.takes.append(take)
@@ -329,7 +324,8 @@ def allocate(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -> l
     return problems
 
 
-def _short(board: Board, given: OrdersInput, leg: Leg, unit: str, n: int, pool: list[Take], used: Used, rule: str) -> Problem:
+def _short(board: Board, given: OrdersInput, leg: Leg, unit: str, n: int, pool: list[Take], used: Used,
+           rule: str) -> Problem:
     """Why a move cannot have the units it names."""
     power = given.model.power
     if not any(t.force.units.get(unit) for t in pool):

@@ -156,7 +156,8 @@ def _board_guests(ctx: Context, zone: str, ally: str, n: int) -> None:
     for force in list(ctx.game.forces(zone, ally)):
         k = min(n, force.units.get("fighter", 0))
         if k:
-            ctx.emit(RemoveUnits(space=zone, force=force.model_copy(update={"units": {"fighter": k}}), reason="rides a carrier"))
+            riding = force.model_copy(update={"units": {"fighter": k}})
+            ctx.emit(RemoveUnits(space=zone, force=riding, reason="rides a carrier"))
             n -= k
 
 

@@ -91,6 +91,10 @@ def _land(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Proble
     if any(board.is_sea(s) for s in leg.path):
         # Land units go to sea only as a transport's cargo [L979-L987]: moving transports
         # load them with `load`; boarding a transport that stays put is not written this way.
+        if leg.of(board, "sea"):
+            return [given.problem(
+                "land units cross the sea as a transport's cargo: list them under load, not under units",
+                leg.unit_loc(next(iter(leg.of(board, "land")))), "AA1941 L979")]
         return [given.problem(
             "not yet implemented: land units boarding or leaving a transport that does not move in these orders "
             "(such as an ally's transport); order your transport with load/unload instead [L473-L477, L989]",

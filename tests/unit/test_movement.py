@@ -332,6 +332,7 @@ def test_allied_units_board_only_in_their_owners_turn_L989():
                             "{units: {infantry: 1}, from: Eastern Canada, power: USA}")
     problems = check(game, moves)
     assert "USA's units board a transport only in USA's own turn" in text(problems)
+    assert "AA1941 L989" in rules(problems)
 
 
 def test_a_unit_that_moves_cannot_also_board_L987():
@@ -364,7 +365,8 @@ def test_air_units_in_an_assault_with_a_sea_battle_choose_a_battle_L418():
     problems = check(game, base + "  - {units: {fighter: 1}, from: United Kingdom, to: Western Europe, via: [SZ 7]}")
     assert "say which battle these air units join (battle: land)" in text(problems)
     assert "AA1941 L418" in rules(problems)
-    problems = check(game, base + "  - {units: {fighter: 1}, from: United Kingdom, to: Western Europe, via: [SZ 7], battle: sea}")
+    problems = check(game, base + "  - {units: {fighter: 1}, from: United Kingdom, to: Western Europe, via: [SZ 7],"
+                                  " battle: sea}")
     assert "battle: sea means the air units fight in the offload sea zone" in text(problems)
     ctx = run(game, base + "  - {units: {fighter: 1}, from: United Kingdom, to: Western Europe, via: [SZ 7], battle: land}\n"
                            "  - {units: {bomber: 1}, from: United Kingdom, to: SZ 8, battle: sea}")
@@ -441,7 +443,7 @@ def test_noncombat_unload_lands_in_friendly_territory_and_ends_the_transport_L98
     transport = ctx.game.forces("SZ 6", "Germany")[0]
     assert transport.done and transport.cargo == {}
     ctx.game.spaces["SZ 6"].forces[0].cargo = {"Germany": {"infantry": 1}}
-    assert "AA1941 L690" in rules(check(ctx.game, "  - {units: {transport: 1}, from: SZ 6, to: SZ 5}"))
+    assert "AA1941 L732" in rules(check(ctx.game, "  - {units: {transport: 1}, from: SZ 6, to: SZ 5}"))
 
 
 def test_transport_bridges_between_two_territories_L993():
@@ -457,7 +459,7 @@ def test_transports_that_were_in_the_combat_move_stay_L732():
     clear(game, "SZ 16")
     put(game, "SZ 16", "Germany", {"transport": 1}, moved=0, combat=True)
     problems = check(game, "  - {units: {transport: 1}, from: SZ 16, to: SZ 15}")
-    assert "AA1941 L690" in rules(problems)
+    assert "AA1941 L732" in rules(problems)
 
 
 def test_air_units_move_what_the_combat_move_left_them_L692():
@@ -543,3 +545,30 @@ def test_stranded_fighters_are_not_yet_implemented_L720():
     problems = check(game, "  - {units: {infantry: 1}, from: Germany, to: Western Europe}")
     assert "not yet implemented: stranded fighters (UK's in SZ 8" in text(problems)
     assert SETUP.spaces["SZ 8"].kind == "sea"
+
+
+def test_transports_ignore_enemy_submarines_unless_a_destroyer_attacks_L449():
+    game = start("UK")
+    put(game, "SZ 8", "Germany", {"submarine": 1})
+    ctx = run(game, ASSAULT)
+    assert [(b.space, b.kind) for b in ctx.game.turn.battles] == [("Western Europe", "land")]
+    put(game, "SZ 8", "UK", {"destroyer": 1})
+    ctx = run(game, ASSAULT)
+    assert [(b.space, b.kind) for b in ctx.game.turn.battles] == [("SZ 8", "sea"), ("Western Europe", "land")]
+
+
+def test_battle_and_land_at_belong_to_air_units_L418_L840():
+    game = start()
+    problems = check(game, "  - {units: {tank: 1}, from: Ukraine, to: Caucasus, battle: land, land_at: Germany}")
+    assert {"AA1941 L418", "AA1941 L840"} <= rules(problems)
+    game = start(phase="noncombat_move")
+    problems = check(game, "  - {units: {fighter: 1}, from: Germany, to: Western Europe, land_at: Germany}")
+    assert "land where their move ends (Western Europe)" in text(problems)
+
+
+def test_land_units_go_to_sea_only_as_cargo_L979():
+    game = start("UK")
+    problems = check(game, "  - {units: {transport: 1, tank: 1}, from: SZ 10, to: SZ 9}")
+    assert "list them under load" in text(problems)
+    problems = check(game, "  - {units: {tank: 1}, from: Eastern Canada, to: SZ 10}")
+    assert "not yet implemented: land units boarding or leaving a transport" in text(problems)
