@@ -307,8 +307,8 @@ def check_stranded(board: Board, given: OrdersInput) -> list[Problem]:
             fighters = board.units(zone, [p for p in side if p != power]).get("fighter", 0)
             if fighters > CARRIER_ROOM * board.units(zone, side).get("carrier", 0):
                 out.append(given.problem(
-                    f"not yet implemented: stranded fighters ({other}'s in {zone}, whose carrier is gone) must land "
-                    "before the Noncombat Move [L720]", ("moves",), "AA1941 L720"))
+                    f"{other}'s fighters in {zone} have no carrier: stranded fighters land at the end of the "
+                    "Conduct Combat phase, so this game file was changed by hand; fix it first", ("moves",), "AA1941 L720"))
     return out
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from aa_ref.aa.battle import TAKES_HITS, Fight
 from aa_ref.aa.board import Board
+from aa_ref.aa.stranded import answer_landing, check_landing_answer, resolve_stranded
 from aa_ref.engine import Context, OrdersInput
-from aa_ref.errors import IllegalOrders, Problem
+from aa_ref.errors import Problem
 from aa_ref.events import SetBattles, SetPending
 from aa_ref.orders import BattleOrders, DecisionAnswer
 from aa_ref.state import Battle, Decision
@@ -126,6 +127,10 @@ def run_battles(ctx: Context) -> None:
         if decision is not None:
             ctx.emit(SetPending(pending=[decision]))
             return
+    decision = resolve_stranded(ctx)
+    if decision is not None:
+        ctx.emit(SetPending(pending=[decision]))
+        return
     ctx.emit(SetBattles(battles=[]))
 
 
@@ -145,16 +150,12 @@ def _waiting(board: Board, answer: DecisionAnswer) -> tuple[Decision, int, Battl
     raise AssertionError(f"a decision waits in {decision.space} but no battle is being fought there")
 
 
-ANSWERS = ("casualties", "retreat", "submerge")
-"""The decisions of this phase; each is answered by the field of the same name."""
-
-
 def check_decision(board: Board, given: OrdersInput) -> list[Problem]:
     """The answer is for the waiting decision and is a legal choice."""
     answer: DecisionAnswer = given.model
     decision = next(d for d in board.game.pending if d.power == answer.power)
-    if decision.kind not in ANSWERS:
-        return [given.problem(f"not yet implemented: answering a '{decision.kind}' decision in Conduct Combat")]
+    if decision.kind == "landing":
+        return check_landing_answer(board, given, decision)
     _, _, battle = _waiting(board, answer)
     space = board.setup.space_names.get(answer.space)
     if space != decision.space:
@@ -199,6 +200,12 @@ def answer_decision(ctx: Context, given: OrdersInput) -> None:
     """Apply a checked answer to the waiting battle, then fight on."""
     answer: DecisionAnswer = given.model
     board = Board(ctx.setup, ctx.game)
+    waiting = next(d for d in board.game.pending if d.power == answer.power)
+    if waiting.kind == "landing":
+        ctx.emit(SetPending(pending=[d for d in ctx.game.pending if d is not waiting]))
+        answer_landing(ctx, given, waiting)
+        run_battles(ctx)
+        return
     decision, index, battle = _waiting(board, answer)
     ctx.emit(SetPending(pending=[d for d in ctx.game.pending if d is not decision]))
     fight = Fight(board, battle.model_copy(deep=True), ctx)
@@ -214,9 +221,7 @@ def answer_decision(ctx: Context, given: OrdersInput) -> None:
     elif decision.kind == "retreat" and answer.retreat.casefold() == STAY:
         ctx.note(f"{battle.space}: {answer.power} stays and fights on")
         fight.battle.step = "guard"
-    elif decision.kind == "retreat":
-        fight.retreat(ctx.setup.space_names.get(answer.retreat))
     else:
-        raise IllegalOrders(f"not yet implemented: answering a '{decision.kind}' decision in Conduct Combat")
+        fight.retreat(ctx.setup.space_names.get(answer.retreat))
     _store(ctx, index, fight.battle)
     run_battles(ctx)

@@ -81,7 +81,7 @@ class AA1941:
             return problems
         if game.phase == PURCHASE and model.purchase:
             problems += purchase.check_purchase(board, given, model.purchase)
-        elif game.phase in (COMBAT_MOVE, NONCOMBAT_MOVE) and model.moves:
+        elif game.phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
             problems += movement.check_moves(board, given, game.phase)
         elif game.phase == CONDUCT_COMBAT:
             problems += combat.check_battle_orders(board, given)
