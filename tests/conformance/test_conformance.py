@@ -14,6 +14,11 @@ CASES = sorted(HERE.glob("*/[0-9][0-9][0-9]-*.yaml"))
 
 @pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
 def test_case(path: Path) -> None:
+    from aa_ref.yamlio import load_yaml
+
+    bug = load_yaml(path).data.get("known_bug")
+    if bug:
+        pytest.xfail(f"known engine bug: {bug}")
     case, outcome = run_case(path)
     assert case.get("rule"), f"{path.name} cites no rule"
     failures = check_expectations(case, outcome)

@@ -210,9 +210,9 @@ def test_surprise_strike_damage_and_guard_l571_l603_l903():
     assert [c for c, _ in rolls(ctx)] == ["r1/Germany/SZ 7/cr1/strike-attack", "r1/Germany/SZ 7/cr1/defense",
                                           "r1/Germany/SZ 7/cr2/strike-attack", "r1/Germany/SZ 7/cr2/defense"]
     g = ctx.game
-    assert units(g, "SZ 7", "Germany") == {"submarine": 1} and units(g, "SZ 7", "UK") == {"fighter": 1}
+    assert units(g, "SZ 7", "Germany") == {"submarine": 1} and units(g, "SZ 7", "UK") == {}
     text = notes(ctx)
-    assert "PROPOSED guard" in text and "stranded" in text
+    assert "PROPOSED guard" in text and "stranded in SZ 7 land in United Kingdom [L720]" in text
     assert g.turn.battles == []
 
 
@@ -374,12 +374,17 @@ def test_ships_retreat_only_to_a_zone_friendly_at_the_start_of_the_turn_l637():
     assert [f.units for f in after.game.forces("SZ 6", "Germany") if f.retreated] == [{"destroyer": 1}]
 
 
-def test_a_decision_this_phase_cannot_answer_fails_loudly():
+def test_stranded_fighters_with_a_choice_ask_their_owner_l720():
+    """A fighter whose carrier sank moves one space to a friendly territory or carrier with room [L720]."""
     game = new_game("Germany")
-    game.pending = [Decision(power="UK", kind="landing", space="SZ 7")]
-    given = decision(game, "UK", "SZ 7", "land_at: United Kingdom")
-    (problem,) = check_decision(Board(SETUP, game), given)
-    assert problem.message.startswith("not yet implemented")
+    place(game, "SZ 8", force("UK", fighter=1))
+    game.pending = [Decision(power="UK", kind="landing", space="SZ 8", hits=1)]
+    wrong = decision(game, "UK", "SZ 8", "land_at: Western Europe")
+    (problem,) = check_decision(Board(SETUP, game), wrong)
+    assert "answer one of SZ 14, United Kingdom" in problem.message and "L720" in problem.rule
+    ctx = answer(game, "UK", "SZ 8", "land_at: SZ 14", [])
+    assert units(ctx.game, "SZ 14", "UK")["fighter"] == 2 and units(ctx.game, "SZ 8", "UK") == {}
+    assert ctx.game.pending == []
 
 
 def test_amphibious_assaults_come_first_whatever_the_listed_order_l483():

@@ -539,11 +539,11 @@ def test_a_carrier_must_move_to_save_its_fighters_L736():
     assert units(ctx.game, "SZ 39", "Japan") == {"carrier": 1, "fighter": 1}
 
 
-def test_stranded_fighters_are_not_yet_implemented_L720():
+def test_fighters_left_without_a_carrier_block_the_noncombat_move_L720():
     game = start(phase="noncombat_move")
     put(game, "SZ 8", "UK", {"fighter": 1})
     problems = check(game, "  - {units: {infantry: 1}, from: Germany, to: Western Europe}")
-    assert "not yet implemented: stranded fighters (UK's in SZ 8" in text(problems)
+    assert "UK's fighters in SZ 8 have no carrier" in text(problems)
     assert SETUP.spaces["SZ 8"].kind == "sea"
 
 
