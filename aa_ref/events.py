@@ -216,7 +216,8 @@ def fold(game: Game, events: list[Any]) -> Game:
 
 
 def dump_events(events: list[Any]) -> list[dict]:
-    return [e.model_dump(mode="json", exclude_defaults=False) for e in events]
+    """Events as log data: default values left out, the type always written."""
+    return [{"type": e.type, **e.model_dump(mode="json", exclude_defaults=True)} for e in events]
 
 
 def load_events(data: list[dict]) -> list[Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tabulate import tabulate
@@ -9,12 +10,20 @@ from tabulate import tabulate
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.aa.income import income, production
 from aa_ref.auditlog import Log
+from aa_ref.events import Note, Roll, load_events
 from aa_ref.setup import Setup, UnitCounts
 from aa_ref.state import Game
 
 
-def counts_text(units: UnitCounts) -> str:
-    return ", ".join(f"{n} {u}" for u, n in units.items())
+def counts_text(units: UnitCounts, order: list[str] | None = None) -> str:
+    """`3 infantry, 1 tank`, in the setup's unit order when given."""
+    keys = sorted(units, key=lambda u: order.index(u) if order and u in order else len(order or []))
+    return ", ".join(f"{units[u]} {u}" for u in keys)
+
+
+def natural_key(name: str) -> tuple:
+    """Sort `SZ 4` before `SZ 10`."""
+    return tuple(int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", name))
 
 
 def status(setup: Setup, game: Game) -> dict[str, Any]:
@@ -69,15 +78,16 @@ def show_text(setup: Setup, game: Game, power: str | None = None) -> str:
              counts_text(v["purchased"])] for p, v in data["powers"].items() if power in (None, p)]
     parts = [head, "", tabulate(rows, ["power", "side", "treasury", "production", "income", "capital", "bought"]), ""]
     space_rows = []
-    for name in sorted(data["spaces"]):
+    order = list(setup.unit_types)
+    for name in sorted(data["spaces"], key=natural_key):
         entry = data["spaces"][name]
         if power and entry["owner"] != power and power not in entry["units"]:
             continue
         if not entry["units"] and not power:
             continue
-        units = "; ".join(f"{p}: {counts_text(u)}" for p, u in entry["units"].items())
+        units = "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["units"].items())
         if entry.get("cargo"):
-            units += "  aboard: " + "; ".join(f"{p}: {counts_text(u)}" for p, u in entry["cargo"].items())
+            units += "  aboard: " + "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["cargo"].items())
         value = setup.spaces[name].value
         space_rows.append([name, entry["owner"] or "", value if setup.spaces[name].kind == "land" else "", units])
     parts += [tabulate(space_rows, ["space", "owner", "IPC", "units"]), ""]
@@ -103,9 +113,9 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
             continue
         kind = entry.input.get("kind", "orders")
         out.append(f"\n#{entry.n} round {entry.round}, {entry.power}, {entry.phase.replace('_', ' ')} ({kind})  [{entry.hash}]")
-        for event in entry.events:
-            if event["type"] == "note":
-                out.append(f"  {event['text']}")
-            elif event["type"] == "roll":
-                out.append(f"    dice {event['context']}: {' '.join(map(str, event['dice']))} ({event['source']})")
+        for event in load_events(entry.events):
+            if isinstance(event, Note):
+                out.append(f"  {event.text}")
+            elif isinstance(event, Roll):
+                out.append(f"    dice {event.context}: {' '.join(map(str, event.dice))} ({event.source})")
     return "\n".join(out) + "\n"

@@ -20,7 +20,7 @@ from aa_ref.errors import AaRefError, IllegalOrders, InvalidInput, Problem, Usag
 from aa_ref.events import EventError, Note, dump_events
 from aa_ref.setup import Setup, load_setup, resolve_setup_data, setup_paths
 from aa_ref.state import Game
-from aa_ref.yamlio import Document, atomic_write_many, dump_yaml, load_yaml, merge_into, styled
+from aa_ref.yamlio import Document, atomic_write_many, dump_json_style, dump_yaml, load_yaml, merge_into, styled
 
 
 def ruleset_for(setup: Setup) -> Any:
@@ -72,7 +72,7 @@ def _game_text(game: Game, tree: Any = None) -> str:
 
 
 def _log_text(log: Log) -> str:
-    return schema_comment("log") + dump_yaml(styled(log.model_dump(mode="json", by_alias=True)))
+    return schema_comment("log") + dump_json_style(log.model_dump(mode="json", by_alias=True), "entries")
 
 
 def new_game(
@@ -282,7 +282,7 @@ def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
     rebuilt = Log(kind="log", schema_version=1, start=log.start)
     game.log.head = rebuilt.head
     for entry in log.entries:
-        doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, entry.input)
+        doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, tree=entry.input)
         try:
             kind = document_kind(doc)
             given = OrdersInput(doc, parse_model(doc, kind))
@@ -346,7 +346,7 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
             report.kind = document_kind(doc)
             if report.kind == "setup":
                 merged = resolve_setup_data(doc.data)
-                setup = parse_model(Document(doc.path, merged, doc.tree), "setup")
+                setup = parse_model(Document(doc.path, merged, doc.text), "setup")
                 report.problems = setup_problems(setup, doc)
             elif report.kind == "game":
                 loaded = load_game(path)

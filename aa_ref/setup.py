@@ -178,6 +178,6 @@ def load_setup(scenario: str) -> Setup:
         raise UsageError(index.unknown_message(scenario) + "; 'aa-ref games' lists them")
     doc = load_yaml(paths[scenario])
     merged = resolve_setup_data(doc.data)
-    setup = parse_model(Document(doc.path, merged, doc.tree), "setup")
+    setup = parse_model(Document(doc.path, merged, doc.text), "setup")
     _CACHE[scenario] = setup
     return setup

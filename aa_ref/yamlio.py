@@ -13,14 +13,12 @@ import io
 import json
 import os
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 from aa_ref.errors import InvalidInput, Problem, UsageError
 
@@ -28,13 +26,26 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_EXPANDED_NODES = 2_000_000
 
 
-@dataclass
 class Document:
-    """A loaded YAML document: its plain data, its round-trip tree and its origin."""
+    """A loaded YAML document: its plain data, its origin, and (parsed on demand) the
+    round-trip tree that knows line numbers and comments."""
 
-    path: str
-    data: Any
-    tree: Any = field(repr=False)
+    def __init__(self, path: str, data: Any, text: str | None = None, tree: Any = None) -> None:
+        self.path = path
+        self.data = data
+        self._text = text
+        self._tree = tree
+
+    @property
+    def text(self) -> str | None:
+        return self._text
+
+    @property
+    def tree(self) -> Any:
+        """The round-trip tree (comments, key order, positions), parsed the first time it is needed."""
+        if self._tree is None and self._text is not None:
+            self._tree = _yaml().load(io.StringIO(self._text))
+        return self._tree
 
     def locate(self, loc: tuple[Any, ...]) -> tuple[int | None, int | None]:
         """The 1-based line and column of the value at `loc` (as deep as it exists)."""
@@ -49,6 +60,16 @@ class Document:
 def _yaml() -> YAML:
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def _fast_yaml() -> YAML:
+    """The C-accelerated safe loader and dumper (ruamel.yaml.clib), for speed."""
+    yaml = YAML(typ="safe", pure=False)
+    yaml.allow_duplicate_keys = False
+    yaml.default_flow_style = None
+    yaml.width = 4096
+    yaml.sort_base_mapping_type_on_output = False
     return yaml
 
 
@@ -79,41 +100,50 @@ def read_text(path: str | Path) -> str:
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
 
 
-def _expanded_size(node: Node, memo: dict[int, int], depth: int = 0) -> int:
-    """Number of nodes the tree would have with every alias expanded."""
-    key = id(node)
+def _expanded_size(value: Any, memo: dict[int, int], depth: int = 0) -> int:
+    """Number of nodes the data would have with every alias expanded (aliases share objects)."""
+    if not isinstance(value, (dict, list)):
+        return 1
+    key = id(value)
     if key in memo:
         return memo[key]
     if depth > 200:
         raise RecursionError
-    memo[key] = 1  # guards against recursive aliases
-    total = 1
-    if isinstance(node, MappingNode):
-        for k, v in node.value:
-            total += _expanded_size(k, memo, depth + 1) + _expanded_size(v, memo, depth + 1)
-    elif isinstance(node, SequenceNode):
-        for item in node.value:
-            total += _expanded_size(item, memo, depth + 1)
+    memo[key] = MAX_EXPANDED_NODES + 1  # a recursive alias counts as infinite
+    children = value.items() if isinstance(value, dict) else enumerate(value)
+    total = 1 + sum(_expanded_size(v, memo, depth + 1) for _, v in children)
     memo[key] = total
     return total
 
 
-def parse_yaml(text: str, path: str = "<string>") -> Document:
-    """Parse one YAML document, guarding against alias bombs and reporting positions."""
-    yaml = _yaml()
+def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise ValueError("duplicate key")
+    return dict(pairs)
+
+
+def _json_body(text: str) -> Any:
+    """The data of a JSON-style document (YAML's JSON subset, after leading comments), or None."""
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
+    if not body.lstrip().startswith("{"):
+        return None
     try:
-        node = yaml.compose(io.StringIO(text))
-        if node is not None:
-            try:
-                size = _expanded_size(node, {})
-            except RecursionError:
-                size = MAX_EXPANDED_NODES + 1
-            if size > MAX_EXPANDED_NODES:
-                raise InvalidInput(
-                    f"{path}: too many nodes once aliases are expanded",
-                    [Problem("YAML aliases expand to too many nodes (an alias bomb?); write the data out", path, 1, 1)],
-                )
-        tree = yaml.load(io.StringIO(text))
+        return json.loads(body, object_pairs_hook=_json_pairs)
+    except ValueError:
+        return None  # let the YAML parser say what is wrong, with a position
+
+
+def parse_yaml(text: str, path: str = "<string>") -> Document:
+    """Parse one YAML document, guarding against alias bombs and reporting positions.
+
+    Documents written in YAML's JSON style (the audit log) take a fast path.
+    """
+    data = _json_body(text)
+    if data is not None:
+        return Document(path, data, text)
+    try:
+        data = _fast_yaml().load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -122,7 +152,16 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
         raise InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {what}", path, line, col)]) from None
     except YAMLError as exc:
         raise InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {exc}", path, 1, 1)]) from None
-    return Document(path=path, data=to_plain(tree), tree=tree)
+    try:
+        size = _expanded_size(data, {})
+    except RecursionError:
+        size = MAX_EXPANDED_NODES + 1
+    if size > MAX_EXPANDED_NODES:
+        raise InvalidInput(
+            f"{path}: too many nodes once aliases are expanded",
+            [Problem("YAML aliases expand to too many nodes (an alias bomb?); write the data out", path, 1, 1)],
+        )
+    return Document(path, to_plain(data), text)
 
 
 def load_yaml(path: str | Path) -> Document:
@@ -186,6 +225,24 @@ def _find_key(node: CommentedMap, part: Any) -> Any:
     return None
 
 
+def dump_json_style(data: dict[str, Any], list_key: str) -> str:
+    """A mapping as YAML in JSON style: one line per item of `list_key`, fast to read back."""
+    head = {k: v for k, v in data.items() if k != list_key}
+    lines = ["{" + ",\n ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items())
+             + f",\n {json.dumps(list_key)}: ["]
+    items = [" " + json.dumps(item, ensure_ascii=False) for item in data.get(list_key, [])]
+    lines.append(",\n".join(items))
+    lines.append("]}")
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def dump_fast(data: Any) -> str:
+    """YAML text of plain data, quickly (C emitter): small collections in flow style."""
+    buf = io.StringIO()
+    _fast_yaml().dump(data, buf)
+    return buf.getvalue()
+
+
 def dump_yaml(data: Any) -> str:
     """YAML text of `data` (plain or round-trip objects), block style, keys in order."""
     yaml = _yaml()
@@ -242,6 +299,16 @@ def _same_scalar(old: Any, new: Any) -> bool:
     return type(to_plain(old)) is type(new) and to_plain(old) == new
 
 
+def _file_mode(target: Path) -> int:
+    """The mode a rewritten file keeps: its own, or a new file's usual one (0666 less the umask)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def atomic_write(path: str | Path, text: str) -> None:
     """Write `text` to `path` through a temporary file and a rename: all or nothing."""
     target = Path(path)
@@ -251,6 +318,7 @@ def atomic_write(path: str | Path, text: str) -> None:
     except OSError as exc:
         raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
     try:
+        os.chmod(tmp, _file_mode(target))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -274,6 +342,7 @@ def atomic_write_many(files: dict[str, str]) -> None:
             folder = target.parent if str(target.parent) else Path(".")
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
             staged.append((tmp, target))
+            os.chmod(tmp, _file_mode(target))
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.flush()

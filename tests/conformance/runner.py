@@ -86,7 +86,7 @@ def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
     for i, data in enumerate(orders):
         data = {"kind": "orders", "schema_version": 1, "round": game.round, "power": game.power,
                 "phase": game.phase, **data}
-        doc = Document(f"{path.name}#orders{i}", data, data)
+        doc = Document(f"{path.name}#orders{i}", data, tree=data)
         try:
             given = OrdersInput(doc, parse_model(doc, document_kind(doc)))
         except AaRefError as exc:

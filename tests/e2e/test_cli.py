@@ -134,8 +134,8 @@ def test_replay_finds_an_edited_die(cli, game):
     test_dice_from_the_table_are_used_and_logged(cli, game)
     log = cli.folder / "game.log.yaml"
     text = log.read_text()
-    assert "source: manual" in text
-    log.write_text(text.replace("source: manual", "source: seeded", 1))
+    assert '"source": "manual"' in text
+    log.write_text(text.replace('"source": "manual"', '"source": "seeded"', 1))
     result = cli("replay", "game.yaml")
     assert result.exit_code == 1 and "edited after it was written" in result.output
 
