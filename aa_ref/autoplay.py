@@ -1,0 +1,92 @@
+"""A simple automatic player: random orders that the rules accept, for smoke tests,
+property tests and benchmarks (`aa-ref` never uses it to decide for a player).
+
+It buys infantry the complexes can place, tries random moves and keeps those the rules
+accept, fights every battle without retreating, and answers the rare decision with the
+first legal choice. Every order it makes goes through the same checks as a player's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from aa_ref.aa.battle import TAKES_HITS, Fight
+from aa_ref.aa.board import Board
+from aa_ref.aa.mobilize import eligible_complexes
+from aa_ref.engine import OrdersInput
+from aa_ref.documents import parse_model
+from aa_ref.setup import Setup
+from aa_ref.state import Game
+from aa_ref.yamlio import Document, parse_yaml
+
+
+def standing_orders(setup: Setup) -> dict[str, Any]:
+    """Cheapest units lost first, transports last; submarines strike."""
+    order = sorted((u for u in setup.unit_types if u != "transport"), key=lambda u: setup.unit_types[u].cost)
+    return {"order_of_loss": [*order, "transport"], "submerge": False}
+
+
+def as_input(data: dict[str, Any], name: str = "autoplay") -> OrdersInput:
+    doc = Document(name, data, tree=data)
+    return OrdersInput(doc, parse_model(doc, data["kind"]))
+
+
+def header(game: Game) -> dict[str, Any]:
+    return {"kind": "orders", "schema_version": 1, "round": game.round, "power": game.power, "phase": game.phase}
+
+
+def random_moves(setup: Setup, game: Game, rng: random.Random, tries: int = 12) -> list[dict[str, Any]]:
+    """Up to `tries` random moves of the power's units (many will be illegal)."""
+    board = Board(setup, game)
+    moves = []
+    mine = [(s, f) for s in game.spaces for f in game.forces(s, game.power) if not f.done]
+    for _ in range(tries if mine else 0):
+        space, force = rng.choice(mine)
+        unit = rng.choice(sorted(force.units))
+        reach = board.unit(unit).movement - force.moved
+        if reach <= 0:
+            continue
+        targets = [t for t, d in board.distances(space, lambda s: not board.is_neutral(s)).items() if 0 < d <= reach]
+        if targets:
+            moves.append({"units": {unit: rng.randint(1, force.units[unit])}, "from": space, "to": rng.choice(sorted(targets))})
+    return moves
+
+
+def next_orders(setup: Setup, ruleset: Any, game: Game, rng: random.Random) -> dict[str, Any]:
+    """Legal orders (or a decision) for the moment the game is at."""
+    if game.pending:
+        return _answer(setup, ruleset, game)
+    orders = header(game)
+    if game.phase == "purchase":
+        room = sum(setup.spaces[ic].value for ic in eligible_complexes(Board(setup, game), game.power))
+        cost = setup.unit_types["infantry"].cost
+        orders["standing"] = standing_orders(setup)
+        orders["purchase"] = {"infantry": rng.randint(0, min(room, game.powers[game.power].treasury // cost))}
+    elif game.phase in ("combat_move", "noncombat_move"):
+        orders["moves"] = []
+        for move in random_moves(setup, game, rng):
+            trial = {**orders, "moves": [*orders["moves"], move]}
+            if not ruleset.check(setup, game, as_input(trial)):
+                orders = trial
+    elif game.phase == "conduct_combat":
+        orders["battles"] = [{"at": b.space, "retreat": {}} for b in game.turn.battles if b.status != "done"]
+    elif game.phase == "mobilize":
+        orders["place"] = parse_yaml(ruleset.template(setup, game)).data.get("place") or {}
+    return orders
+
+
+def _answer(setup: Setup, ruleset: Any, game: Game) -> dict[str, Any]:
+    """The template's answer, with the first legal choice filled in where it needs one."""
+    data = parse_yaml(ruleset.template(setup, game)).data
+    decision = game.pending[0]
+    if decision.kind == "landing":
+        data["land_at"] = decision.detail.rsplit("one of: ", 1)[1].split(" [")[0].split(", ")[0]
+    elif decision.kind == "retreat":
+        data["retreat"] = "stay"
+    elif decision.kind == "casualties":
+        battle = next(b for b in game.turn.battles if b.space == decision.space and b.status == "fighting")
+        fight = Fight(Board(setup, game), battle)
+        side = TAKES_HITS[battle.step]
+        data["casualties"] = fight.rules.choose(standing_orders(setup)["order_of_loss"], fight.targets(side), fight.volley(side))
+    return data
