@@ -84,8 +84,10 @@ def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
     dice = RecordedDice(list(case.get("dice") or []), f"{path.name} dice")
     notes: list[str] = []
     for i, data in enumerate(orders):
-        data = {"kind": "orders", "schema_version": 1, "round": game.round, "power": game.power,
-                "phase": game.phase, **data}
+        defaults = {"kind": "orders", "schema_version": 1, "round": game.round, "power": game.power}
+        if data.get("kind", "orders") == "orders":
+            defaults["phase"] = game.phase
+        data = {**defaults, **data}
         doc = Document(f"{path.name}#orders{i}", data, tree=data)
         try:
             given = OrdersInput(doc, parse_model(doc, document_kind(doc)))
