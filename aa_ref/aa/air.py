@@ -289,6 +289,10 @@ def _declared_landing(board: Board, given: OrdersInput, leg: Leg, unit: str, lef
 
 def _no_landing(given: OrdersInput, leg: Leg, unit: str, left: int) -> Problem:
     at_sea = "" if unit == "bomber" else " or carrier"
+    if left < 0:
+        return given.problem(
+            f"the {unit} cannot reach {leg.end}: the move is {-left} space(s) longer than its range",
+            leg.loc("to"), "AA1941 L408, L826")
     return given.problem(
         f"the {unit} could not land after attacking {leg.end}: no friendly territory{at_sea} within the {left} moves it "
         "has left; air units keep enough movement to land", leg.loc("to"), "AA1941 L408")

@@ -336,6 +336,10 @@ def _short(board: Board, given: OrdersInput, leg: Leg, unit: str, n: int, pool: 
                 leg.unit_loc(unit), "AA1941 L461")
         return given.problem(f"{power} has no {unit} in {leg.start}", leg.unit_loc(unit), rule)
     free = sum(f for _, f in _free(board, pool, used, unit, leg.length))
+    if free >= n and unit == "transport" and leg.boardings:
+        return given.problem(
+            f"the {n} transport(s) from {leg.start} lack room for the units boarding: each carries one land unit "
+            "of any type plus one infantry", leg.unit_loc(unit), "AA1941 transports [L977]")
     why = "the others have moved or fought this turn, or another move uses them"
     if board.domain(unit) == "air":
         why += f", or they have fewer than {leg.length} moves left [L408, L692]"
