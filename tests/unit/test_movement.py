@@ -302,7 +302,7 @@ def test_transport_capacity_is_one_land_unit_and_one_infantry_L977():
     put(game, "Eastern Canada", "UK", {"tank": 1, "infantry": 1})
     too_many = ASSAULT.replace("{tank: 1}", "{tank: 2}")
     problems = check(game, too_many)
-    assert "lack room" in text(problems) and "L977" in rules(problems)
+    assert "lack room" in text(problems) and "AA1941 transports [L977]" in rules(problems)
     assert not check(game, ASSAULT.replace("{tank: 1}", "{tank: 1, infantry: 1}"))
 
 
