@@ -13,7 +13,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 from pydantic import BaseModel, ValidationError
 
 from aa_ref.auditlog import Log
@@ -38,6 +37,20 @@ def schema_filename(kind: str) -> str:
     return f"{kind}.schema.json"
 
 
+SCHEMAS_DIR = Path(__file__).resolve().parent.parent / "schemas"
+
+
+@cache
+def checked_in_schema(kind: str) -> dict[str, Any]:
+    """The schema shipped in `schemas/` (kept equal to the generated one by a test), or the
+    generated one when the file is missing; reading is faster than generating."""
+    path = SCHEMAS_DIR / schema_filename(kind)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return json_schema(kind)
+
+
 @cache
 def json_schema(kind: str) -> dict[str, Any]:
     """The JSON Schema of a document kind, generated from its model."""
@@ -54,20 +67,22 @@ def schema_texts() -> dict[str, str]:
     return {schema_filename(k): json.dumps(json_schema(k), indent=2, sort_keys=True) + "\n" for k in MODELS}
 
 
-def schema_comment(kind: str, relative_to: Path | None = None) -> str:
+def schema_comment(kind: str) -> str:
     """The `yaml-language-server` comment that lets editors check a file as it is typed."""
-    target = Path(__file__).resolve().parent.parent / "schemas" / schema_filename(kind)
+    target = SCHEMAS_DIR / schema_filename(kind)
     return f"# yaml-language-server: $schema={target.as_uri()}\n"
 
 
 @cache
-def _validator(kind: str) -> jsonschema.protocols.Validator:
-    schema = json_schema(kind)
+def _validator(kind: str) -> Any:
+    import jsonschema  # only needed to explain a rejected document
+
+    schema = checked_in_schema(kind)
     cls = jsonschema.validators.validator_for(schema)
     return cls(schema)
 
 
-def _schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
+def _schema_problem(doc: Document, error: Any) -> Problem:
     loc = tuple(error.absolute_path)
     message = error.message
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -91,7 +106,7 @@ def shape_problems(doc: Document, kind: str) -> list[Problem]:
     return [_schema_problem(doc, e) for e in _deepest(errors)]
 
 
-def _deepest(errors: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
+def _deepest(errors: list[Any]) -> list[Any]:
     """Replace `anyOf`/`oneOf` failures by their most specific sub-error."""
     out = []
     for error in errors:
@@ -120,7 +135,16 @@ def document_kind(doc: Document) -> str:
 
 
 def parse_model(doc: Document, kind: str) -> BaseModel:
-    """The model of `doc`, or InvalidInput listing every shape problem."""
+    """The model of `doc`, or InvalidInput listing every shape problem.
+
+    The strict pydantic model and the JSON Schema are generated from the same definitions
+    and accept the same documents; the model is tried first because it is fast, and the
+    JSON Schema validator then explains a rejected document key by key.
+    """
+    try:
+        return MODELS[kind].model_validate(doc.data)
+    except ValidationError:
+        pass
     problems = shape_problems(doc, kind)
     if not problems:
         try:

@@ -21,7 +21,7 @@ UnitCounts = dict[str, int]
 class Strict(BaseModel):
     """Base for documents users write: unknown keys are errors, not silently ignored."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class UnitType(Strict):
@@ -60,7 +60,7 @@ class Space(Strict):
 
 class Canal(Strict):
     name: str
-    joins: tuple[str, str]
+    joins: list[str] = Field(min_length=2, max_length=2)
     controlled_by: list[str] = Field(description="territories a side must all control for its ships to pass")
 
 
@@ -77,7 +77,7 @@ class Variant(Strict):
 class Setup(Strict):
     """A scenario: everything needed to start a game, as data."""
 
-    model_config = ConfigDict(extra="forbid", frozen=False)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["setup"]
     schema_version: Literal[1]
