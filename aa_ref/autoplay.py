@@ -53,6 +53,23 @@ def random_moves(setup: Setup, game: Game, rng: random.Random, tries: int = 12) 
     return moves
 
 
+def landings(setup: Setup, game: Game) -> list[dict[str, Any]]:
+    """For each air unit that fought, moves to every place in range, nearest first (the
+    first the rules accept is kept)."""
+    board = Board(setup, game)
+    moves = []
+    for space in sorted(game.spaces):
+        for force in game.forces(space, game.power):
+            for unit, n in force.units.items():
+                if board.domain(unit) != "air" or not force.combat or force.done:
+                    continue
+                reach = board.unit(unit).movement - force.moved
+                near = board.distances(space, lambda s: not board.is_neutral(s))
+                for target in sorted((t for t, d in near.items() if 0 < d <= reach), key=lambda t: (near[t], t)):
+                    moves.append({"units": {unit: n}, "from": space, "to": target})
+    return moves
+
+
 def next_orders(setup: Setup, ruleset: Any, game: Game, rng: random.Random) -> dict[str, Any]:
     """Legal orders (or a decision) for the moment the game is at."""
     if game.pending:
@@ -65,7 +82,10 @@ def next_orders(setup: Setup, ruleset: Any, game: Game, rng: random.Random) -> d
         orders["purchase"] = {"infantry": rng.randint(0, min(room, game.powers[game.power].treasury // cost))}
     elif game.phase in ("combat_move", "noncombat_move"):
         orders["moves"] = []
-        for move in random_moves(setup, game, rng):
+        candidates = random_moves(setup, game, rng)
+        if game.phase == "noncombat_move":
+            candidates = landings(setup, game) + candidates
+        for move in candidates:
             trial = {**orders, "moves": [*orders["moves"], move]}
             if not ruleset.check(setup, game, as_input(trial)):
                 orders = trial
