@@ -20,7 +20,7 @@ from aa_ref.errors import InvalidInput, Problem
 from aa_ref.orders import DecisionAnswer, Orders
 from aa_ref.setup import Setup
 from aa_ref.state import Game
-from aa_ref.yamlio import Document, load_yaml
+from aa_ref.yamlio import Document
 
 MODELS: dict[str, type[BaseModel]] = {
     "game": Game,
@@ -159,15 +159,5 @@ def _pydantic_message(error: dict[str, Any]) -> str:
     return f"{where}: {error['msg']}" if where else error["msg"]
 
 
-def load_document(path: str | Path, expect: str | None = None) -> tuple[Document, BaseModel]:
-    """Load a file, recognise its kind and return its validated model."""
-    doc = load_yaml(path)
-    kind = document_kind(doc)
-    if expect and kind != expect:
-        raise InvalidInput(
-            f"{path}: expected a {expect} file",
-            [doc.problem(f"this is a {kind} file; a {expect} file is needed here", ("kind",))],
-        )
-    return doc, parse_model(doc, kind)
 
 

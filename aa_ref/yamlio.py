@@ -64,12 +64,9 @@ def _yaml() -> YAML:
 
 
 def _fast_yaml() -> YAML:
-    """The C-accelerated safe loader and dumper (ruamel.yaml.clib), for speed."""
+    """The C-accelerated safe loader (ruamel.yaml.clib), for speed."""
     yaml = YAML(typ="safe", pure=False)
     yaml.allow_duplicate_keys = False
-    yaml.default_flow_style = None
-    yaml.width = 4096
-    yaml.sort_base_mapping_type_on_output = False
     return yaml
 
 
@@ -234,13 +231,6 @@ def dump_json_style(data: dict[str, Any], list_key: str) -> str:
     lines.append(",\n".join(items))
     lines.append("]}")
     return "\n".join(line for line in lines if line) + "\n"
-
-
-def dump_fast(data: Any) -> str:
-    """YAML text of plain data, quickly (C emitter): small collections in flow style."""
-    buf = io.StringIO()
-    _fast_yaml().dump(data, buf)
-    return buf.getvalue()
 
 
 def dump_yaml(data: Any) -> str:

@@ -125,10 +125,6 @@ class Board:
     def has_enemy_destroyer(self, space: str, power: str) -> bool:
         return self.enemy_units(space, power).get("destroyer", 0) > 0
 
-    def enemy_territory_occupied(self, space: str, power: str) -> bool:
-        """A hostile territory with enemy units in it (an IC does not count here; see blitz)."""
-        return bool(self.enemy_units(space, power))
-
     # --- passages ----------------------------------------------------------
     def canal_open(self, a: str, b: str, power: str) -> bool:
         """A ship passes a canal only if its side controls every territory that controls it
