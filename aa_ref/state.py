@@ -63,6 +63,9 @@ class Standing(Strict):
     submerge: bool | None = Field(
         default=None, description="true: submarines submerge when they may; false: they strike"
     )
+    retreat: RetreatPolicy | None = Field(
+        default=None, description="when to retreat from a battle whose orders name no policy; {} = never"
+    )
 
 
 class PowerState(Strict):

@@ -245,8 +245,9 @@ class Fight:
         if b.amphibious_from:
             self._land_seaborne()
         att, dfn = self.units(ATTACKER), self.units(DEFENDER)
-        enemies = ", ".join(self.defending_powers()) or "nobody"
-        self._note(f"{b.kind} battle: {self.attacker} attacks with {fmt(att)} against {enemies} with {fmt(dfn)}")
+        enemies = ", ".join(self.defending_powers())
+        against = f"{enemies} with {fmt(dfn)}" if enemies else "no defenders"
+        self._note(f"{b.kind} battle: {self.attacker} attacks with {fmt(att)} against {against}")
         if not att:
             self._note(f"{self.attacker} has no units left to attack: the assault ends [L515]")
             self._conclude()
@@ -465,7 +466,7 @@ class Fight:
         options = self.retreat_options()
         if not options:
             return None
-        policy = b.retreat
+        policy = b.retreat or self.board.game.powers[self.attacker].standing.retreat
         if policy is None:
             b.step = "press"
             return self.retreat_decision(options, "")

@@ -77,6 +77,10 @@ class AA1941:
             for i, unit in enumerate(model.standing.order_of_loss):
                 if unit not in setup.unit_names:
                     problems.append(given.problem(setup.unit_names.unknown_message(unit), ("standing", "order_of_loss", i)))
+        if model.standing and model.standing.retreat and model.standing.retreat.to:
+            if model.standing.retreat.to not in setup.space_names:
+                problems.append(given.problem(setup.space_names.unknown_message(model.standing.retreat.to),
+                                              ("standing", "retreat", "to")))
         if problems:
             return problems
         if game.phase == PURCHASE and model.purchase:
@@ -145,6 +149,8 @@ class AA1941:
             merged = ctx.game.powers[model.power].standing.model_copy(update=model.standing.model_dump(exclude_unset=True))
             if merged.order_of_loss:
                 merged.order_of_loss = [ctx.setup.unit_names.get(u) for u in merged.order_of_loss]
+            if merged.retreat and merged.retreat.to:
+                merged.retreat = merged.retreat.model_copy(update={"to": ctx.setup.space_names.get(merged.retreat.to)})
             ctx.emit(SetStanding(power=model.power, standing=merged))
         phase = ctx.game.phase
         if phase == PURCHASE:

@@ -21,7 +21,7 @@ from aa_ref.documents import document_kind, parse_model
 from aa_ref.events import fold
 from aa_ref.session import ruleset_for
 from aa_ref.setup import load_setup
-from aa_ref.state import Battle, Force, Game, SpaceState
+from aa_ref.state import Battle, Force, Game, SpaceState, Standing
 from aa_ref.yamlio import Document, load_yaml
 
 HEADER_KEYS = ("round", "power", "phase")
@@ -70,7 +70,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.turn.captured = list(state["captured"])
     if "standing" in state:
         for power, standing in state["standing"].items():
-            game.powers[power].standing = game.powers[power].standing.model_copy(update=standing)
+            current = game.powers[power].standing.model_dump(exclude_none=True)
+            game.powers[power].standing = Standing.model_validate({**current, **standing})
     return setup, ruleset, game
 
 
