@@ -147,6 +147,7 @@ def check_placement(board: Board, given: OrdersInput, place: dict[str, UnitCount
         problems.append(given.problem(
             f"not enough room for new fighters on {power}'s carriers in {space} (2 per carrier)", ("place", space),
             "AA1941 [L752, L860]"))
+    problems += _waiting_fighters(board, given, place)
     if problems:
         return problems
     left = add_counts(bought, placed, -1)
@@ -160,6 +161,31 @@ def check_placement(board: Board, given: OrdersInput, place: dict[str, UnitCount
                     "(only units the production limits leave out are refunded)", ("place",),
                     "AA1941 [L756] (PROPOSED ruling, digest §9 #24)"))
                 break
+    return problems
+
+
+def _waiting_fighters(board: Board, given: OrdersInput, place: dict[str, UnitCounts]) -> list[Problem]:
+    """A carrier bought as the landing place of fighters waiting at sea must be placed under
+    them, unless the production limits leave it out [L716, L754, L848]."""
+    power = given.model.power
+    bought = board.game.powers[power].purchased.get("carrier", 0)
+    spare = bought - sum(units.get("carrier", 0) for units in place.values())
+    problems = []
+    for zone in sorted(board.game.spaces):
+        if spare <= 0 or not board.is_sea(zone) or not placement_sites(board, power, "carrier", zone):
+            continue
+        side = [p for p in board.setup.turn_order if board.allied(power, p)]
+        units = board.units(zone, side)
+        new = place.get(zone, {}).get("carrier", 0)
+        waiting = units.get("fighter", 0) - CARRIER_ROOM * (units.get("carrier", 0) + new)
+        if board.units(zone, [power]).get("fighter", 0) and waiting > 0:
+            trial = {s: dict(u) for s, u in place.items()}
+            trial.setdefault(zone, {})["carrier"] = new + 1
+            if _fits_capacity(board, power, trial):
+                problems.append(given.problem(
+                    f"{power}'s fighters in {zone} wait for the carrier bought for them: place it in {zone}",
+                    ("place",), "AA1941 carrier builds [L716, L754, L848]"))
+                spare -= 1
     return problems
 
 
