@@ -22,6 +22,13 @@ class Cli:
         result = self.runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
         return result
 
+    def edit(self, name: str, old: str, new: str) -> None:
+        """Change a file by hand, as a user (or a cheat) would: `old` must be there."""
+        path = self.folder / name
+        text = path.read_text()
+        assert old in text, f"{old!r} not in {name}"
+        path.write_text(text.replace(old, new, 1))
+
     def snapshot(self) -> dict[str, str]:
         """Every file in the folder and its digest, to prove a command wrote nothing."""
         return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(self.folder.iterdir()) if p.is_file()}

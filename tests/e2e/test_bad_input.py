@@ -68,8 +68,7 @@ def test_apply_without_a_destination_is_a_usage_error(cli, game):
 def test_a_log_edited_by_hand_is_detected_on_apply(cli, game):
     (cli.folder / "p.yaml").write_text(ORDERS_HEAD + "purchase: {}\n")
     assert cli("apply", "game.yaml", "p.yaml", "--in-place").exit_code == 0
-    log = cli.folder / "game.log.yaml"
-    log.write_text(log.read_text().replace("USSR buys nothing", "USSR buys a lot"))
+    cli.edit("game.log.yaml", "USSR buys nothing", "USSR buys a lot")
     (cli.folder / "m.yaml").write_text(ORDERS_HEAD.replace("purchase\n", "combat_move\n") + "moves: []\n")
     result = apply_bad(cli, (cli.folder / "m.yaml").read_text(), "m.yaml")
     assert result.exit_code == 1
@@ -100,9 +99,7 @@ def test_validate_checks_setups_and_logs(cli, game):
 
 
 def test_validate_reports_units_in_impossible_spaces(cli, game):
-    path = cli.folder / "game.yaml"
-    text = path.read_text()
-    assert "SZ 4: {forces: [{power: USSR, units: {submarine: 1}}]}" in text
-    path.write_text(text.replace("units: {submarine: 1}}]}", "units: {tank: 1}}]}", 1))
+    cli.edit("game.yaml", "SZ 4: {forces: [{power: USSR, units: {submarine: 1}}]}",
+             "SZ 4: {forces: [{power: USSR, units: {tank: 1}}]}")
     result = cli("validate", "game.yaml")
     assert result.exit_code == 1 and "tank is a land unit and cannot stand in sea zone SZ 4" in result.output

@@ -132,18 +132,13 @@ def test_too_few_table_dice_is_an_error_that_writes_nothing(cli, game):
 
 def test_replay_finds_an_edited_die(cli, game):
     test_dice_from_the_table_are_used_and_logged(cli, game)
-    log = cli.folder / "game.log.yaml"
-    text = log.read_text()
-    assert '"source": "manual"' in text
-    log.write_text(text.replace('"source": "manual"', '"source": "seeded"', 1))
+    cli.edit("game.log.yaml", '"source": "manual"', '"source": "seeded"')
     result = cli("replay", "game.yaml")
     assert result.exit_code == 1 and "edited after it was written" in result.output
 
 
 def test_replay_finds_a_changed_unit_in_the_game_file(cli, game):
-    path = cli.folder / "game.yaml"
-    text = path.read_text()
-    path.write_text(text.replace("infantry: 3", "infantry: 30", 1))
+    cli.edit("game.yaml", "infantry: 3", "infantry: 30")
     result = cli("replay", "game.yaml")
     assert result.exit_code == 1 and "differs from the replayed game" in result.output
 
