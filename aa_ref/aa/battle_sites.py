@@ -76,11 +76,15 @@ def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
     for leg in legs:
         arrive[leg.end] = add_counts(arrive.get(leg.end, {}), leg.units)
         # Land and sea units retreat to where they came from; air units stay put [L637, L643].
-        retreating = any(board.domain(u) != "air" for u in leg.units)
+        # Units landing from a transport that stays put (an ally's) are seaborne: they never retreat [L519].
+        retreating = any(board.domain(u) != "air" for u in leg.units) and not leg.in_place(board)
         if leg.length and retreating and leg.path[-2] not in came.setdefault(leg.end, []):
             came[leg.end].append(leg.path[-2])
         if leg.unload and leg.units.get("transport") and leg.end not in sites.offload.setdefault(leg.unload, []):
             sites.offload[leg.unload].append(leg.end)
+        if leg.in_place(board) == "land" and leg.start not in sites.offload.setdefault(leg.end, []):
+            # An assault from a transport that does not move, such as an ally's [L477, L989].
+            sites.offload[leg.end].append(leg.start)
     stay = staying(board, legs, power)
 
     def add(space: str, kind: str, **extra) -> None:
@@ -99,7 +103,8 @@ def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
         leaving = sum(leg.units.get("destroyer", 0) for leg in legs if leg.start == zone)
         return zone in sites.offload_zones() and board.units(zone, [power]).get("destroyer", 0) > leaving
 
-    for zone in sorted(sites.offload_zones(), key=list(arrive).index):
+    order = list(arrive)  # zones of in-place landings (no ship arrives there) come last [L989]
+    for zone in sorted(sites.offload_zones(), key=lambda z: (order.index(z) if z in order else len(order), z)):
         if sea_battle(zone):
             add(zone, "sea", air_to_sea=air(zone))
     for target, zones in sites.offload.items():
@@ -119,6 +124,8 @@ def check_combat_ends(board: Board, given: OrdersInput, legs: list[Leg], sites: 
     """Each combat move ends in a battle or one of the four exceptions [L372-L377]."""
     out: list[Problem] = []
     for leg in legs:
+        if leg.in_place(board) == "board":
+            continue  # `aboard` refuses boarding in place in the Combat Move [L442]
         took = sites.at(leg.end) or leg.end in sites.blitzed or blitzed(board, leg, given.model.power)
         if leg.of(board, "land") and not took:
             out.append(_friendly_end(board, given, leg, "land units end a combat move in a hostile territory"))

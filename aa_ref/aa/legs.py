@@ -60,6 +60,8 @@ class Leg:
     land_at: str | None
     texts: dict[str, str]
     takes: list[Take] = field(default_factory=list)
+    rides: list[Any] = field(default_factory=list)
+    """(`aboard.Seat`, units) pairs: the transports staying put that this move boards or leaves"""
 
     @property
     def start(self) -> str:
@@ -90,6 +92,16 @@ class Leg:
 
     def taken(self, unit: str | None = None) -> list[Take]:
         return [t for t in self.takes if unit is None or unit in t.force.units]
+
+    def in_place(self, board: Board) -> str | None:
+        """'board' for land units stepping from a territory into a sea zone, 'land' for land
+        units stepping from a sea zone into a territory: they board or leave a transport that
+        does not move in these orders, such as an ally's [L989] (see `aboard`)."""
+        if self.length != 1 or not self.units or any(board.domain(u) != "land" for u in self.units):
+            return None
+        if board.is_land(self.start) and board.is_sea(self.end):
+            return "board"
+        return "land" if board.is_sea(self.start) and board.is_land(self.end) else None
 
 
 def describe(units: UnitCounts) -> str:
@@ -296,6 +308,9 @@ def allocate(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -> l
     # them can fly the shorter paths too. Other units go in the order they are written.
     for leg in sorted(legs, key=lambda lg: (0, -lg.length, lg.index) if lg.of(board, "air") else (1, 0, lg.index)):
         pool = pools.get(leg.start, [])
+        ride = leg.in_place(board)
+        if ride == "land":
+            continue  # the units are cargo: `aboard` finds them on the transports in the zone
         for unit, n in leg.units.items():
             if unit == "transport":
                 chosen = _choose_transports(board, leg, pool, used, power)
@@ -309,7 +324,8 @@ def allocate(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -> l
                 continue
             got = _take(board, pool, used, unit, n, leg.length)
             if got is None:
-                problems.append(_short(board, given, leg, unit, n, pool, used, rule))
+                # Boarding is the land unit's move: a unit that moved cannot board [L987].
+                problems.append(_short(board, given, leg, unit, n, pool, used, "AA1941 L987" if ride else rule))
             leg.takes += got or []
         for boarding in leg.boardings:
             home = pools.get(boarding.territory, [])

@@ -7,6 +7,7 @@ makes legal moves through events. The rules live in smaller modules:
 - `legs`: names, and which units each move takes (each unit moves once [L385, L690]);
 - `paths`: adjacency, range, neutrals, straits, canals, where land and sea units stop;
 - `transport`: loading, unloading, amphibious assaults;
+- `aboard`: land units boarding or leaving a transport that stays put, such as an ally's;
 - `battle_sites`: where the Combat Move must end, and the battles it leads to;
 - `air`: landing proofs, landings, fighters and carriers.
 
@@ -18,6 +19,7 @@ Marks set on moved units: `moved` (movement spent this turn, cumulative for air 
 
 from __future__ import annotations
 
+from aa_ref.aa.aboard import check_rides, execute_rides
 from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, guest_riders, settle_air
 from aa_ref.aa.battle_sites import battle_sites, check_combat_ends, staying
 from aa_ref.aa.board import Board
@@ -37,6 +39,7 @@ def _plan(board: Board, given: OrdersInput, phase: str) -> tuple[list[Leg], list
     for leg in legs:
         problems += check_path(board, given, leg, phase)
     problems += check_transports(board, given, legs, phase)
+    problems += check_rides(board, given, legs, phase)
     return legs, problems
 
 
@@ -63,7 +66,9 @@ def execute_moves(ctx: Context, given: OrdersInput, phase: str) -> None:
     legs, _ = _plan(board, given, phase)
     riders = guest_riders(board, legs, power)
     for leg in legs:
-        _move(ctx, board, leg, phase, riders.get(leg.index, {}))
+        if not leg.in_place(board):
+            _move(ctx, board, leg, phase, riders.get(leg.index, {}))
+    execute_rides(ctx, board, legs, phase)
     if phase == COMBAT_MOVE:
         sites = battle_sites(board, legs, power)
         stay = staying(board, legs, power)

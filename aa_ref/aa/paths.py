@@ -90,15 +90,18 @@ def _land(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Proble
     power = given.model.power
     if any(board.is_sea(s) for s in leg.path):
         # Land units go to sea only as a transport's cargo [L979-L987]: moving transports
-        # load them with `load`; boarding a transport that stays put is not written this way.
+        # load them with `load`; a land unit steps into a zone to board a transport staying
+        # there, or out of one to leave it [L989] (checked in `aboard`).
         if leg.of(board, "sea"):
             return [given.problem(
                 "land units cross the sea as a transport's cargo: list them under load, not under units",
                 leg.unit_loc(next(iter(leg.of(board, "land")))), "AA1941 L979")]
+        if leg.in_place(board):
+            return []
         return [given.problem(
-            "not yet implemented: land units boarding or leaving a transport that does not move in these orders "
-            "(such as an ally's transport); order your transport with load/unload instead [L473-L477, L989]",
-            leg.loc("to"), "AA1941 L989")]
+            "land units board or leave a transport in one step of their own: from a territory to the sea zone "
+            "next to it (boarding), or from the zone to a territory next to it (landing), with no via and no "
+            "other units in the move", leg.loc("to"), "AA1941 L987")]
     out = []
     if phase == COMBAT_MOVE:
         for k in range(1, leg.length):

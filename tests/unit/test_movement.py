@@ -5,6 +5,10 @@ Lines are those of the 1941 rules, shared/seeds/001_63934894773eca9e.txt.
 
 from __future__ import annotations
 
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.orders import Orders
+from aa_ref.state import Force, Game
+from aa_ref.yamlio import parse_yaml
 from tests.unit.movement_helpers import SETUP, check, clear, notes, put, rules, run, start, text, units
 
 # --- orders as a whole: names, ownership, counts ---------------------------------------------
@@ -570,5 +574,114 @@ def test_land_units_go_to_sea_only_as_cargo_L979():
     game = start("UK")
     problems = check(game, "  - {units: {transport: 1, tank: 1}, from: SZ 10, to: SZ 9}")
     assert "list them under load" in text(problems)
-    problems = check(game, "  - {units: {tank: 1}, from: Eastern Canada, to: SZ 10}")
-    assert "not yet implemented: land units boarding or leaving a transport" in text(problems)
+    problems = check(game, "  - {units: {tank: 1}, from: Eastern Canada, to: SZ 2, via: [SZ 10]}")
+    assert "board or leave a transport in one step" in text(problems) and "AA1941 L987" in rules(problems)
+
+
+# --- land units boarding or leaving a transport that stays put (an ally's) [L465-L477, L989] ---
+
+def _ally_transport(power: str, phase: str, zone: str, cargo: dict) -> Game:
+    game = start(power, phase)
+    if zone in game.spaces:
+        clear(game, zone)
+    put(game, zone, "UK", {"transport": 1}, cargo=cargo)
+    return game
+
+
+def test_land_units_board_an_allys_transport_in_their_own_turn_L989():
+    game = _ally_transport("USSR", "noncombat_move", "SZ 4", {"UK": {"infantry": 1}})
+    put(game, "Karelia", "USSR", {"tank": 1})
+    ctx = run(game, "  - {units: {tank: 1}, from: Karelia, to: SZ 4}")
+    transport = ctx.game.forces("SZ 4", "UK")[0]
+    assert transport.cargo == {"UK": {"infantry": 1}, "USSR": {"tank": 1}} and not transport.done
+    assert units(ctx.game, "Karelia", "USSR") == {"infantry": 3}
+    assert "USSR boards 1 tank from Karelia onto UK's transport in SZ 4" in notes(ctx)
+    # A unit that moved cannot board: boarding is its whole move [L987].
+    game.spaces["Karelia"].forces.append(Force(power="USSR", units={"infantry": 1}, moved=1))
+    problems = check(game, "  - {units: {tank: 1, infantry: 4}, from: Karelia, to: SZ 4}")
+    assert "USSR has 3 infantry in Karelia free for this move, not 4" in text(problems)
+    assert rules(problems) == {"AA1941 L987"}
+
+
+def test_boarding_in_place_counts_the_cargo_already_aboard_L977():
+    game = _ally_transport("USSR", "noncombat_move", "SZ 4", {"UK": {"tank": 1}})
+    put(game, "Karelia", "USSR", {"tank": 1})
+    problems = check(game, "  - {units: {tank: 1}, from: Karelia, to: SZ 4}")
+    assert "lack room for 1 tank" in text(problems) and "(UK's: 1 tank)" in text(problems)
+    assert rules(problems) == {"AA1941 L977"}
+    assert not check(game, "  - {units: {infantry: 1}, from: Karelia, to: SZ 4}")
+    problems = check(game, "  - {units: {infantry: 1}, from: Karelia, to: SZ 4}\n"
+                           "  - {units: {infantry: 1}, from: Archangel, to: SZ 4}")
+    assert rules(problems) == {"AA1941 L977"} and problems[0].line == 8
+
+
+def test_no_boarding_or_landing_in_place_in_a_hostile_zone_L991():
+    game = _ally_transport("USSR", "noncombat_move", "SZ 4", {"USSR": {"infantry": 1}})
+    put(game, "SZ 4", "Germany", {"destroyer": 1})
+    for move in ("{units: {infantry: 1}, from: Karelia, to: SZ 4}", "{units: {infantry: 1}, from: SZ 4, to: Archangel}"):
+        problems = check(game, f"  - {move}")
+        assert "SZ 4 holds enemy warships" in text(problems) and rules(problems) == {"AA1941 L991"}
+
+
+def test_boarding_in_place_waits_for_the_noncombat_move_L442():
+    game = _ally_transport("USSR", "combat_move", "SZ 4", {})
+    problems = check(game, "  - {units: {infantry: 1}, from: Karelia, to: SZ 4}")
+    assert rules(problems) == {"AA1941 L442"} and "board it in the Noncombat Move" in text(problems)
+
+
+def test_own_cargo_leaves_an_allys_transport_in_the_noncombat_move_L477_L987():
+    game = _ally_transport("USSR", "noncombat_move", "SZ 4", {"UK": {"infantry": 1}, "USSR": {"infantry": 1, "tank": 1}})
+    ctx = run(game, "  - {units: {tank: 1}, from: SZ 4, to: Archangel}")
+    landed = next(f for f in ctx.game.forces("Archangel", "USSR") if f.units == {"tank": 1})
+    assert landed.done and landed.moved == 1
+    transport = ctx.game.forces("SZ 4", "UK")[0]
+    assert transport.cargo == {"UK": {"infantry": 1}, "USSR": {"infantry": 1}} and transport.done
+    assert "USSR lands 1 tank from UK's transport in SZ 4 in Archangel" in notes(ctx)
+    # Only the mover's cargo lands; not into hostile territory in the Noncombat Move; one territory a turn.
+    game.spaces["SZ 4"].forces[0].cargo = {"UK": {"infantry": 1}}
+    problems = check(game, "  - {units: {infantry: 1}, from: SZ 4, to: Archangel}")
+    assert "belong to UK: allied cargo lands only in its owner's turn" in text(problems)
+    assert rules(problems) == {"AA1941 L989"}
+    game = _ally_transport("USSR", "noncombat_move", "SZ 3", {"USSR": {"infantry": 1, "tank": 1}})
+    problems = check(game, "  - {units: {infantry: 1}, from: SZ 3, to: Norway Finland}")
+    assert "Norway Finland is hostile" in text(problems) and rules(problems) == {"AA1941 L987"}
+    problems = check(game, "  - {units: {infantry: 1}, from: SZ 3, to: Iceland}\n"
+                           "  - {units: {tank: 1}, from: SZ 3, to: Iceland}")
+    assert not problems
+
+
+def test_a_transport_unloads_in_place_into_one_territory_L991():
+    game = _ally_transport("USSR", "noncombat_move", "SZ 4", {"USSR": {"infantry": 1, "tank": 1}})
+    problems = check(game, "  - {units: {infantry: 1}, from: SZ 4, to: Archangel}\n"
+                           "  - {units: {tank: 1}, from: SZ 4, to: Karelia}")
+    assert rules(problems) == {"AA1941 L991"} and problems[0].line == 8
+
+
+def test_amphibious_assault_from_an_allys_transport_L477_L509():
+    from aa_ref.aa.combat import conduct_combat
+    from aa_ref.dice import RecordedDice
+
+    game = _ally_transport("USSR", "combat_move", "SZ 3", {"UK": {"infantry": 1}, "USSR": {"infantry": 1, "tank": 1}})
+    game.spaces["Norway Finland"].forces = [Force(power="Germany", units={"infantry": 1})]
+    problems = check(game, "  - {units: {tank: 1}, from: SZ 3, to: Norway Finland}")
+    assert "lands all of USSR's cargo aboard it" in text(problems) and rules(problems) == {"AA1941 L995"}
+    problems = check(game, "  - {units: {tank: 1, infantry: 1}, from: SZ 3, to: Iceland}")
+    assert "held by UK, an ally" in text(problems) and rules(problems) == {"AA1941 L366"}
+    ctx = run(game, "  - {units: {tank: 1, infantry: 1}, from: SZ 3, to: Norway Finland}")
+    transport = ctx.game.forces("SZ 3", "UK")[0]
+    assert transport.assault == "Norway Finland" and transport.cargo["USSR"] == {"infantry": 1, "tank": 1}
+    battle = ctx.game.turn.battles[0]
+    assert (battle.space, battle.kind, battle.amphibious_from, battle.came_from) == (
+        "Norway Finland", "land", ["SZ 3"], [])
+    game = ctx.game
+    game.phase = "conduct_combat"
+    text_orders = ("kind: orders\nschema_version: 1\nround: 1\npower: USSR\nphase: conduct_combat\n"
+                   "battles: [{at: Norway Finland, retreat: {}}]\n")
+    doc = parse_yaml(text_orders, "orders.yaml")
+    ctx = Context(SETUP, game.model_copy(deep=True), RecordedDice([1, 6, 6]))
+    conduct_combat(ctx, OrdersInput(doc, Orders.model_validate(doc.data)))
+    assert ctx.game.owner("Norway Finland") == "USSR"
+    assert units(ctx.game, "Norway Finland", "USSR") == {"infantry": 1, "tank": 1}
+    transport = ctx.game.forces("SZ 3", "UK")[0]
+    assert transport.cargo == {"UK": {"infantry": 1}} and transport.assault is None
+    assert "1 infantry, 1 tank land from SZ 3" in notes(ctx)
