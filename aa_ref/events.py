@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field, TypeAdapter
 
 from aa_ref.setup import Strict
-from aa_ref.state import Battle, Decision, Force, Game, SpaceState, Standing, TurnState
+from aa_ref.state import Battle, Decision, Force, Game, SpaceState, Standing, TurnState, sort_spaces
 
 
 class AddUnits(Strict):
@@ -129,7 +129,10 @@ class EventError(ValueError):
 
 
 def _space(game: Game, name: str) -> SpaceState:
-    return game.spaces.setdefault(name, SpaceState())
+    if name not in game.spaces:
+        game.spaces[name] = SpaceState()
+        game.spaces = sort_spaces(game.spaces)  # keep the one canonical order (see Game)
+    return game.spaces[name]
 
 
 def _add(game: Game, space: str, force: Force) -> None:

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
+
+
+def natural_key(name: str) -> tuple:
+    """Sort key that puts `SZ 4` before `SZ 10`, ignoring case."""
+    return tuple(int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", name))
 
 
 def _fold(name: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from tabulate import tabulate
@@ -10,6 +9,7 @@ from tabulate import tabulate
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.aa.income import income, production
 from aa_ref.auditlog import Log
+from aa_ref.names import natural_key
 from aa_ref.events import Note, Roll, load_events
 from aa_ref.setup import Setup, UnitCounts
 from aa_ref.state import Game
@@ -20,10 +20,6 @@ def counts_text(units: UnitCounts, order: list[str] | None = None) -> str:
     keys = sorted(units, key=lambda u: order.index(u) if order and u in order else len(order or []))
     return ", ".join(f"{units[u]} {u}" for u in keys)
 
-
-def natural_key(name: str) -> tuple:
-    """Sort `SZ 4` before `SZ 10`."""
-    return tuple(int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", name))
 
 
 def status(setup: Setup, game: Game) -> dict[str, Any]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
+from aa_ref.names import natural_key
 from aa_ref.setup import Strict, UnitCounts
 
 
@@ -140,6 +141,10 @@ class LogRef(Strict):
     entries: int = 0
 
 
+def sort_spaces(spaces: dict[str, SpaceState]) -> dict[str, SpaceState]:
+    return dict(sorted(spaces.items(), key=lambda item: natural_key(item[0])))
+
+
 class Game(Strict):
     """A game in progress."""
 
@@ -158,6 +163,13 @@ class Game(Strict):
     turn: TurnState = Field(default_factory=TurnState)
     pending: list[Decision] = Field(default_factory=list)
     log: LogRef
+
+    @field_validator("spaces")
+    @classmethod
+    def _canonical_order(cls, spaces: dict[str, SpaceState]) -> dict[str, SpaceState]:
+        """Spaces in one order whatever the file's order, so every walk over them (and the
+        events it emits) is the same in play and in replay."""
+        return sort_spaces(spaces)
 
     def forces(self, space: str, power: str | None = None) -> list[Force]:
         state = self.spaces.get(space)

@@ -21,7 +21,7 @@ from aa_ref.documents import document_kind, parse_model
 from aa_ref.events import fold
 from aa_ref.session import ruleset_for
 from aa_ref.setup import load_setup
-from aa_ref.state import Battle, Force, Game, SpaceState, Standing
+from aa_ref.state import Battle, Force, Game, SpaceState, Standing, sort_spaces
 from aa_ref.yamlio import Document, load_yaml
 
 HEADER_KEYS = ("round", "power", "phase")
@@ -63,7 +63,7 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
             specs = spec if isinstance(spec, list) else [{"units": spec}]
             for item in specs:
                 target.forces.append(Force(power=power, **item))
-    game.spaces = {n: s for n, s in game.spaces.items() if s.owner is not None or s.forces}
+    game.spaces = sort_spaces({n: s for n, s in game.spaces.items() if s.owner is not None or s.forces})
     if "battles" in state:
         game.turn.battles = [Battle(**b) for b in state["battles"]]
     if "captured" in state:

@@ -135,3 +135,23 @@ def test_replay_reproduces_any_played_game(tmp_path_factory, seed):
         session.apply_orders(path, [orders], in_place=True)
     report = session.replay(path)
     assert report.divergence is None and report.entries == 14
+
+
+def test_the_order_of_spaces_in_a_game_file_does_not_change_adjudication(tmp_path):
+    """Regression: a game file whose spaces are listed in another order (as a rewrite that keeps
+    the user's key order produces) must adjudicate exactly as replay does."""
+    from aa_ref import session
+    from aa_ref.yamlio import dump_yaml, load_yaml
+
+    path = tmp_path / "game.yaml"
+    session.new_game("aa1941", path, seed="order")
+    rng = random.Random(5)
+    for _ in range(20):
+        data = load_yaml(path).data
+        data["spaces"] = dict(reversed(list(data["spaces"].items())))
+        path.write_text(dump_yaml(data))
+        loaded = session.load_game(path)
+        orders = tmp_path / "orders.yaml"
+        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
+        session.apply_orders(path, [orders], in_place=True)
+    assert session.replay(path).divergence is None
