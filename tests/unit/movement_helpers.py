@@ -35,6 +35,18 @@ def clear(game: Game, space: str, power: str | None = None) -> None:
     state.forces = [f for f in state.forces if power is not None and f.power != power]
 
 
+def fighter_after_capture(moved: int, *captured: str) -> Game:
+    """Germany's Noncombat Move after taking `captured` this turn, with a fighter that fought
+    in the first of them and has spent `moved` of its movement."""
+    game = start(phase="noncombat_move")
+    for name in captured:
+        clear(game, name)
+        game.spaces[name].owner = "Germany"
+    game.turn.captured = list(captured)
+    put(game, captured[0], "Germany", {"fighter": 1}, moved=moved, combat=True)
+    return game
+
+
 def orders(game: Game, moves: str) -> OrdersInput:
     """An orders document for the game's power and phase, with `moves` as YAML list items."""
     text = (f"kind: orders\nschema_version: 1\nround: {game.round}\npower: {game.power}\n"

@@ -9,7 +9,9 @@ from aa_ref.engine import Context, OrdersInput
 from aa_ref.orders import Orders
 from aa_ref.state import Force, Game
 from aa_ref.yamlio import parse_yaml
-from tests.unit.movement_helpers import SETUP, check, clear, notes, put, rules, run, start, text, units
+from tests.unit.movement_helpers import (
+    SETUP, check, clear, fighter_after_capture, notes, put, rules, run, start, text, units,
+)
 
 # --- orders as a whole: names, ownership, counts ---------------------------------------------
 
@@ -467,11 +469,7 @@ def test_transports_that_were_in_the_combat_move_stay_L732():
 
 
 def test_air_units_move_what_the_combat_move_left_them_L692():
-    game = start(phase="noncombat_move")
-    clear(game, "Karelia")
-    game.spaces["Karelia"].owner = "Germany"
-    game.turn.captured = ["Karelia"]
-    put(game, "Karelia", "Germany", {"fighter": 1}, moved=3, combat=True)
+    game = fighter_after_capture(3, "Karelia")
     problems = check(game, "  - {units: {fighter: 1}, from: Karelia, to: Germany, via: [Eastern Europe]}")
     assert "fewer than 2 moves left" in text(problems)
     ctx = run(game, "  - {units: {fighter: 1}, from: Karelia, to: West Russia}")
@@ -480,22 +478,13 @@ def test_air_units_move_what_the_combat_move_left_them_L692():
 
 
 def test_air_units_land_only_where_friendly_since_the_turn_began_L706():
-    game = start(phase="noncombat_move")
-    for name in ("Karelia", "Archangel"):
-        clear(game, name)
-        game.spaces[name].owner = "Germany"
-    game.turn.captured = ["Karelia", "Archangel"]
-    put(game, "Karelia", "Germany", {"fighter": 1}, moved=2, combat=True)
+    game = fighter_after_capture(2, "Karelia", "Archangel")
     problems = check(game, "  - {units: {fighter: 1}, from: Karelia, to: Archangel}")
     assert "Archangel was not friendly at the start of the turn" in text(problems)
 
 
 def test_an_air_unit_that_can_land_must_not_be_left_out_L715():
-    game = start(phase="noncombat_move")
-    clear(game, "Karelia")
-    game.spaces["Karelia"].owner = "Germany"
-    game.turn.captured = ["Karelia"]
-    put(game, "Karelia", "Germany", {"fighter": 1}, moved=3, combat=True)
+    game = fighter_after_capture(3, "Karelia")
     problems = check(game, "  - {units: {infantry: 1}, from: Germany, to: Western Europe}")
     assert "the fighter in Karelia must land (1 moves left): it can reach" in text(problems)
     assert "AA1941 L715" in rules(problems)
