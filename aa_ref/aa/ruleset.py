@@ -14,7 +14,8 @@ from aa_ref.aa.board import Board
 from aa_ref.aa.victory import VICTORY_MODES, winner_after_turn
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import Phase, SetStanding, SetTurn, Victory
+from aa_ref.aa.template import template
+from aa_ref.events import AddUnits, Phase, RemoveUnits, SetStanding, SetTurn, Victory
 from aa_ref.orders import DecisionAnswer, Orders
 from aa_ref.setup import Setup
 from aa_ref.state import Force, Game, LogRef, PowerState, SpaceState, TurnState
@@ -215,15 +216,11 @@ class AA1941:
         ctx.emit(Phase(round=rnd, power=order[(i + 1) % len(order)], phase=PURCHASE))
 
     def template(self, setup: Setup, game: Game) -> str:
-        from aa_ref.aa.template import template
-
         return template(setup, game)
 
 
 def _clear_marks(ctx: Context) -> None:
     """Per-turn marks (moved, fought, done) end with the turn; cargo stays aboard."""
-    from aa_ref.events import AddUnits, RemoveUnits
-
     for space, state in list(ctx.game.spaces.items()):
         for force in list(state.forces):
             fresh = Force(power=force.power, units=dict(force.units), cargo=force.cargo)
