@@ -60,12 +60,17 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
         return problems
     problems += _connectivity(setup, doc)
     for power, p in setup.powers.items():
-        if p.capital not in setup.spaces:
+        if p.capital is None:
+            pass
+        elif p.capital not in setup.spaces:
             unknown(p.capital, ("powers", power, "capital"))
         elif setup.spaces[p.capital].start_owner != power:
             problems.append(doc.problem(f"{power}'s capital {p.capital} does not start under {power}'s control", ("powers", power, "capital")))
+        for i, name in enumerate(p.confined_to):
+            if name not in setup.spaces:
+                unknown(name, ("powers", power, "confined_to", i))
         income = sum(s.value for s in setup.spaces.values() if s.start_owner == power and s.kind == "land")
-        if income != p.treasury:
+        if p.collects_income and income != p.treasury:
             problems.append(doc.problem(
                 f"{power} starts with {p.treasury} IPCs but its territories are worth {income}", ("powers", power, "treasury")))
     for canal in setup.canals:
@@ -78,9 +83,45 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
         for t in canal.controlled_by:
             if t not in setup.spaces:
                 unknown(t, ("canals",))
+    problems += _rules_data_problems(setup, doc)
     problems += _placement_problems(setup, doc, setup.units, ("units",))
     for vname, variant in setup.variants.items():
         problems += _placement_problems(setup, doc, variant.units_add, ("variants", vname, "units_add"))
+    return problems
+
+
+def _rules_data_problems(setup: Setup, doc: Document) -> list[Problem]:
+    """Names used by the technologies, national objectives and China rules exist."""
+    problems: list[Problem] = []
+    for tech_id, tech in setup.technologies.items():
+        for unit in tech.units:
+            if unit not in setup.unit_types:
+                problems.append(doc.problem(setup.unit_names.unknown_message(unit), ("technologies", tech_id, "units", unit)))
+    slots: dict[tuple[int, int], str] = {}
+    for tech_id, tech in setup.technologies.items():
+        other = slots.setdefault((tech.chart, tech.roll), tech_id)
+        if other != tech_id:
+            problems.append(doc.problem(f"{tech_id} and {other} share roll {tech.roll} of chart {tech.chart}",
+                                        ("technologies", tech_id, "roll")))
+    for power, objectives in setup.national_objectives.items():
+        if power not in setup.powers:
+            problems.append(doc.problem(setup.power_names.unknown_message(power), ("national_objectives", power)))
+        for i, objective in enumerate(objectives):
+            for field in ("all_of", "of", "power_controls", "no_enemy_warships_in"):
+                for j, name in enumerate(getattr(objective, field)):
+                    if name not in setup.spaces:
+                        problems.append(doc.problem(setup.space_names.unknown_message(name),
+                                                    ("national_objectives", power, i, field, j)))
+            if objective.at_least is not None and objective.at_least > len(objective.of):
+                problems.append(doc.problem(f"objective {objective.id} asks for {objective.at_least} of "
+                                            f"{len(objective.of)} territories", ("national_objectives", power, i)))
+    china = setup.china
+    if china is not None:
+        for field in ("power", "granted_in_turn_of"):
+            if getattr(china, field) not in setup.powers:
+                problems.append(doc.problem(setup.power_names.unknown_message(getattr(china, field)), ("china", field)))
+        if china.unit not in setup.unit_types:
+            problems.append(doc.problem(setup.unit_names.unknown_message(china.unit), ("china", "unit")))
     return problems
 
 

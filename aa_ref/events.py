@@ -108,6 +108,38 @@ class SetStanding(Strict):
     standing: Standing
 
 
+class Researchers(Strict):
+    """A power's researcher tokens change (bought, or all spent on a breakthrough)."""
+
+    type: Literal["researchers"] = "researchers"
+    power: str
+    delta: int
+
+
+class Breakthrough(Strict):
+    """A power achieves a technology."""
+
+    type: Literal["technology"] = "technology"
+    power: str
+    technology: str
+
+
+class FactoryDamage(Strict):
+    """Damage markers added to (positive) or repaired on (negative) a territory's industrial complex."""
+
+    type: Literal["damage"] = "damage"
+    space: str
+    delta: int
+    reason: str = ""
+
+
+class BuildFactory(Strict):
+    """A new industrial complex is placed in a territory."""
+
+    type: Literal["factory"] = "factory"
+    space: str
+
+
 class Victory(Strict):
     type: Literal["victory"] = "victory"
     side: str
@@ -117,7 +149,8 @@ class Victory(Strict):
 Event = Annotated[
     Union[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
-        SetBattles, SetTurn, SetPending, SetStanding, Victory,
+        SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
+        BuildFactory,
     ],
     Field(discriminator="type"),
 ]
@@ -202,6 +235,25 @@ def apply_event(game: Game, event: Any) -> None:
             game.pending = [d.model_copy(deep=True) for d in pending]
         case SetStanding(power=power, standing=standing):
             game.powers[power].standing = standing.model_copy(deep=True)
+        case Researchers(power=power, delta=delta):
+            state = game.powers[power]
+            if state.researchers + delta < 0:
+                raise EventError(f"{power} has only {state.researchers} researchers")
+            state.researchers += delta
+        case Breakthrough(power=power, technology=tech):
+            if tech in game.powers[power].technologies:
+                raise EventError(f"{power} already has {tech}")
+            game.powers[power].technologies.append(tech)
+        case FactoryDamage(space=space, delta=delta):
+            state = _space(game, space)
+            if state.damage + delta < 0:
+                raise EventError(f"the industrial complex in {space} has only {state.damage} damage markers")
+            state.damage += delta
+        case BuildFactory(space=space):
+            state = _space(game, space)
+            if state.industrial_complex:
+                raise EventError(f"{space} already has a built industrial complex")
+            state.industrial_complex = True
         case Victory(side=side):
             game.winner = side
         case Roll() | Note():

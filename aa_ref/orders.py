@@ -38,6 +38,9 @@ class Move(Strict):
         default=None, description="air units in an amphibious assault: the battle they join"
     )
     land_at: str | None = Field(default=None, description="air units: where they plan to land (landing proof)")
+    bombing: bool = Field(default=False, description="bombers: a strategic bombing raid on the target's industrial complex")
+    paratroopers: int = Field(
+        default=0, ge=0, description="bombers with Paratroopers: infantry carried from the start, one per bomber")
 
     def path(self) -> list[str]:
         return [self.from_, *self.via, self.to]
@@ -50,6 +53,22 @@ class BattleOrders(Strict):
     casualties: list[str] | None = Field(default=None, description="order of loss for this battle")
     retreat: RetreatPolicy | None = None
     submerge: bool | None = None
+    bombard: UnitCounts | None = Field(
+        default=None, description="ships that bombard before an amphibious landing (default: as many as may)")
+
+
+class ResearchOrders(Strict):
+    """Research & Development: researchers bought, and the chart rolled on a breakthrough."""
+
+    researchers: int = Field(default=0, ge=0, description="new researcher tokens bought at 5 IPCs each")
+    chart: Literal[1, 2] | None = Field(default=None, description="the development chart rolled on a breakthrough")
+
+
+class Rocket(Strict):
+    """Rockets: an AA gun fires at an enemy industrial complex within 3 spaces."""
+
+    from_: str = Field(alias="from", description="the territory of the firing AA gun")
+    at: str = Field(description="the territory of the target industrial complex")
 
 
 class Orders(Strict):
@@ -61,9 +80,12 @@ class Orders(Strict):
     phase: str
     based_on: str | None = Field(default=None, description="the game's log head when the orders were written")
     standing: Standing | None = None
+    research: ResearchOrders | None = None
     purchase: UnitCounts | None = None
+    repair: dict[str, int] | None = Field(default=None, description="damage markers removed, by territory")
     moves: list[Move] | None = None
     battles: list[BattleOrders] | None = None
+    rockets: list[Rocket] | None = None
     place: dict[str, UnitCounts] | None = None
     dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
 

@@ -6,6 +6,7 @@ function either completes or raises an `AaRefError` having written nothing.
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,14 +24,16 @@ from aa_ref.state import Game
 from aa_ref.yamlio import Document, atomic_write_many, dump_json_style, dump_yaml, load_yaml, merge_into, styled
 
 
+RULESETS = {"aa1941": ("aa_ref.aa.ruleset", "AA1941"), "anniversary": ("aa_ref.aa.anniversary", "Anniversary")}
+"""Ruleset id -> (module, class); a module is imported only when a game needs it."""
+
+
 def ruleset_for(setup: Setup) -> Any:
     """The rules engine a setup names."""
-    from aa_ref.aa.ruleset import RULESETS
-
-    try:
-        return RULESETS[setup.ruleset]()
-    except KeyError:
-        raise UsageError(f"setup '{setup.id}' names ruleset '{setup.ruleset}', which aa-ref does not have") from None
+    if setup.ruleset not in RULESETS:
+        raise UsageError(f"setup '{setup.id}' names ruleset '{setup.ruleset}', which aa-ref does not have")
+    module, name = RULESETS[setup.ruleset]
+    return getattr(importlib.import_module(module), name)()
 
 
 def log_path_for(game_path: Path) -> Path:

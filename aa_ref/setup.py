@@ -24,6 +24,13 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+class Support(Strict):
+    """Artillery: each supporting unit raises one `unit` to `attack` when attacking."""
+
+    unit: str
+    attack: int = Field(ge=0, le=6)
+
+
 class UnitType(Strict):
     """A unit's printed profile."""
 
@@ -33,11 +40,18 @@ class UnitType(Strict):
     defense: int = Field(ge=0, le=6)
     movement: int = Field(ge=0)
     hits: int = Field(default=1, ge=1, description="hits needed to destroy it (2 for battleships)")
+    support: Support | None = Field(default=None, description="raises the attack of another unit type, one for one")
+    bombard: int = Field(default=0, ge=0, le=6, description="hits on this or less in shore bombardment; 0: never bombards")
+    anti_aircraft: int = Field(default=0, ge=0, le=6, description="AA fire hits attacking aircraft on this or less")
+    combatant: bool = Field(default=True, description="false: never rolls in combat rounds and is never a casualty")
+    noncombat_only: bool = Field(default=False, description="moves only in the Noncombat Move (AA guns)")
 
 
 class PowerSetup(Strict):
-    capital: str
+    capital: str | None = Field(default=None, description="the territory holding the capital; none for China")
     treasury: int = Field(ge=0, description="IPCs in the treasury at the start")
+    collects_income: bool = Field(default=True, description="false: never collects or spends IPCs (China)")
+    confined_to: list[str] = Field(default_factory=list, description="if given, the only spaces its units may enter")
 
 
 class Space(Strict):
@@ -50,6 +64,7 @@ class Space(Strict):
     industrial_complex: bool = False
     neutral: bool = False
     island: bool = False
+    victory_city: str | None = Field(default=None, description="the victory city in this territory, if any")
     aliases: list[str] = Field(default_factory=list)
     adjacent: list[str] = Field(default_factory=list)
 
@@ -67,6 +82,44 @@ class Canal(Strict):
 class Strait(Strict):
     name: str
     sea_zone: str = Field(description="a sea zone that naval units may not enter or leave")
+
+
+class Technology(Strict):
+    """A development from a research chart: profile changes as data, other effects as
+    named hooks of the ruleset (keyed by the technology's id)."""
+
+    name: str
+    chart: int = Field(ge=1, le=2)
+    roll: int = Field(ge=1, le=6, description="the die result that gives it on its chart")
+    effect: str = Field(description="the effect in the rulebook's words, with its citation")
+    units: dict[str, dict[Literal["attack", "defense", "movement", "cost"], int]] = Field(
+        default_factory=dict, description="unit type -> profile values it changes for the power holding it")
+
+
+class Objective(Strict):
+    """A national objective: a bonus paid at income when every given condition holds.
+    "The side controls" means any power of the objective's side controls the space."""
+
+    id: str
+    bonus: int = Field(ge=0)
+    text: str = Field(description="the condition in the rulebook's words, with its citation")
+    all_of: list[str] = Field(default_factory=list, description="the side controls every one of these")
+    at_least: int | None = Field(default=None, ge=1, description="with `of`: the side controls at least this many")
+    of: list[str] = Field(default_factory=list)
+    power_controls: list[str] = Field(default_factory=list, description="the power itself controls each")
+    no_enemy_warships_in: list[str] = Field(default_factory=list, description="no enemy surface warship in these zones")
+    any_original_of: str | None = Field(default=None, description="the side controls a territory originally this power's")
+    no_allied_units_in_own: bool = Field(default=False, description="no unit of another allied power in its territories")
+
+
+class ChinaRules(Strict):
+    """A power without IPCs that gets free units (Anniversary China [@47731])."""
+
+    power: str
+    granted_in_turn_of: str = Field(description="the power in whose Purchase phase the free units are counted")
+    unit: str = "infantry"
+    territories_per_unit: int = Field(default=2, ge=1)
+    placement_limit: int = Field(default=3, ge=1, description="no placement where this many of its units already stand")
 
 
 class Variant(Strict):
@@ -95,6 +148,9 @@ class Setup(Strict):
     straits: list[Strait] = Field(default_factory=list)
     units: dict[str, dict[str, UnitCounts]] = Field(default_factory=dict)
     variants: dict[str, Variant] = Field(default_factory=dict)
+    technologies: dict[str, Technology] = Field(default_factory=dict)
+    national_objectives: dict[str, list[Objective]] = Field(default_factory=dict)
+    china: ChinaRules | None = None
 
     @cached_property
     def space_names(self) -> NameIndex:
@@ -120,18 +176,24 @@ class Setup(Strict):
         """True when two powers are on the same side (a power is its own ally)."""
         return self.side_of(a) == self.side_of(b)
 
-    def capital_of(self, power: str) -> str:
+    def capital_of(self, power: str) -> str | None:
         return self.powers[power].capital
 
 
 SETUPS_DIR = Path(__file__).resolve().parent.parent / "setups"
 
 
-def _deep_merge(base: dict, override: dict) -> dict:
+REPLACED_KEYS = frozenset({"units"})
+"""Keys a setup that `extends` another replaces wholesale: a scenario's starting units."""
+
+
+def _deep_merge(base: dict, override: dict, top: bool = True) -> dict:
     out = dict(base)
     for key, value in override.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _deep_merge(out[key], value)
+        if top and key in REPLACED_KEYS:
+            out[key] = value
+        elif isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _deep_merge(out[key], value, top=False)
         else:
             out[key] = value
     return out

@@ -44,6 +44,8 @@ class Force(Strict):
 
 class SpaceState(Strict):
     owner: str | None = None
+    industrial_complex: bool = Field(default=False, description="an industrial complex built during the game")
+    damage: int = Field(default=0, ge=0, description="damage markers on the territory's industrial complex")
     forces: list[Force] = Field(default_factory=list)
 
 
@@ -73,6 +75,8 @@ class PowerState(Strict):
     treasury: int = Field(ge=0)
     purchased: UnitCounts = Field(default_factory=dict, description="units bought, waiting to be mobilized")
     standing: Standing = Field(default_factory=Standing)
+    researchers: int = Field(default=0, ge=0, description="researcher tokens kept from failed research rolls")
+    technologies: list[str] = Field(default_factory=list, description="developments achieved, in order")
 
 
 class BattleSide(Strict):

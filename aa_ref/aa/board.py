@@ -72,6 +72,33 @@ class Board:
     def domain(self, unit_type: str) -> str:
         return self.setup.unit_types[unit_type].domain
 
+    def profile(self, power: str, unit_type: str) -> UnitType:
+        """A unit's profile for `power`: the printed one with the changes of the power's
+        technologies (Jet Fighters, Super Submarines, Long-Range Aircraft, Improved Shipyards)."""
+        base = self.setup.unit_types[unit_type]
+        changes: dict[str, int] = {}
+        for tech in self.technologies(power):
+            changes.update(self.setup.technologies[tech].units.get(unit_type, {}))
+        return base.model_copy(update=changes) if changes else base
+
+    def technologies(self, power: str) -> list[str]:
+        state = self.game.powers.get(power)
+        return [t for t in state.technologies if t in self.setup.technologies] if state else []
+
+    def has_tech(self, power: str, tech: str) -> bool:
+        state = self.game.powers.get(power)
+        return state is not None and tech in state.technologies
+
+    # --- industrial complexes ---------------------------------------------
+    def has_factory(self, space: str) -> bool:
+        """A starting industrial complex (setup) or one built during the game; never destroyed."""
+        state = self.game.spaces.get(space)
+        return self.setup.spaces[space].industrial_complex or (state is not None and state.industrial_complex)
+
+    def factory_damage(self, space: str) -> int:
+        state = self.game.spaces.get(space)
+        return state.damage if state else 0
+
     # --- powers ----------------------------------------------------------
     def allied(self, a: str, b: str) -> bool:
         return self.setup.allied(a, b)
@@ -92,8 +119,12 @@ class Board:
         return self.is_land(space) and not self.is_neutral(space) and self.enemies(power, self.owner(space))
 
     def capital_held(self, power: str) -> bool:
-        """True while a power's capital is held by its own side [L676, L762]."""
-        owner = self.owner(self.setup.capital_of(power))
+        """True while a power's capital is held by its own side [L676, L762]; a power
+        without a capital (China) never loses it."""
+        capital = self.setup.capital_of(power)
+        if capital is None:
+            return True
+        owner = self.owner(capital)
         return owner is not None and self.allied(power, owner)
 
     # --- units -----------------------------------------------------------

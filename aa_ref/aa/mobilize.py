@@ -28,7 +28,7 @@ def eligible_complexes(board: Board, power: str) -> list[str]:
     """ICs the power may use: its own since the start of the turn, not captured this turn [L742, L662]."""
     return [
         name for name, space in board.setup.spaces.items()
-        if space.industrial_complex and board.owner(name) == power and name not in board.game.turn.captured
+        if board.has_factory(name) and board.owner(name) == power and name not in board.game.turn.captured
     ]
 
 

@@ -83,7 +83,7 @@ def blitzed(board: Board, leg: Leg, power: str) -> str | None:
     first = leg.path[1]
     if not board.is_hostile_territory(first, power) or board.enemy_units(first, power):
         return None
-    return None if board.setup.spaces[first].industrial_complex else first
+    return None if board.has_factory(first) else first
 
 
 def _land(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem]:

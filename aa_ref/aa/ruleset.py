@@ -23,8 +23,12 @@ from aa_ref.state import Force, Game, LogRef, PowerState, SpaceState, TurnState
 PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME = (
     "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
 )
-SECTIONS = {PURCHASE: "purchase", COMBAT_MOVE: "moves", NONCOMBAT_MOVE: "moves", CONDUCT_COMBAT: "battles", MOBILIZE: "place"}
-"""The orders section each phase reads; any other section in the file is an error."""
+RESEARCH = "research"
+SECTIONS: dict[str, tuple[str, ...]] = {
+    RESEARCH: ("research",), PURCHASE: ("purchase", "repair"), COMBAT_MOVE: ("moves",), NONCOMBAT_MOVE: ("moves",),
+    CONDUCT_COMBAT: ("battles", "rockets"), MOBILIZE: ("place",),
+}
+"""The orders sections each phase reads; any other section in the file is an error."""
 
 
 class AA1941:
@@ -59,7 +63,7 @@ class AA1941:
         first = setup.turn_order[0]
         return Game(
             kind="game", schema_version=1, setup=setup.id, variant=variant, options=options, seed=seed,
-            round=1, power=first, phase=PURCHASE,
+            round=1, power=first, phase=self.phases[0],
             powers={name: PowerState(treasury=p.treasury) for name, p in setup.powers.items()},
             spaces=spaces, log=LogRef(file=log_file),
         )
@@ -84,15 +88,20 @@ class AA1941:
                                               ("standing", "retreat", "to")))
         if problems:
             return problems
-        if game.phase == PURCHASE and model.purchase:
-            problems += purchase.check_purchase(board, given, model.purchase)
-        elif game.phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
-            problems += movement.check_moves(board, given, game.phase)
-        elif game.phase == CONDUCT_COMBAT:
-            problems += combat.check_battle_orders(board, given)
-        elif game.phase == MOBILIZE:
-            problems += mobilize.check_placement(board, given, model.place or {})
-        return problems
+        return problems + self.check_phase(board, given, game.phase)
+
+    def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
+        """The rules of the phase the orders are for."""
+        model = given.model
+        if phase == PURCHASE and model.purchase:
+            return purchase.check_purchase(board, given, model.purchase)
+        if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
+            return movement.check_moves(board, given, phase)
+        if phase == CONDUCT_COMBAT:
+            return combat.check_battle_orders(board, given)
+        if phase == MOBILIZE:
+            return mobilize.check_placement(board, given, model.place or {})
+        return []
 
     def _check_moment(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
         """Orders are for this game, this round, the power to move and the current phase."""
@@ -129,13 +138,14 @@ class AA1941:
         return problems
 
     def _check_sections(self, game: Game, given: OrdersInput) -> list[Problem]:
-        wanted = SECTIONS.get(game.phase)
+        wanted = SECTIONS.get(game.phase, ())
         problems = []
-        for section in set(SECTIONS.values()):
-            if section != wanted and getattr(given.model, section) is not None:
+        for section in sorted({s for sections in SECTIONS.values() for s in sections}):
+            if section not in wanted and getattr(given.model, section) is not None:
+                reads = " and ".join(f"'{w}'" for w in wanted)
                 problems.append(given.problem(
-                    f"'{section}' is not read in the {game.phase} phase"
-                    + (f"; this phase reads '{wanted}'" if wanted else ""), (section,)))
+                    f"'{section}' is not read in the {game.phase} phase" + (f"; this phase reads {reads}" if reads else ""),
+                    (section,)))
         return problems
 
     # --- adjudicating ----------------------------------------------------------
@@ -153,7 +163,12 @@ class AA1941:
             if merged.retreat and merged.retreat.to:
                 merged.retreat = merged.retreat.model_copy(update={"to": ctx.setup.space_names.get(merged.retreat.to)})
             ctx.emit(SetStanding(power=model.power, standing=merged))
-        phase = ctx.game.phase
+        self.execute_phase(ctx, given, ctx.game.phase)
+        self._advance(ctx)
+
+    def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
+        """Adjudicate legal orders for the current phase."""
+        model = given.model
         if phase == PURCHASE:
             purchase.execute_purchase(ctx, model.power, model.purchase or {})
         elif phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
@@ -162,7 +177,6 @@ class AA1941:
             combat.conduct_combat(ctx, given)
         elif phase == MOBILIZE:
             mobilize.execute_placement(ctx, model.power, model.place or {})
-        self._advance(ctx)
 
     def _advance(self, ctx: Context) -> None:
         """Move on to the next phase that needs orders, running the automatic ones."""
@@ -172,27 +186,39 @@ class AA1941:
             nxt = self._next_phase(game.phase)
             if nxt is None:
                 self._end_turn(ctx)
-                nxt = PURCHASE
+                nxt = self.phases[0]
             else:
                 ctx.emit(Phase(round=game.round, power=game.power, phase=nxt))
             if game.winner:
                 return
-            power = game.power
-            capital_lost = not board.capital_held(power)
-            if nxt in (PURCHASE, MOBILIZE) and capital_lost:
-                # A power whose capital is held by the enemy buys and places nothing [L676-L680].
-                ctx.note(f"{power} skips {nxt.replace('_', ' ')}: its capital is held by the enemy [L676]")
-                continue
-            if nxt == CONDUCT_COMBAT and not game.turn.battles:
-                ctx.note(f"{power} has no battles to fight")
-                continue
-            if nxt == MOBILIZE and not game.powers[power].purchased:
-                mobilize.execute_placement(ctx, power, {})
-                continue
-            if nxt == COLLECT_INCOME:
-                income.collect_income(ctx, power)  # mandatory and automatic [L322, L760]
-                continue
-            return
+            if not self.run_automatic(ctx, board, nxt):
+                return
+
+    def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
+        """Run or skip `phase` if it needs no orders (True); False when the power must order it."""
+        game = ctx.game
+        power = game.power
+        if phase in (PURCHASE, MOBILIZE) and not board.capital_held(power):
+            # A power whose capital is held by the enemy buys and places nothing [L676-L680].
+            ctx.note(f"{power} skips {phase.replace('_', ' ')}: its capital is held by the enemy [L676]")
+            return True
+        if phase == CONDUCT_COMBAT and not game.turn.battles:
+            ctx.note(f"{power} has no battles to fight")
+            return True
+        if phase == MOBILIZE and not game.powers[power].purchased:
+            mobilize.execute_placement(ctx, power, {})
+            return True
+        if phase == COLLECT_INCOME:
+            self.collect_income(ctx, power)  # mandatory and automatic [L322, L760]
+            return True
+        return False
+
+    def collect_income(self, ctx: Context, power: str) -> None:
+        income.collect_income(ctx, power)
+
+    def winner_after_turn(self, board: Board, power: str) -> tuple[str, str] | None:
+        """(side, reason) when a side has won at the end of `power`'s turn."""
+        return winner_after_turn(board, power, board.game.options.get("victory", VICTORY_MODES[0]))
 
     def _next_phase(self, phase: str) -> str | None:
         i = self.phases.index(phase)
@@ -201,8 +227,7 @@ class AA1941:
     def _end_turn(self, ctx: Context) -> None:
         """Victory checks at the end of the turn [L74-L86], then the next power's turn."""
         game = ctx.game
-        mode = game.options.get("victory", VICTORY_MODES[0])
-        won = winner_after_turn(Board(ctx.setup, game), game.power, mode)
+        won = self.winner_after_turn(Board(ctx.setup, game), game.power)
         if won:
             ctx.emit(Victory(side=won[0], reason=won[1]))
             ctx.note(f"The {won[0]} win: {won[1]}")
@@ -213,7 +238,7 @@ class AA1941:
         order = ctx.setup.turn_order
         i = order.index(game.power)
         rnd = game.round + (1 if i + 1 == len(order) else 0)
-        ctx.emit(Phase(round=rnd, power=order[(i + 1) % len(order)], phase=PURCHASE))
+        ctx.emit(Phase(round=rnd, power=order[(i + 1) % len(order)], phase=self.phases[0]))
 
     def template(self, setup: Setup, game: Game) -> str:
         return template(setup, game)
@@ -227,6 +252,3 @@ def _clear_marks(ctx: Context) -> None:
             if fresh.marks() != force.marks():
                 ctx.emit(RemoveUnits(space=space, force=force.model_copy(deep=True), reason="end of turn"))
                 ctx.emit(AddUnits(space=space, force=fresh))
-
-
-RULESETS: dict[str, Any] = {"aa1941": AA1941}

@@ -46,3 +46,22 @@ def winner_after_turn(board: Board, power: str, mode: str) -> tuple[str, str] | 
         if len(held) >= check.needed:
             return check.side, f"{check.side} control {', '.join(held)} at the end of {power}'s turn [L74-L86]"
     return None
+
+
+def victory_cities_held(board: Board) -> dict[str, list[str]]:
+    """Side -> the victory cities its powers control (Anniversary [@40534], [@92886])."""
+    held: dict[str, list[str]] = {side: [] for side in board.setup.sides}
+    for name, space in board.setup.spaces.items():
+        owner = board.owner(name)
+        if space.victory_city and owner is not None:
+            held[board.setup.side_of(owner)].append(space.victory_city)
+    return held
+
+
+def victory_city_winner(board: Board, threshold: int) -> tuple[str, str] | None:
+    """A side controlling at least `threshold` victory cities at the end of the round wins
+    [@32286], [@108876]."""
+    for side, cities in victory_cities_held(board).items():
+        if len(cities) >= threshold:
+            return side, f"the {side} control {len(cities)} victory cities (needed {threshold}) [@108876]"
+    return None

@@ -28,10 +28,11 @@ def test_every_shipped_setup_passes_its_json_schema_and_content_checks():
     """Shipped setups are loaded without the JSON Schema pass, so it is run here."""
     from aa_ref.checks import setup_problems
     from aa_ref.documents import shape_problems
-    from aa_ref.setup import load_setup, setup_paths
-    from aa_ref.yamlio import load_yaml
+    from aa_ref.setup import load_setup, resolve_setup_data, setup_paths
+    from aa_ref.yamlio import Document, load_yaml
 
     for scenario, path in setup_paths().items():
         doc = load_yaml(path)
-        assert shape_problems(doc, "setup") == [], scenario
+        merged = Document(doc.path, resolve_setup_data(doc.data), doc.text)
+        assert shape_problems(merged, "setup") == [], scenario
         assert setup_problems(load_setup(scenario), doc) == [], scenario

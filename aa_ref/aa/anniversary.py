@@ -1,0 +1,76 @@
+"""The Axis & Allies Anniversary Edition ruleset: the 1941 engine plus the edition's hooks.
+
+Citations `[@N]` are byte offsets in the rulebook `shared/seeds/002_0a0d978b4be288b8.txt`,
+as the digest `shared/rules/anniversary.md` gives them. What differs from 1941 lives in
+the setup (units with support, bombardment and AA values, victory cities, technologies,
+national objectives, China) and in the hooks below; everything else is the shared code.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from aa_ref.aa import objectives, research
+from aa_ref.aa.board import Board
+from aa_ref.aa.ruleset import (
+    AA1941, COLLECT_INCOME, COMBAT_MOVE, CONDUCT_COMBAT, MOBILIZE, NONCOMBAT_MOVE, PURCHASE, RESEARCH,
+)
+from aa_ref.aa.victory import victory_city_winner
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.errors import Problem
+
+VICTORY_THRESHOLDS = ("15", "13", "18")
+"""Honourable Surrender 15 (default), Projection of Power 13, Total War 18 [@32286], [@32478]."""
+
+
+class Anniversary(AA1941):
+    """Axis & Allies Anniversary Edition, 1941 and 1942 scenarios [shared/seeds/002_0a0d978b4be288b8.txt]."""
+
+    id: ClassVar[str] = "anniversary"
+    phases: ClassVar[list[str]] = [
+        RESEARCH, PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME,
+    ]
+    """The seven phases of a turn, research first [@51769], [@52053]."""
+
+    def options(self) -> dict[str, list[str]]:
+        """Game options agreed at the start: the victory threshold and the optional rules."""
+        return {
+            "victory_cities": list(VICTORY_THRESHOLDS),
+            "national_objectives": ["off", "on"],
+            "research": ["off", "on"],
+        }
+
+    def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
+        if phase == RESEARCH:
+            return research.check_research(board, given)
+        return super().check_phase(board, given, phase)
+
+    def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
+        if phase == RESEARCH:
+            research.execute_research(ctx, given.model.power, given.model.research)
+            return
+        super().execute_phase(ctx, given, phase)
+
+    def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
+        power = ctx.game.power
+        if phase == RESEARCH and not research.may_research(board, power):
+            return True
+        if phase == PURCHASE and not ctx.setup.powers[power].collects_income:
+            return True  # China buys nothing [@48131]
+        return super().run_automatic(ctx, board, phase)
+
+    def collect_income(self, ctx: Context, power: str) -> None:
+        """Income, then national objectives when that rule is on [@102656], [@103575]."""
+        if not ctx.setup.powers[power].collects_income:
+            ctx.note(f"{power} has no income [@48131]")
+            return
+        super().collect_income(ctx, power)
+        if ctx.game.options.get("national_objectives") == "on":
+            objectives.pay_objectives(ctx, power)
+
+    def winner_after_turn(self, board: Board, power: str) -> tuple[str, str] | None:
+        """Victory cities are counted at the end of the round: after the US turn, of which
+        China's turn is the last part [@52252], [@108876]."""
+        if power != board.setup.turn_order[-1]:
+            return None
+        return victory_city_winner(board, int(board.game.options.get("victory_cities", VICTORY_THRESHOLDS[0])))
