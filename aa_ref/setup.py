@@ -45,6 +45,8 @@ class UnitType(Strict):
     anti_aircraft: int = Field(default=0, ge=0, le=6, description="AA fire hits attacking aircraft on this or less")
     combatant: bool = Field(default=True, description="false: never rolls in combat rounds and is never a casualty")
     noncombat_only: bool = Field(default=False, description="moves only in the Noncombat Move (AA guns)")
+    installation: bool = Field(
+        default=False, description="an industrial complex: bought and placed, never moves, fights or dies")
 
 
 class PowerSetup(Strict):

@@ -38,7 +38,10 @@ class Anniversary(AA1941):
             "victory_cities": list(VICTORY_THRESHOLDS),
             "national_objectives": ["off", "on"],
             "research": ["off", "on"],
+            "capital_loss_forfeits": ["on", "off"],
         }
+    """`capital_loss_forfeits`: a power whose capital is captured also loses its unplaced
+    units and its researchers, as the translator's note says [@102031] (ruling A29)."""
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         if phase == RESEARCH:
