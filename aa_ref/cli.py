@@ -132,9 +132,9 @@ def show(
     except AaRefError as exc:
         fail(exc)
     if as_json:
-        typer.echo(json.dumps(status(loaded.setup, loaded.game), indent=2))
+        typer.echo(json.dumps(status(loaded.setup, loaded.game, loaded.ruleset), indent=2))
     else:
-        typer.echo(show_text(loaded.setup, loaded.game, power))
+        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power))
 
 
 @app.command()

@@ -7,7 +7,6 @@ from typing import Any
 from tabulate import tabulate
 
 from aa_ref.aa.board import Board, add_counts
-from aa_ref.aa.income import income, production
 from aa_ref.auditlog import Log
 from aa_ref.names import natural_key
 from aa_ref.events import Note, Roll, load_events
@@ -22,7 +21,7 @@ def counts_text(units: UnitCounts, order: list[str] | None = None) -> str:
 
 
 
-def status(setup: Setup, game: Game) -> dict[str, Any]:
+def status(setup: Setup, game: Game, ruleset: Any) -> dict[str, Any]:
     """The game as a JSON-ready mapping (the contract of `show --json`)."""
     board = Board(setup, game)
     powers = {}
@@ -31,8 +30,7 @@ def status(setup: Setup, game: Game) -> dict[str, Any]:
         powers[name] = {
             "side": setup.side_of(name),
             "treasury": state.treasury,
-            "income": income(board, name),
-            "production": production(board, name),
+            **ruleset.power_status(board, name),
             "capital": setup.capital_of(name),
             "capital_held": board.capital_held(name),
             "purchased": dict(state.purchased),
@@ -48,6 +46,10 @@ def status(setup: Setup, game: Game) -> dict[str, Any]:
         entry: dict[str, Any] = {"owner": state.owner, "units": units}
         if cargo:
             entry["cargo"] = cargo
+        if state.industrial_complex:
+            entry["industrial_complex"] = "built"
+        if state.damage:
+            entry["damage"] = state.damage
         spaces[name] = entry
     return {
         "game": setup.id,
@@ -56,6 +58,8 @@ def status(setup: Setup, game: Game) -> dict[str, Any]:
         "power": game.power,
         "phase": game.phase,
         "winner": game.winner,
+        "options": dict(game.options),
+        **ruleset.game_status(board),
         "powers": powers,
         "spaces": spaces,
         "battles": [b.model_dump(mode="json", exclude_defaults=True) for b in game.turn.battles],
@@ -64,15 +68,42 @@ def status(setup: Setup, game: Game) -> dict[str, Any]:
     }
 
 
-def show_text(setup: Setup, game: Game, power: str | None = None) -> str:
+def _capital_text(entry: dict[str, Any]) -> str:
+    if entry["capital"] is None:
+        return "none"
+    return entry["capital"] + ("" if entry["capital_held"] else " (lost)")
+
+
+def _power_rows(data: dict[str, Any], power: str | None) -> tuple[list[list[Any]], list[str]]:
+    """One row per power; the research and objective columns only when the game has them."""
+    extra = [key for key in ("objectives", "researchers", "technologies")
+             if any(key in v and (v[key] or key == "researchers") for v in data["powers"].values())]
+    rows = []
+    for name, v in data["powers"].items():
+        if power not in (None, name):
+            continue
+        row = [name, v["side"], v["treasury"], v["production"], v["income"], _capital_text(v), counts_text(v["purchased"])]
+        for key in extra:
+            value = v.get(key, "")
+            row.append(", ".join(value) if isinstance(value, list) else value)
+        rows.append(row)
+    return rows, ["power", "side", "treasury", "production", "income", "capital", "bought", *extra]
+
+
+def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) -> str:
     """The game as readable tables, optionally limited to one power's spaces."""
-    data = status(setup, game)
+    data = status(setup, game, ruleset)
     head = f"{setup.title} - round {game.round}, {game.power} to move, phase {game.phase.replace('_', ' ')}"
     if game.winner:
         head += f" - GAME OVER: the {game.winner} have won"
-    rows = [[p, v["side"], v["treasury"], v["production"], v["income"], v["capital"] + ("" if v["capital_held"] else " (lost)"),
-             counts_text(v["purchased"])] for p, v in data["powers"].items() if power in (None, p)]
-    parts = [head, "", tabulate(rows, ["power", "side", "treasury", "production", "income", "capital", "bought"]), ""]
+    rows, headers = _power_rows(data, power)
+    parts = [head]
+    if data["options"]:
+        parts.append("options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items()))
+    if "victory_cities" in data:
+        parts.append("victory cities (" + str(data["victory_threshold"]) + " win): " + "; ".join(
+            f"{side} {len(cities)} ({', '.join(cities)})" for side, cities in data["victory_cities"].items()))
+    parts += ["", tabulate(rows, headers), ""]
     space_rows = []
     order = list(setup.unit_types)
     for name in sorted(data["spaces"], key=natural_key):
@@ -84,6 +115,8 @@ def show_text(setup: Setup, game: Game, power: str | None = None) -> str:
         units = "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["units"].items())
         if entry.get("cargo"):
             units += "  aboard: " + "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["cargo"].items())
+        if entry.get("damage"):
+            units += f"  IC damage: {entry['damage']}"
         value = setup.spaces[name].value
         space_rows.append([name, entry["owner"] or "", value if setup.spaces[name].kind == "land" else "", units])
     parts += [tabulate(space_rows, ["space", "owner", "IPC", "units"]), ""]

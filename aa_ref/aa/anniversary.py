@@ -8,14 +8,14 @@ national objectives, China) and in the hooks below; everything else is the share
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from aa_ref.aa import objectives, research
 from aa_ref.aa.board import Board
 from aa_ref.aa.ruleset import (
     AA1941, COLLECT_INCOME, COMBAT_MOVE, CONDUCT_COMBAT, MOBILIZE, NONCOMBAT_MOVE, PURCHASE, RESEARCH,
 )
-from aa_ref.aa.victory import victory_city_winner
+from aa_ref.aa.victory import victory_cities_held, victory_city_winner
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 
@@ -77,3 +77,24 @@ class Anniversary(AA1941):
         if power != board.setup.turn_order[-1]:
             return None
         return victory_city_winner(board, int(board.game.options.get("victory_cities", VICTORY_THRESHOLDS[0])))
+
+    def power_status(self, board: Board, power: str) -> dict[str, Any]:
+        """Income with the national objectives met now, technologies and researchers."""
+        out = super().power_status(board, power)
+        if not board.setup.powers[power].collects_income:
+            out["income"] = 0
+        state = board.game.powers[power]
+        if board.game.options.get("national_objectives") == "on":
+            met = [o for o in board.setup.national_objectives.get(power, []) if not objectives.unmet(board, power, o)]
+            out["objectives"] = [o.id for o in met]
+            if board.capital_held(power):
+                out["income"] += sum(o.bonus for o in met)
+        if board.game.options.get("research") == "on":
+            out["researchers"] = state.researchers
+        out["technologies"] = list(state.technologies)
+        return out
+
+    def game_status(self, board: Board) -> dict[str, Any]:
+        """Victory cities held by each side and the threshold agreed at the start."""
+        threshold = int(board.game.options.get("victory_cities", VICTORY_THRESHOLDS[0]))
+        return {"victory_cities": victory_cities_held(board), "victory_threshold": threshold}

@@ -216,6 +216,15 @@ class AA1941:
     def collect_income(self, ctx: Context, power: str) -> None:
         income.collect_income(ctx, power)
 
+    # --- what `show` reports ------------------------------------------------------
+    def power_status(self, board: Board, power: str) -> dict[str, Any]:
+        """A power's economy as `show` reports it: the income it would collect now."""
+        return {"income": income.income(board, power), "production": income.production(board, power)}
+
+    def game_status(self, board: Board) -> dict[str, Any]:
+        """Edition-specific facts about the whole game for `show` (none in 1941)."""
+        return {}
+
     def winner_after_turn(self, board: Board, power: str) -> tuple[str, str] | None:
         """(side, reason) when a side has won at the end of `power`'s turn."""
         return winner_after_turn(board, power, board.game.options.get("victory", VICTORY_MODES[0]))
