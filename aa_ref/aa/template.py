@@ -44,6 +44,7 @@ def template(setup: Setup, game: Game) -> str:
     board = Board(setup, game)
     lines = _header("orders", setup, game, game.power)
     phase_lines = {
+        "research": _research,
         "purchase": _purchase,
         "combat_move": _moves,
         "noncombat_move": _moves,
@@ -53,12 +54,33 @@ def template(setup: Setup, game: Game) -> str:
     return "\n".join(lines + phase_lines) + "\n"
 
 
+def _research(board: Board, power: str) -> list[str]:
+    state = board.game.powers[power]
+    lines = [f"# {power} has {state.treasury} IPCs and {state.researchers} researcher(s) kept from earlier turns.",
+             "# Researchers cost 5 IPCs each; one die per researcher, any 6 is a breakthrough, rolled on the chart",
+             "# you name (needed whenever you hold researchers). Technologies (x = held):"]
+    for chart in (1, 2):
+        techs = sorted((t.roll, tid, t) for tid, t in board.setup.technologies.items() if t.chart == chart)
+        lines.append(f"#   chart {chart}: " + ", ".join(
+            f"{roll} {t.name}{' (x)' if board.has_tech(power, tid) else ''}" for roll, tid, t in techs))
+    lines.append("research: {researchers: 0}")
+    return lines
+
+
 def _purchase(board: Board, power: str) -> list[str]:
     treasury = board.game.powers[power].treasury
     lines = [f"# {power} has {treasury} IPCs (income {income(board, power)}). Unit costs:"]
-    for name, unit in board.setup.unit_types.items():
-        lines.append(f"#   {name}: {unit.cost}  (attack {unit.attack}, defense {unit.defense}, move {unit.movement})")
+    for name in board.setup.unit_types:
+        unit = board.profile(power, name)
+        if unit.installation:
+            lines.append(f"#   {name}: {unit.cost}")
+        else:
+            lines.append(f"#   {name}: {unit.cost}  (attack {unit.attack}, defense {unit.defense}, move {unit.movement})")
     lines.append("# Write the units to buy, e.g. {infantry: 2, tank: 1}; {} buys nothing.")
+    damaged = {s: st.damage for s, st in board.game.spaces.items() if st.damage and st.owner == power}
+    if damaged:
+        lines.append("# Damaged industrial complexes (markers): " + _counts(damaged)
+                     + "; 'repair: {territory: markers}' removes them at 1 IPC each.")
     lines.append("purchase: {}")
     return lines
 
@@ -70,12 +92,15 @@ def _moves(board: Board, power: str) -> list[str]:
         for force in board.forces(space, power):
             if force.done or (phase == "noncombat_move" and force.combat and board.domain(next(iter(force.units))) != "air"):
                 continue
-            left = ", ".join(f"{n} {u} (move {board.unit(u).movement - force.moved})" for u, n in force.units.items())
+            left = ", ".join(f"{n} {u} (move {board.profile(power, u).movement - force.moved})"
+                             for u, n in force.units.items())
             cargo = f" carrying {force.cargo}" if force.cargo else ""
             lines.append(f"#   {space}: {left}{cargo}")
     lines.append("# One entry per group moving together, e.g.")
     lines.append("#   - {units: {tank: 2}, from: Ukraine, to: Caucasus}")
     lines.append("#   - {units: {transport: 1}, from: SZ 5, to: SZ 7, load: [{units: {infantry: 2}, from: Germany}], unload: Western Europe}")
+    if any(t.installation for t in board.setup.unit_types.values()):  # editions with industrial complexes to bomb
+        lines.append("#   - {units: {bomber: 1}, from: Germany, to: United Kingdom, bombing: true}  (strategic bombing raid)")
     lines.append("# [] moves nothing.")
     lines.append("moves: []")
     return lines

@@ -33,3 +33,15 @@ def test_case_numbers_are_unique_and_match_their_files() -> None:
         assert len(numbers) == len(set(numbers)), f"duplicate case numbers in {game_dir.name}"
     for path in CASES:
         assert int(load_yaml(path).data["case"]) == int(path.name[:3]), path.name
+
+
+def test_the_1941_corpus_is_unchanged() -> None:
+    """Regression guard for later editions: the 1941 cases run (above) exactly as they were
+    when 1941 was finished; a new edition may not pass by editing them."""
+    import hashlib
+
+    manifest = HERE / "aa1941.sha256"
+    expected = dict(reversed(line.split("  ", 1)) for line in manifest.read_text().splitlines())
+    actual = {f"aa1941/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest()
+              for p in sorted((HERE / "aa1941").glob("*.yaml"))}
+    assert actual == expected
