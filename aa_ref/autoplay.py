@@ -75,7 +75,13 @@ def next_orders(setup: Setup, ruleset: Any, game: Game, rng: random.Random) -> d
     if game.pending:
         return _answer(setup, ruleset, game)
     orders = header(game)
-    if game.phase == "purchase":
+    if game.phase == "research":
+        afford = game.powers[game.power].treasury // 5
+        orders["research"] = {"researchers": rng.randint(0, min(1, afford)), "chart": rng.choice([1, 2])}
+        trial = as_input(orders)
+        if ruleset.check(setup, game, trial):
+            orders["research"] = {"researchers": 0, "chart": 3 - orders["research"]["chart"]}
+    elif game.phase == "purchase":
         room = sum(setup.spaces[ic].value for ic in eligible_complexes(Board(setup, game), game.power))
         cost = setup.unit_types["infantry"].cost
         orders["standing"] = standing_orders(setup)

@@ -18,6 +18,8 @@ from aa_ref.aa.ruleset import (
 from aa_ref.aa.victory import victory_cities_held, victory_city_winner
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
+from aa_ref.setup import Setup
+from aa_ref.state import Game
 
 VICTORY_THRESHOLDS = ("15", "13", "18")
 """Honourable Surrender 15 (default), Projection of Power 13, Total War 18 [@32286], [@32478]."""
@@ -42,6 +44,13 @@ class Anniversary(AA1941):
         }
     """`capital_loss_forfeits`: a power whose capital is captured also loses its unplaced
     units and its researchers, as the translator's note says [@102031] (ruling A29)."""
+
+    def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
+        """The first power starts with research when that optional rule is on, else with its purchase."""
+        game = super().new_game(setup, variant, options, seed, log_file)
+        if options.get("research") != "on":
+            game.phase = PURCHASE
+        return game
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         if phase == RESEARCH:
