@@ -4,7 +4,8 @@
 
 Builds, in a temporary folder, the shipped first round of 1941 and a game of R rounds
 (default 10) played by the automatic player, then times each command N times (default 5)
-in a fresh process and prints the median, the best and the peak memory. Targets (issue 2):
+in a fresh process and prints the median, the best and the peak memory. An Anniversary
+1941 game of R rounds with every optional rule on is validated and replayed too. Targets (issue 2):
 validate under 0.3 s, apply of a whole power's turn under 0.3 s, replay of ten rounds
 under 2 s, and the import of the CLI not dominating.
 """
@@ -34,10 +35,14 @@ GERMANY_TURN = [p for p in ROUND_1 if "germany" in p.name or "uk-decision" in p.
 CLI = [sys.executable, "-m", "aa_ref"]
 
 
-def play(folder: Path, rounds: int) -> Path:
+ALL_RULES = {"research": "on", "national_objectives": "on"}
+"""The Anniversary's optional rules, all on for its benchmark game."""
+
+
+def play(folder: Path, rounds: int, scenario: str = "aa1941", options: dict[str, str] | None = None) -> Path:
     """A game of `rounds` rounds played by the automatic player."""
-    path = folder / "long.yaml"
-    session.new_game("aa1941", path, seed="benchmark", overwrite=True)
+    path = folder / f"long-{scenario}.yaml"
+    session.new_game(scenario, path, seed="benchmark", options=options, overwrite=True)
     rng = random.Random(1941)
     orders = folder / "auto-orders.yaml"
     while True:
@@ -77,8 +82,10 @@ def main() -> None:
     try:
         start = time.perf_counter()
         long_game = play(folder, options.rounds)
-        entries = session.load_game(long_game).game.log.entries
-        print(f"built a {options.rounds}-round game ({entries} log entries) in {time.perf_counter() - start:.1f} s")
+        anniversary = play(folder, options.rounds, "anniversary-1941", ALL_RULES)
+        entries = [session.load_game(g).game.log.entries for g in (long_game, anniversary)]
+        print(f"built {options.rounds}-round games of 1941 ({entries[0]} log entries) and the Anniversary "
+              f"({entries[1]}) in {time.perf_counter() - start:.1f} s")
         example = before_germany(folder)
         rows = [
             ("python -c 'import aa_ref.cli' (import only)", [sys.executable, "-c", "import aa_ref.cli"]),
@@ -88,6 +95,8 @@ def main() -> None:
             ("aa-ref apply (Germany's whole turn, 10 files)",
              [*CLI, "apply", str(example), *map(str, GERMANY_TURN), "-o", str(folder / "after.yaml")]),
             (f"aa-ref replay ({options.rounds} rounds)", [*CLI, "replay", str(long_game)]),
+            (f"aa-ref validate (Anniversary, {options.rounds} rounds)", [*CLI, "validate", str(anniversary)]),
+            (f"aa-ref replay (Anniversary, {options.rounds} rounds, all rules)", [*CLI, "replay", str(anniversary)]),
         ]
         print(f"{'command':52} {'median':>8} {'best':>8} {'peak MiB':>9}")
         for name, args in rows:
