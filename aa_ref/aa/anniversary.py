@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from aa_ref.aa import objectives, research
+from aa_ref.aa import china, mobilize, objectives, research
 from aa_ref.aa.board import Board
 from aa_ref.aa.ruleset import (
     AA1941, COLLECT_INCOME, COMBAT_MOVE, CONDUCT_COMBAT, MOBILIZE, NONCOMBAT_MOVE, PURCHASE, RESEARCH,
@@ -61,7 +61,12 @@ class Anniversary(AA1941):
         if phase == RESEARCH:
             research.execute_research(ctx, given.model.power, given.model.research)
             return
+        if phase == MOBILIZE:  # units that cannot be placed wait for a later turn [@102012]
+            mobilize.execute_placement(ctx, given.model.power, given.model.place or {}, unplaced_wait=True)
+            return
         super().execute_phase(ctx, given, phase)
+        if phase == PURCHASE:
+            china.grant_infantry(ctx, given.model.power)  # in the US Purchase phase [@49099]
 
     def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
         power = ctx.game.power
@@ -69,6 +74,8 @@ class Anniversary(AA1941):
             return True
         if phase == PURCHASE and not ctx.setup.powers[power].collects_income:
             return True  # China buys nothing [@48131]
+        if phase == PURCHASE and not board.capital_held(power):
+            china.grant_infantry(ctx, power)  # China is not affected by the loss of the US capital (ruling A28)
         return super().run_automatic(ctx, board, phase)
 
     def collect_income(self, ctx: Context, power: str) -> None:

@@ -8,20 +8,31 @@ units as its territory's IPC value, counting the sea zones beside it [L744]. Uni
 cannot be placed for lack of capacity are refunded [L756]; PROPOSED (digest §9 #24):
 placing every unit that can be placed is compulsory. After the phase, fighters at sea
 without room on a carrier are lost [L871].
+
+Anniversary Edition [@99092]-[@102614]: an IC places its territory's value, 2 more with
+Increased Factory Production [@56550], less one per damage marker, never below 0 [@99987];
+a new industrial complex (an `installation` unit) is placed in a territory worth 1 or more
+held since the start of the turn and without one [@101597], and produces from the next turn
+(ruling A23); units that cannot be placed wait for a later turn instead of being refunded
+[@102012], [@102300]. China places without ICs (`aa_ref.aa.china`).
 """
 
 from __future__ import annotations
 
+from aa_ref.aa import china
 from aa_ref.aa.board import Board, add_counts, total
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import AddUnits, Purchased, RemoveUnits, Treasury
+from aa_ref.events import AddUnits, BuildFactory, Purchased, RemoveUnits, Treasury
 from aa_ref.setup import UnitCounts
 from aa_ref.state import Force
 
 RULE_SITE = "AA1941 Mobilize [L742, L748-L752]"
 RULE_CAPACITY = "AA1941 production limit [L744]"
+RULE_NEW_FACTORY = "Anniversary new industrial complex [@101597]"
 CARRIER_ROOM = 2  # fighters a carrier holds [L860, L915]
+FACTORY_PRODUCTION = "increased_factory_production"
+"""The technology that lets each IC place 2 more units [@56550]."""
 
 
 def eligible_complexes(board: Board, power: str) -> list[str]:
@@ -32,8 +43,28 @@ def eligible_complexes(board: Board, power: str) -> list[str]:
     ]
 
 
+def capacity(board: Board, power: str, ic: str) -> int:
+    """Units an IC places this turn: its territory's value [L744], [@99522], 2 more with
+    Increased Factory Production [@56550], one fewer per damage marker, never below 0 [@99987]."""
+    bonus = 2 if board.has_tech(power, FACTORY_PRODUCTION) else 0
+    return max(0, board.value(ic) + bonus - board.factory_damage(ic))
+
+
+def is_installation(board: Board, unit: str) -> bool:
+    return board.unit(unit).installation
+
+
+def factory_site_ok(board: Board, power: str, space: str) -> bool:
+    """A new IC goes in a territory the power has held since the start of its turn, worth
+    at least 1 IPC, without an IC already [@101597], [@116093]."""
+    return (board.is_land(space) and board.owner(space) == power and space not in board.game.turn.captured
+            and board.value(space) >= 1 and not board.has_factory(space))
+
+
 def placement_sites(board: Board, power: str, unit: str, space: str) -> list[str]:
     """The ICs that could supply `unit` placed in `space` (empty: not a legal site)."""
+    if is_installation(board, unit):
+        return [space] if factory_site_ok(board, power, space) else []
     complexes = eligible_complexes(board, power)
     domain = board.domain(unit)
     if board.is_land(space):
@@ -51,17 +82,18 @@ def _fits_capacity(board: Board, power: str, place: dict[str, UnitCounts]) -> bo
     PROPOSED: a sea zone next to two ICs may draw on either; we check that some split
     exists (a small max-flow), rather than making the player name the IC.
     """
-    capacity = {ic: board.value(ic) for ic in eligible_complexes(board, power)}
+    room = {ic: capacity(board, power, ic) for ic in eligible_complexes(board, power)}
     demands = []
     for space, units in place.items():
         for unit, n in units.items():
-            demands.append((placement_sites(board, power, unit, space), n))
+            if not is_installation(board, unit):  # a new IC uses no IC's capacity (ruling A23)
+                demands.append((placement_sites(board, power, unit, space), n))
     # Each demand of n units needs n unit-slots from its sites: bipartite b-matching by augmenting paths.
-    load = {ic: 0 for ic in capacity}
+    load = {ic: 0 for ic in room}
     assigned: list[dict[str, int]] = [dict() for _ in demands]
     for d, (sites, n) in enumerate(demands):
         for _ in range(n):
-            if not _augment(d, sites, demands, assigned, load, capacity, set()):
+            if not _augment(d, sites, demands, assigned, load, room, set()):
                 return False
     return True
 
@@ -85,13 +117,15 @@ def _augment(d, sites, demands, assigned, load, capacity, seen) -> bool:
 
 
 def _carrier_room_ok(board: Board, power: str, place: dict[str, UnitCounts]) -> list[str]:
-    """New fighters at sea need room on the power's own carriers there, old or new [L752]."""
+    """New fighters at sea need room on the power's own carriers there, old or new [L752],
+    [@101513]; allied fighters aboard them take room too (ruling A39)."""
     full = []
     for space, units in place.items():
         if not board.is_sea(space) or not units.get("fighter"):
             continue
         carriers = board.units(space, [power]).get("carrier", 0) + units.get("carrier", 0)
-        fighters = board.units(space, [power]).get("fighter", 0) + units["fighter"]
+        guests = sum(f.cargo.get(p, {}).get("fighter", 0) for f in board.forces(space, power) for p in f.cargo)
+        fighters = board.units(space, [power]).get("fighter", 0) + guests + units["fighter"]
         if fighters > CARRIER_ROOM * carriers:
             full.append(space)
     return full
@@ -130,8 +164,13 @@ def check_placement(board: Board, given: OrdersInput, place: dict[str, UnitCount
         if n > bought.get(unit, 0):
             problems.append(given.problem(
                 f"{power} places {n} {unit} but bought {bought.get(unit, 0)} this turn", ("place",), "AA1941 [L738-L740]"))
+    if problems or china.rules_for(board.setup, power):
+        return problems or china.check_placement(board, given, place)
+    problems = _new_factories(board, given, place)
     for space, units in place.items():
         for unit in units:
+            if is_installation(board, unit):
+                continue
             if not placement_sites(board, power, unit, space):
                 where = "a sea zone next to" if board.is_sea(space) else "the territory of"
                 problems.append(given.problem(
@@ -142,7 +181,7 @@ def check_placement(board: Board, given: OrdersInput, place: dict[str, UnitCount
     if not _fits_capacity(board, power, place):
         problems.append(given.problem(
             "too many units for the industrial complexes: each places at most its territory's IPC value "
-            "in units, counting the sea zones beside it", ("place",), RULE_CAPACITY))
+            "in units, counting the sea zones beside it" + _capacity_detail(board, power), ("place",), RULE_CAPACITY))
     for space in _carrier_room_ok(board, power, place):
         problems.append(given.problem(
             f"not enough room for new fighters on {power}'s carriers in {space} (2 per carrier)", ("place", space),
@@ -152,16 +191,25 @@ def check_placement(board: Board, given: OrdersInput, place: dict[str, UnitCount
         return problems
     left = add_counts(bought, placed, -1)
     for unit in left:
-        for space in _candidate_spaces(board, power, unit):
+        for space in _candidate_spaces(board, power, unit, place):
             trial = {s: dict(u) for s, u in place.items()}
             trial.setdefault(space, {})[unit] = trial.get(space, {}).get(unit, 0) + 1
             if _fits_capacity(board, power, trial) and not _carrier_room_ok(board, power, trial):
                 problems.append(given.problem(
                     f"{unit} left unplaced although it fits in {space}: every unit that can be placed must be "
-                    "(only units the production limits leave out are refunded)", ("place",),
+                    "(only units the production limits leave out stay unplaced)", ("place",),
                     "AA1941 [L756] (PROPOSED ruling, digest §9 #24)"))
                 break
     return problems
+
+
+def _capacity_detail(board: Board, power: str) -> str:
+    """The capacities when damage or a technology makes them differ from the values [@99987], [@56550]."""
+    complexes = eligible_complexes(board, power)
+    if all(capacity(board, power, ic) == board.value(ic) for ic in complexes):
+        return ""
+    return ("; with damage markers and technologies, this turn: "
+            + ", ".join(f"{ic} {capacity(board, power, ic)}" for ic in complexes))
 
 
 def _waiting_fighters(board: Board, given: OrdersInput, place: dict[str, UnitCounts]) -> list[Problem]:
@@ -189,7 +237,42 @@ def _waiting_fighters(board: Board, given: OrdersInput, place: dict[str, UnitCou
     return problems
 
 
-def _candidate_spaces(board: Board, power: str, unit: str) -> list[str]:
+def _new_factories(board: Board, given: OrdersInput, place: dict[str, UnitCounts]) -> list[Problem]:
+    """New ICs: one per territory, in a territory held since the start of the turn, worth
+    1 or more, without an IC [@101597], [@116093]."""
+    power = given.model.power
+    problems = []
+    for space, units in place.items():
+        for unit, n in units.items():
+            if not is_installation(board, unit):
+                continue
+            if not factory_site_ok(board, power, space):
+                problems.append(given.problem(
+                    f"{unit} cannot be placed in {space}: {_factory_site_fault(board, power, space)}",
+                    ("place", space), RULE_NEW_FACTORY))
+            elif n > 1:
+                problems.append(given.problem(
+                    f"only one industrial complex may stand in a territory; {n} placed in {space}",
+                    ("place", space), RULE_NEW_FACTORY))
+    return problems
+
+
+def _factory_site_fault(board: Board, power: str, space: str) -> str:
+    """Why a new IC may not go in `space`, in words."""
+    if not board.is_land(space):
+        return "an industrial complex stands in a territory, not a sea zone"
+    if board.owner(space) != power or space in board.game.turn.captured:
+        return f"{power} has not controlled it since the start of its turn"
+    if board.value(space) < 1:
+        return "a new industrial complex needs a territory worth at least 1 IPC"
+    return "the territory already has an industrial complex, and only one may stand in a territory"
+
+
+def _candidate_spaces(board: Board, power: str, unit: str, place: dict[str, UnitCounts]) -> list[str]:
+    """Where one more `unit` could go, beside the placement `place`."""
+    if is_installation(board, unit):
+        return [s for s in board.setup.spaces
+                if factory_site_ok(board, power, s) and not any(is_installation(board, u) for u in place.get(s, {}))]
     out = []
     for ic in eligible_complexes(board, power):
         out.append(ic)
@@ -197,8 +280,10 @@ def _candidate_spaces(board: Board, power: str, unit: str) -> list[str]:
     return [s for s in dict.fromkeys(out) if placement_sites(board, power, unit, s)]
 
 
-def execute_placement(ctx: Context, power: str, place: dict[str, UnitCounts]) -> None:
-    """Place the units, refund what could not be placed, and lose fighters left without a carrier."""
+def execute_placement(ctx: Context, power: str, place: dict[str, UnitCounts], unplaced_wait: bool = False) -> None:
+    """Place the units and lose fighters left without a carrier. Units that could not be
+    placed are refunded [L756], or with `unplaced_wait` stay in the mobilization zone for a
+    later turn (Anniversary [@102012])."""
     board = Board(ctx.setup, ctx.game)
     resolved: dict[str, UnitCounts] = {}
     for space_text, units in place.items():
@@ -208,14 +293,25 @@ def execute_placement(ctx: Context, power: str, place: dict[str, UnitCounts]) ->
                 unit = ctx.setup.unit_names.get(unit_text)
                 resolved.setdefault(space, {})
                 resolved[space][unit] = resolved[space].get(unit, 0) + n
+    if china.rules_for(ctx.setup, power):
+        china.execute_placement(ctx, resolved)
+        return
     for space, units in resolved.items():
         ctx.emit(Purchased(power=power, units={u: -n for u, n in units.items()}))
-        ctx.emit(AddUnits(space=space, force=Force(power=power, units=units, done=True)))
-        listing = ", ".join(f"{n} {u}" for u, n in units.items())
-        ctx.note(f"{power} places {listing} in {space}")
+        for unit in [u for u in units if is_installation(board, u)]:
+            ctx.emit(BuildFactory(space=space))
+            ctx.note(f"{power} builds an industrial complex in {space}; it places units from {power}'s next turn "
+                     "(ruling A23)")
+            del units[unit]
+        if units:
+            ctx.emit(AddUnits(space=space, force=Force(power=power, units=units, done=True)))
+            listing = ", ".join(f"{n} {u}" for u, n in units.items())
+            ctx.note(f"{power} places {listing} in {space}")
     left = dict(ctx.game.powers[power].purchased)
-    if left:
-        refund = sum(board.unit(u).cost * n for u, n in left.items())
+    if left and unplaced_wait:
+        ctx.note(f"{power}'s {total(left)} units that could not be placed wait in the mobilization zone [@102012]")
+    elif left:
+        refund = sum(board.profile(power, u).cost * n for u, n in left.items())
         ctx.emit(Purchased(power=power, units={u: -n for u, n in left.items()}))
         ctx.emit(Treasury(power=power, delta=refund, reason="refund of units that could not be placed"))
         ctx.note(f"{power} is refunded {refund} IPCs for {total(left)} units that could not be placed [L756]")

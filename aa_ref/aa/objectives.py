@@ -40,10 +40,10 @@ def unmet(board: Board, power: str, objective: Objective) -> list[str]:
         for name, space in board.setup.spaces.items()
     ):
         missing.append(f"no territory originally {objective.any_original_of}'s is held")
-    if objective.no_allied_units_in_own:
+    if objective.no_allied_units_in_own:  # units of the other Allied powers only [@108672]
         guests = sorted({
             name for name, state in board.game.spaces.items() if state.owner == power
-            for force in state.forces if force.power != power
+            for force in state.forces if force.power != power and board.allied(power, force.power)
         })
         if guests:
             missing.append("other Allied units in " + ", ".join(guests))

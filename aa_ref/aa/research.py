@@ -30,10 +30,9 @@ def chart_techs(board: Board, chart: int) -> dict[int, str]:
 
 
 def check_research(board: Board, given: OrdersInput) -> list[Problem]:
-    """Researchers within the treasury; a chart named for a breakthrough, not already complete."""
-    orders: ResearchOrders | None = given.model.research
-    if orders is None:
-        return []
+    """Researchers within the treasury; a chart named whenever researchers will roll, not
+    already complete [@54822]."""
+    orders: ResearchOrders = given.model.research or ResearchOrders()
     power = given.model.power
     problems = []
     cost = RESEARCHER_COST * orders.researchers
@@ -45,20 +44,22 @@ def check_research(board: Board, given: OrdersInput) -> list[Problem]:
     holding = board.game.powers[power].researchers + orders.researchers
     if holding and orders.chart is None:
         problems.append(given.problem(
-            "name the development chart to roll on if a breakthrough comes: 'chart: 1' (land and production) "
-            "or 'chart: 2' (air and naval)", ("research",), RULE))
-    if orders.chart is not None:
+            f"{power}'s {holding} researchers roll this turn: name the development chart to roll on if a "
+            "breakthrough comes: 'chart: 1' (land and production) or 'chart: 2' (air and naval)", ("research",), RULE))
+    if orders.chart is not None and holding:
         left = [t for t in chart_techs(board, orders.chart).values() if not board.has_tech(power, t)]
         if not left:
             problems.append(given.problem(
                 f"{power} already has every technology of chart {orders.chart}; choose the other chart",
-                ("research", "chart"), "Anniversary development roll [@58300]"))
+                ("research", "chart"), "Anniversary development roll [@54822]"))
     return problems
 
 
 def execute_research(ctx: Context, power: str, orders: ResearchOrders | None) -> None:
-    """Buy researchers, roll for a breakthrough, and roll the development on the chosen chart."""
-    if orders is None or (orders.researchers == 0 and ctx.game.powers[power].researchers == 0):
+    """Buy researchers, roll one die for every researcher held, kept ones included [@53543],
+    and roll the development on the chosen chart."""
+    orders = orders or ResearchOrders()
+    if orders.researchers == 0 and ctx.game.powers[power].researchers == 0:
         ctx.note(f"{power} does no research")
         return
     if orders.researchers:

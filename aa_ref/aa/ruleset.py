@@ -93,8 +93,8 @@ class AA1941:
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         """The rules of the phase the orders are for."""
         model = given.model
-        if phase == PURCHASE and model.purchase:
-            return purchase.check_purchase(board, given, model.purchase)
+        if phase == PURCHASE and (model.purchase or model.repair):
+            return purchase.check_purchase(board, given, model.purchase or {})
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
             return movement.check_moves(board, given, phase)
         if phase == CONDUCT_COMBAT:
@@ -170,7 +170,7 @@ class AA1941:
         """Adjudicate legal orders for the current phase."""
         model = given.model
         if phase == PURCHASE:
-            purchase.execute_purchase(ctx, model.power, model.purchase or {})
+            purchase.execute_purchase(ctx, model.power, model.purchase or {}, model.repair)
         elif phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
             movement.execute_moves(ctx, given, phase)
         elif phase == CONDUCT_COMBAT:

@@ -10,7 +10,8 @@ import json
 
 from aa_ref.aa.board import Board
 from aa_ref.aa.income import income
-from aa_ref.aa.mobilize import eligible_complexes
+from aa_ref.aa import china
+from aa_ref.aa.mobilize import capacity, eligible_complexes
 from aa_ref.documents import schema_comment
 from aa_ref.setup import Setup, UnitCounts
 from aa_ref.state import Game
@@ -125,9 +126,13 @@ def _place(board: Board, power: str) -> list[str]:
     bought = dict(board.game.powers[power].purchased)
     lines = [f"# Units to place: {_counts(bought)}",
              "# Industrial complexes you may use (units each may place, counting its sea zones):"]
+    if china.rules_for(board.setup, power):  # no industrial complexes: China's own sites [@49299]
+        sites = china.placement_sites(board)
+        lines[1] = f"# {power} places in territories it controls holding fewer than {board.setup.china.placement_limit} of its units: {', '.join(sites) or 'none'}"
+        return [*lines, "place:", f"  {_name(sites[0])}: {_counts(bought)}"] if sites and bought else [*lines, "place: {}"]
     suggestion: dict[str, UnitCounts] = {}
     for ic in eligible_complexes(board, power):
-        room = board.value(ic)
+        room = capacity(board, power, ic)
         zones = ", ".join(board.coastal_zones(ic)) or "no sea zone"
         lines.append(f"#   {ic}: {room}  (sea zones: {zones})")
         for unit in list(bought):
