@@ -22,15 +22,18 @@ from dataclasses import dataclass
 from aa_ref.aa.board import Board
 from aa_ref.aa.legs import Leg, can_move
 from aa_ref.aa.mobilize import CARRIER_ROOM, eligible_complexes
+from aa_ref.aa.paths import canal_closed
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import AddUnits, RemoveUnits
 
 
 # --- geometry and places to land ---------------------------------------------------------
-def air_distances(board: Board, start: str) -> dict[str, int]:
-    """Spaces an air unit reaches from `start`, with the borders crossed; never over a neutral [L274, L828]."""
-    return board.distances(start, lambda s: not board.is_neutral(s))
+def air_distances(board: Board, start: str, power: str) -> dict[str, int]:
+    """Spaces the power's air units reach from `start`, with the borders crossed; never over a
+    neutral [L274, L828], nor outside the power's movement area (China's fighter [@50598], ruling A27)."""
+    area = set(board.setup.powers[power].confined_to)
+    return board.distances(start, lambda s: not board.is_neutral(s) and (not area or s in area))
 
 
 def sea_reach(board: Board, start: str, power: str, steps: int, cleared: set[str]) -> set[str]:
@@ -45,7 +48,7 @@ def sea_reach(board: Board, start: str, power: str, steps: int, cleared: set[str
         for there in board.adjacency[here]:
             if there in seen or not board.is_sea(there) or board.strait_closed(here, there):
                 continue
-            if not board.canal_open(here, there, power):
+            if canal_closed(board, here, there, power):
                 continue
             if board.is_hostile_sea(there, power) and there not in cleared:
                 continue
@@ -148,7 +151,7 @@ def _carrier_room(board: Board, legs: list[Leg], power: str, cleared: set[str], 
         fixed = carriers - free
         static[zone] = max(0, CARRIER_ROOM * fixed - fighters)
         overflow = max(0, fighters - CARRIER_ROOM * fixed)
-        reach = frozenset(sea_reach(board, zone, power, board.unit("carrier").movement, cleared))
+        reach = frozenset(sea_reach(board, zone, power, board.profile(power, "carrier").movement, cleared))
         for _ in range(free):
             seats = max(0, CARRIER_ROOM - overflow)
             overflow -= CARRIER_ROOM - seats
@@ -242,7 +245,7 @@ def check_landing_proof(board: Board, given: OrdersInput, legs: list[Leg], clear
                 f"{given.model.power}'s can reach it in the Noncombat Move, and none was bought to be placed there",
                 leg.loc("land_at"), "AA1941 L715"))
         else:
-            out.append(_no_landing(given, leg, "fighter", board.unit("fighter").movement - leg.length))
+            out.append(_no_landing(given, leg, "fighter", board.profile(given.model.power, "fighter").movement - leg.length))
     obligations = None if hopeless else _assign([zones for _, zones in needs], room)
     if obligations is None and not hopeless:
         for leg in {leg.index: leg for leg, _ in needs}.values():
@@ -256,8 +259,8 @@ def check_landing_proof(board: Board, given: OrdersInput, legs: list[Leg], clear
 def _landing_need(board: Board, given: OrdersInput, leg: Leg, unit: str) -> tuple[Problem | None, frozenset[str]]:
     """A problem with the unit's landing, or the zones it may end in on a carrier (empty
     when a friendly territory is in reach) [L406-L408, L712]."""
-    left = board.unit(unit).movement - leg.length
-    reach = air_distances(board, leg.end)
+    left = board.profile(given.model.power, unit).movement - leg.length  # Long-Range Aircraft [@58018]
+    reach = air_distances(board, leg.end, given.model.power)
     if leg.land_at:
         problem = _declared_landing(board, given, leg, unit, left, reach)
         return problem, frozenset({leg.land_at}) if not problem and board.is_sea(leg.land_at) else frozenset()
@@ -381,14 +384,14 @@ def _stayers(board: Board, legs: list[Leg], power: str) -> list[tuple[str, str, 
                 taken = sum(t.force.units.get(unit, 0) for leg in legs for t in leg.takes
                             if t.space == space and t.carrier is None and t.force.marks() == force.marks())
                 if board.domain(unit) == "air" and n > taken:
-                    out.append((space, unit, board.unit(unit).movement - force.moved))
+                    out.append((space, unit, board.profile(power, unit).movement - force.moved))
     return out
 
 
 def _rescue(board: Board, legs: list[Leg], fleet: dict[str, list[int]], waiting: set[str], space: str, unit: str,
             left: int, power: str) -> str | None:
     """A safe landing an air unit left in place could still reach, in words, or None."""
-    reach = air_distances(board, space)
+    reach = air_distances(board, space, power)
     for target, d in sorted(reach.items(), key=lambda kv: (kv[1], kv[0])):
         if d <= left and board.is_land(target) and safe_territory(board, target, power):
             return f"it can reach {target}"
@@ -404,7 +407,7 @@ def _rescue(board: Board, legs: list[Leg], fleet: dict[str, list[int]], waiting:
         if zone in moving or not board.is_sea(zone):
             continue
         if any(f.power == power and f.units.get("carrier") and can_move(board, f, "carrier", 1) for f in state.forces):
-            meet = sea_reach(board, zone, power, board.unit("carrier").movement, set())
+            meet = sea_reach(board, zone, power, board.profile(power, "carrier").movement, set())
             if any(reach.get(z, left + 1) <= left for z in meet):
                 # A carrier must move to save its nation's fighters if it can [L736].
                 return f"the carrier in {zone} can move to meet it (carriers must save their nation's fighters [L736])"

@@ -62,6 +62,13 @@ class Leg:
     takes: list[Take] = field(default_factory=list)
     rides: list[Any] = field(default_factory=list)
     """(`aboard.Seat`, units) pairs: the transports staying put that this move boards or leaves"""
+    bombing: bool = False
+    """bombers: a strategic bombing raid (checked and fought by the battle code)"""
+    paratroopers: int = 0
+    """bombers with Paratroopers: infantry carried from the start territory [@55972]"""
+    drop: bool = False
+    """the infantry a bomber move carries (Paratroopers): it follows the bombers' path and
+    lands where they stop, as a land unit entering that territory (ruling A19)"""
 
     @property
     def start(self) -> str:
@@ -79,6 +86,8 @@ class Leg:
         return ("moves", self.index, *keys)
 
     def unit_loc(self, unit: str) -> tuple[Any, ...]:
+        if self.drop:
+            return self.loc("paratroopers")
         return self.loc("units", self.texts.get(unit, unit))
 
     def step_loc(self, k: int) -> tuple[Any, ...]:
@@ -97,11 +106,16 @@ class Leg:
         """'board' for land units stepping from a territory into a sea zone, 'land' for land
         units stepping from a sea zone into a territory: they board or leave a transport that
         does not move in these orders, such as an ally's [L989] (see `aboard`)."""
-        if self.length != 1 or not self.units or any(board.domain(u) != "land" for u in self.units):
+        if self.drop or self.length != 1 or not self.units or any(board.domain(u) != "land" for u in self.units):
             return None
         if board.is_land(self.start) and board.is_sea(self.end):
             return "board"
         return "land" if board.is_sea(self.start) and board.is_land(self.end) else None
+
+
+def cite(board: Board, aa1941: str, anniversary: str) -> str:
+    """A shared rule's citation in the rulebook of the edition being played."""
+    return anniversary if board.setup.ruleset == "anniversary" else aa1941
 
 
 def describe(units: UnitCounts) -> str:
@@ -159,8 +173,19 @@ def resolve_legs(board: Board, given: OrdersInput) -> tuple[list[Leg], list[Prob
         unload, land_at = space(move.unload, "unload"), space(move.land_at, "land_at")
         problems += bad
         if not bad:
-            legs.append(Leg(i, units, path, boardings, unload or None, move.battle, land_at or None, texts))
+            leg = Leg(i, units, path, boardings, unload or None, move.battle, land_at or None, texts,
+                      bombing=move.bombing, paratroopers=move.paratroopers)
+            legs.append(leg)
+            if move.paratroopers:
+                legs.append(paratroop_leg(leg))
     return legs, problems
+
+
+def paratroop_leg(bombers: Leg) -> Leg:
+    """The infantry a bomber move carries with Paratroopers: one per bomber, picked up in the
+    bombers' start territory, dropped where they stop (ruling A19, [@55972])."""
+    return Leg(bombers.index, {"infantry": bombers.paratroopers}, list(bombers.path), [], None, None, None,
+               {"infantry": "paratroopers"}, drop=True)
 
 
 def _own_power(board: Board, given: OrdersInput, text: str | None, loc: tuple, what: str) -> list[Problem]:
@@ -221,7 +246,7 @@ def can_move(board: Board, force: Force, unit: str, length: int) -> bool:
     fought; air units with movement left for the path [L408, L692, L826]."""
     if force.done:
         return False
-    movement = board.unit(unit).movement
+    movement = board.profile(force.power, unit).movement  # Long-Range Aircraft [@58018]
     if board.domain(unit) == "air":
         return movement - force.moved >= min(length, movement)
     return not force.combat and force.moved == 0

@@ -11,6 +11,13 @@ makes legal moves through events. The rules live in smaller modules:
 - `battle_sites`: where the Combat Move must end, and the battles it leads to;
 - `air`: landing proofs, landings, fighters and carriers.
 
+The Anniversary Edition [@61293]-[@74319], [@95701]-[@99092] moves by the same rules; its
+additions (China's movement area, AA guns, industrial complexes, the movement
+technologies, canals held since the start of the turn) are in `paths`, `air` and
+`transport`. Paratroopers [@55972] are a second leg of the bombers' move (`legs.paratroop_leg`):
+the infantry leaves the bombers' start territory and enters the territory where they stop
+as any attacking land unit does, so the battle code sees a land attack there (ruling A19).
+
 Marks set on moved units: `moved` (movement spent this turn, cumulative for air units
 [L408, L692]), `combat` (moved in the Combat Move, or stayed to fight [L402]), `done`
 (may not move again: unloaded units and transports [L991], carriers that took fighters
@@ -24,7 +31,7 @@ from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, g
 from aa_ref.aa.battle_sites import battle_sites, check_combat_ends, staying
 from aa_ref.aa.board import Board
 from aa_ref.aa.capture import capture
-from aa_ref.aa.legs import COMBAT_MOVE, Leg, Take, allocate, describe, resolve_legs
+from aa_ref.aa.legs import COMBAT_MOVE, Leg, Take, allocate, cite, describe, resolve_legs
 from aa_ref.aa.paths import blitzed, check_path
 from aa_ref.aa.transport import check_transports, move_transports
 from aa_ref.engine import Context, OrdersInput
@@ -107,8 +114,13 @@ def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, in
     for ally, n in riders.items():
         _board_guests(ctx, leg.start, ally, n)
         extra.append(f"carrying {n} {ally} fighter as cargo [L424]")
+    if leg.paratroopers:
+        extra.append(f"carrying {leg.paratroopers} infantry as paratroopers [@55972]")
+    if leg.drop:
+        ctx.note(f"{power} drops {describe(leg.units)} by parachute from {leg.start} into {leg.end} [@55972]")
+        return
     if phase == COMBAT_MOVE and (through := blitzed(board, leg, power)):
-        extra.append(f"blitzing through {through} [L436]")
+        extra.append(f"blitzing through {through} [{cite(board, 'L436', '@71733')}]")
         if Board(ctx.setup, ctx.game).is_hostile_territory(through, power):
             capture(ctx, through, power)
     tail = "".join(f", {e}" for e in extra if e)

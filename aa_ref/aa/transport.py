@@ -95,15 +95,29 @@ def _check_unload(board: Board, given: OrdersInput, leg: Leg, phase: str) -> lis
             "AA1941 L987"))
     if len(leg.taken("transport")) == leg.units["transport"] and not _landing(leg, power):
         out.append(given.problem(f"the transports carry no {power} land units to unload", loc, "AA1941 L989"))
+    grounded = {u: n for u, n in _aboard(leg, power).items() if board.unit(u).noncombat_only}
+    if grounded and phase == COMBAT_MOVE:
+        # Ruling A46: AA guns carried since an earlier turn may not land in an amphibious assault
+        # (one loaded in the Combat Move is refused in `paths`).
+        out.append(given.problem(
+            f"the transports would land {describe(grounded)} in {target}: AA guns may not be "
+            "unloaded into a hostile territory, and an unloading transport lands all its cargo", loc,
+            "Anniversary AA gun [@112929] (ruling A46)"))
+    return out
+
+
+def _aboard(leg: Leg, power: str) -> UnitCounts:
+    """The mover's land units aboard the leg's transports before they load."""
+    out: UnitCounts = {}
+    for take in leg.taken("transport"):
+        for unit, n in take.force.cargo.get(power, {}).items():
+            out[unit] = out.get(unit, 0) + n
     return out
 
 
 def _landing(leg: Leg, power: str) -> UnitCounts:
     """The mover's land units that leave the leg's transports when they unload."""
-    out: UnitCounts = {}
-    for take in leg.taken("transport"):
-        for unit, n in take.force.cargo.get(power, {}).items():
-            out[unit] = out.get(unit, 0) + n
+    out = _aboard(leg, power)
     for boarding in leg.boardings:
         for unit, n in boarding.units.items():
             out[unit] = out.get(unit, 0) + n

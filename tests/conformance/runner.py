@@ -48,8 +48,16 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.powers[power].treasury = amount
     for power, units in (state.get("purchased") or {}).items():
         game.powers[power].purchased = dict(units)
+    for power, techs in (state.get("technologies") or {}).items():
+        game.powers[power].technologies = list(techs)
+    for power, n in (state.get("researchers") or {}).items():
+        game.powers[power].researchers = n
     for space, owner in (state.get("owner") or {}).items():
         game.spaces.setdefault(space, SpaceState()).owner = owner
+    for space, markers in (state.get("damage") or {}).items():
+        game.spaces.setdefault(space, SpaceState()).damage = markers
+    for space in state.get("factories") or []:
+        game.spaces.setdefault(space, SpaceState()).industrial_complex = True
     for space in state.get("clear") or []:
         if space in game.spaces:
             game.spaces[space].forces = []
@@ -156,6 +164,20 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for power, units in (state.get("purchased") or {}).items():
         if game.powers[power].purchased != units:
             failures.append(f"{power} purchased is {game.powers[power].purchased}, expected {units}")
+    for power, techs in (state.get("technologies") or {}).items():
+        if game.powers[power].technologies != techs:
+            failures.append(f"{power} technologies are {game.powers[power].technologies}, expected {techs}")
+    for power, n in (state.get("researchers") or {}).items():
+        if game.powers[power].researchers != n:
+            failures.append(f"{power} researchers are {game.powers[power].researchers}, expected {n}")
+    for space, markers in (state.get("damage") or {}).items():
+        got = game.spaces[space].damage if space in game.spaces else 0
+        if got != markers:
+            failures.append(f"{space} damage markers are {got}, expected {markers}")
+    for space, built in (state.get("factories") or {}).items():
+        got = space in game.spaces and game.spaces[space].industrial_complex
+        if got != built:
+            failures.append(f"{space} built industrial complex is {got}, expected {built}")
     for space, owner in (state.get("owner") or {}).items():
         if game.owner(space) != owner:
             failures.append(f"{space} owner is {game.owner(space)!r}, expected {owner!r}")
