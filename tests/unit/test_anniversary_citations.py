@@ -1,0 +1,87 @@
+"""Every 1941 citation of the shared rule modules has an Anniversary equivalent [@N]."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import aa_ref.aa
+from aa_ref.aa.anniversary_citations import CITATIONS, cite
+
+MODULES = Path(aa_ref.aa.__file__).parent
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_0a0d978b4be288b8.txt"
+SEED_BYTES = 141_068  # size of the Anniversary rulebook seed (one line of UTF-8)
+LITERAL = re.compile(r'"(AA1941 [^"]*)"')
+ANNIVERSARY = re.compile(r"^Anniversary .*\[@\d+\]")
+OFFSET = re.compile(r"\[@(\d+)\]")
+RANGE = re.compile(r"\[@(\d+)\]-\[@(\d+)\]")
+
+
+def _cited_1941() -> dict[str, list[str]]:
+    """Each "AA1941 ..." string literal in aa_ref/aa/*.py -> the files that use it."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(MODULES.glob("*.py")):
+        for rule in LITERAL.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(rule, []).append(path.name)
+    return found
+
+
+def _offsets(citation: str) -> list[int]:
+    return [int(n) for n in OFFSET.findall(citation)]
+
+
+def test_every_1941_citation_of_the_shared_modules_is_mapped():
+    cited = _cited_1941()
+    assert len(cited) > 40, "the scan found too few 1941 citations: the pattern or the path is wrong"
+    missing = {rule: files for rule, files in cited.items() if rule not in CITATIONS}
+    assert not missing, f"1941 citations with no Anniversary equivalent in CITATIONS: {missing}"
+
+
+def test_every_mapping_is_an_anniversary_citation_by_byte_offset():
+    for old, new in CITATIONS.items():
+        assert old.startswith("AA1941 "), old
+        assert ANNIVERSARY.match(new), f"{old!r} -> {new!r} is not 'Anniversary <rule> [@N]'"
+
+
+def test_cited_offsets_lie_in_the_rulebook_and_start_a_character():
+    # Byte offsets, not character offsets: each must fall inside the seed and never inside
+    # a multi-byte letter (an offset counted in characters would drift by the accents).
+    data = SEED.read_bytes() if SEED.exists() else None
+    if data is not None:
+        assert len(data) == SEED_BYTES
+    for old, new in CITATIONS.items():
+        offsets = _offsets(new)
+        assert offsets, new
+        for n in offsets:
+            assert 0 <= n < SEED_BYTES, f"{new}: [@{n}] lies beyond the rulebook ({SEED_BYTES} bytes)"
+            if data is not None:
+                assert not 0x80 <= data[n] <= 0xBF, f"{new}: [@{n}] falls inside a multi-byte letter"
+        for start, end in RANGE.findall(new):
+            assert int(start) < int(end), f"{new}: a range must run forwards"
+
+
+def test_sample_offsets_point_at_their_rule():
+    # A sample read back from the seed: the cited passage states the rule named.
+    if not SEED.exists():
+        pytest.skip(f"the rulebook seed is not in this checkout ({SEED})")
+    data = SEED.read_bytes()
+    expected = {
+        "AA1941 L989": "Le unità terrestri appartenenti a una potenza amica",
+        "AA1941 L436": "Un carro armato può effettuare un “blitz”",
+        "AA1941 production limit [L744]": "Restrizioni al piazzamento",
+        "AA1941 L366": "Non è mai consentito ad una potenza Alleata",
+        "AA1941 [L756] (PROPOSED ruling, digest §9 #24)": "Si devono sempre mobilitare tutte le unità",
+    }
+    for old, phrase in expected.items():
+        n = _offsets(CITATIONS[old])[0]
+        assert data[n:n + len(phrase.encode())].decode() == phrase, f"{CITATIONS[old]} does not start at {phrase!r}"
+
+
+def test_cite_maps_1941_rules_and_leaves_others_alone():
+    assert cite("AA1941 L989") == CITATIONS["AA1941 L989"]
+    assert cite("AA1941 L989").startswith("Anniversary ")
+    assert cite("Anniversary tank blitz [@71733]") == "Anniversary tank blitz [@71733]"
+    assert cite("AA1941 L9999") == "AA1941 L9999"
+    assert cite(None) is None
