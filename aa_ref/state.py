@@ -84,10 +84,13 @@ class BattleSide(Strict):
 
 
 BattleStep = Literal[
-    "start", "declare", "strike_attack", "strike_attack_assign", "strike_defense", "strike_defense_assign",
+    "start", "bombard", "bombard_assign", "anti_aircraft", "opening",
+    "declare", "strike_attack", "strike_attack_assign", "strike_defense", "strike_defense_assign",
     "attack", "attack_assign", "defense", "defense_assign", "press", "guard",
 ]
-"""The steps of a combat round [L539-L547]; `*_assign` waits for hits to be assigned."""
+"""The steps of a combat round [L539-L547]; `*_assign` waits for hits to be assigned. Before the
+first round: `bombard` (shore bombardment [@77405]), `anti_aircraft` (AA fire [@113180]) and
+`opening` (is there a battle at all)."""
 
 
 class Battle(Strict):
@@ -95,16 +98,19 @@ class Battle(Strict):
 
     space: str
     attacker: str
-    kind: Literal["land", "sea"]
+    kind: Literal["land", "sea", "bombing"] = Field(
+        description="bombing: a strategic bombing raid on the territory's industrial complex [@75039]")
     came_from: list[str] = Field(default_factory=list, description="spaces the attacking units came from")
     amphibious_from: list[str] = Field(default_factory=list, description="sea zones seaborne units land from")
     air_to_sea: UnitCounts = Field(default_factory=dict, description="air units assigned to the sea battle")
+    raiders: UnitCounts = Field(default_factory=dict, description="bombing raids: the bombers on the raid")
     round: int = 0
     status: Literal["pending", "fighting", "done"] = "pending"
     # The attacker's orders for this battle, kept so that a battle resumed after a decision uses them.
     order_of_loss: list[str] | None = Field(default=None, description="the attacker's order of loss for this battle")
     retreat: RetreatPolicy | None = Field(default=None, description="the attacker's retreat orders; {} = never retreat")
     submerge: bool | None = Field(default=None, description="the attacker's submarines submerge (true) or strike")
+    bombard: UnitCounts | None = Field(default=None, description="the ships the attacker's orders name to bombard")
     # Where a battle being fought stands, so that it can stop for a decision and go on.
     step: BattleStep = "start"
     hits: UnitCounts = Field(default_factory=dict, description="hits awaiting assignment, by the unit type that scored them")

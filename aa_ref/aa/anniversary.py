@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from aa_ref.aa import china, mobilize, objectives, research
+from aa_ref.aa import bombing, china, mobilize, objectives, research
 from aa_ref.aa.board import Board
 from aa_ref.aa.ruleset import (
     AA1941, COLLECT_INCOME, COMBAT_MOVE, CONDUCT_COMBAT, MOBILIZE, NONCOMBAT_MOVE, PURCHASE, RESEARCH,
@@ -76,6 +76,8 @@ class Anniversary(AA1941):
             return True  # China buys nothing [@48131]
         if phase == PURCHASE and not board.capital_held(power):
             china.grant_infantry(ctx, power)  # China is not affected by the loss of the US capital (ruling A28)
+        if phase == CONDUCT_COMBAT and bombing.rockets_ready(board, power):
+            return False  # rockets may be fired even with no battle to fight [@55281]
         return super().run_automatic(ctx, board, phase)
 
     def collect_income(self, ctx: Context, power: str) -> None:

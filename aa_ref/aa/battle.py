@@ -39,6 +39,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from aa_ref.aa import bombard
+from aa_ref.aa.aa_fire import aa_volley, aircraft, firing_gun
 from aa_ref.aa.board import CAPTURING_UNITS, Board, add_counts, total
 from aa_ref.aa.capture import capture
 from aa_ref.aa.casualties import HitRules, Targets, Volley, hit_kind
@@ -48,9 +50,14 @@ from aa_ref.setup import UnitCounts
 from aa_ref.state import Battle, Decision, Force
 
 ATTACKER, DEFENDER = "attacker", "defender"
+ADVANCED_ARTILLERY = "advanced_artillery"
+"""Each supporting unit (artillery) supports two units instead of one [@54971]."""
+HEAVY_BOMBERS = "heavy_bombers"
+"""Attacking bombers roll two dice each; one when defending [@57805]."""
 CARRIER_ROOM = 2  # fighters a carrier holds [L860, L915]
 
 TAKES_HITS = {
+    "bombard_assign": DEFENDER,
     "strike_attack_assign": DEFENDER,
     "strike_defense_assign": ATTACKER,
     "attack_assign": DEFENDER,
@@ -59,6 +66,7 @@ TAKES_HITS = {
 """Which side takes the hits waiting at each assignment step."""
 
 AFTER = {
+    "bombard_assign": "anti_aircraft",
     "strike_attack_assign": "strike_defense",
     "strike_defense_assign": "attack",
     "attack_assign": "defense",
@@ -115,11 +123,29 @@ class Fight:
                 if not (power == self.attacker and f.retreated)]
 
     def power_units(self, power: str) -> UnitCounts:
-        """A power's units in the battle: its forces, less submerged submarines [L565]."""
+        """A power's units in the battle: its forces, less submerged submarines [L565], less units
+        that never fight (AA guns, industrial complexes [@112707], [@115016]) and, for the
+        attacker, less its bombers on a strategic bombing raid here [@76187]."""
         units: UnitCounts = {}
         for force in self.forces(power):
-            units = add_counts(units, force.units)
+            units = add_counts(units, {u: n for u, n in force.units.items() if self.fights(u)})
+        if power == self.attacker:
+            units = _minus(units, self.raiders())
         return _minus(units, {"submarine": self.battle.submerged.get(power, 0)})
+
+    def fights(self, unit: str) -> bool:
+        """Units with `combatant: false` never roll in combat and are never casualties [@114710]."""
+        profile = self.board.unit(unit)
+        return profile.combatant and not profile.installation
+
+    def raiders(self) -> UnitCounts:
+        """The attacker's bombers in this space that made a strategic bombing raid: they take part
+        in no other combat this turn [@76187]."""
+        out: UnitCounts = {}
+        for b in self.board.game.turn.battles:
+            if b.kind == "bombing" and b.space == self.space and b.attacker == self.attacker:
+                out = add_counts(out, b.raiders)
+        return out
 
     def side_powers(self, side: str) -> list[str]:
         if side == ATTACKER:
@@ -149,9 +175,13 @@ class Fight:
         return self.attacker if side == ATTACKER else self.lead_defender()
 
     def value(self, side: str, unit: str) -> int:
-        """Attack value for the attacker, defence value for the defender [L551]."""
-        profile = self.board.unit(unit)
-        return profile.attack if side == ATTACKER else profile.defense
+        """Attack value for the attacker, defence value for the defender [L551], with the power's
+        technologies (Jet Fighters, Super Submarines [@57390]). A defence of several powers reads
+        the profile of the first one with units of that type (no technology changes a defence)."""
+        if side == ATTACKER:
+            return self.board.profile(self.attacker, unit).attack
+        powers = [p for p in self.side_powers(DEFENDER) if self.power_units(p).get(unit)] or self.side_powers(DEFENDER)
+        return self.board.profile(powers[0], unit).defense if powers else self.board.unit(unit).defense
 
     def has_destroyer(self, side: str) -> bool:
         """A destroyer of the side in the battle: for the attacker only its own (allies do not take
@@ -246,15 +276,91 @@ class Fight:
             self._land_seaborne()
         att, dfn = self.units(ATTACKER), self.units(DEFENDER)
         enemies = ", ".join(self.defending_powers())
-        against = f"{enemies} with {fmt(dfn)}" if enemies else "no defenders"
+        against = f"{enemies} with {fmt(add_counts(dfn, self.bystanders()))}" if enemies else "no defenders"
         self._note(f"{b.kind} battle: {self.attacker} attacks with {fmt(att)} against {against}")
+        b.step = "bombard"
+
+    def bystanders(self) -> UnitCounts:
+        """The defence's units that never fight (AA guns), shown but never rolled or hit."""
+        out: UnitCounts = {}
+        for power in self.defending_powers():
+            units = self.board.units(self.space, [power])
+            out = add_counts(out, {u: n for u, n in units.items() if not self.fights(u)})
+        return out
+
+    def _bombard(self) -> None:
+        """Shore bombardment before the land battle of an amphibious assault [@77405]-[@78253]."""
+        b = self.battle
+        b.step = "anti_aircraft"
+        if self.at_sea or not b.amphibious_from or not bombard.eligible(self.board, b):
+            return
+        cap = total(b.seaborne)
+        ships = bombard.choose(self.board, b, cap)
+        if not ships:
+            self._note(f"no ship bombards: no land unit was unloaded from transports (ruling A16) [{bombard.RULE}]")
+            return
+        if not self.units(DEFENDER):
+            self._note("no defending unit to bombard")
+            return
+        firing: UnitCounts = {}
+        for zone, units in ships.items():
+            self._mark_bombarded(zone, units)
+            firing = add_counts(firing, units)
+        order = list(self.board.setup.unit_types)
+        groups = [(self.board.profile(self.attacker, u).bombard, order.index(u), u, n, 1) for u, n in firing.items()]
+        self._roll(sorted(groups), "bombard", "bombard_assign", "anti_aircraft",
+                   f"shore bombardment from {', '.join(ships)} (at most {cap} ship(s), ruling A16)")
+
+    def _mark_bombarded(self, zone: str, units: UnitCounts) -> None:
+        """Bombarding ships fire once per turn [@78124]: they are marked done."""
+        left = dict(units)
+        for force in _copies(self.board.forces(zone, self.attacker)):
+            taken = {u: min(n, force.units.get(u, 0)) for u, n in left.items() if min(n, force.units.get(u, 0))}
+            if not taken or force.done or force.retreated:
+                continue
+            left = _minus(left, taken)
+            rest = _minus(force.units, taken)
+            self._emit(RemoveUnits(space=zone, force=force.model_copy(deep=True), reason="bombards"))
+            if rest:
+                self._put(zone, force.model_copy(update={"units": rest,
+                                                         "damaged": min(force.damaged, rest.get("battleship", 0))}))
+            self._put(zone, force.model_copy(update={"units": taken, "done": True, "combat": True,
+                                                     "damaged": min(force.damaged, taken.get("battleship", 0))}))
+
+    def _anti_aircraft(self) -> None:
+        """AA fire before the first round of a land battle with attacking aircraft [@113180]: one AA gun
+        of the defence, one die per aircraft; hit aircraft are removed at once and do not fire."""
+        b = self.battle
+        b.step = "opening"
+        if self.at_sea:
+            return
+        planes = aircraft(self.board, self.units(ATTACKER))
+        gun = firing_gun(self.board, self.space, self.attacker) if planes else None
+        if gun is None:
+            return
+        assert self.ctx is not None
+        context = f"r{self.board.game.round}/{self.attacker}/{self.space}/aa"
+        destroyed = aa_volley(self.ctx, self.board, gun, planes, context, self.space)
+        if destroyed:
+            self._remove(ATTACKER, destroyed)
+            self._note(f"AA fire destroys {fmt(destroyed)} before the battle [@113668]")
+
+    def _opening(self) -> None:
+        """Resolve the battle at once if a side is absent [L515, L533]; defenders hit by the
+        bombardment still fire in the first round [@78253]. A defence of AA guns (and an
+        industrial complex) alone does not fight: the attacker takes the territory (ruling A2)."""
+        b = self.battle
+        att, dfn = self.units(ATTACKER), self.units(DEFENDER)
+        b.step = "start"
         if not att:
             self._note(f"{self.attacker} has no units left to attack: the assault ends [L515]")
             self._conclude()
-        elif not dfn:
-            self._note("no defenders: no combat [L533]")
+        elif not dfn and not b.still_fire:
+            others = self.bystanders()
+            self._note(f"only {fmt(others)} defend, which never fight: no combat (ruling A2) [@114710]" if others
+                       else "no defenders: no combat [L533]")
             self._conclude()
-        elif self._condition_a() or self._no_one_can_hit():
+        elif dfn and (self._condition_a() or self._no_one_can_hit()):
             self._conclude()
 
     def _land_seaborne(self) -> None:
@@ -366,30 +472,68 @@ class Fight:
         self._fire(DEFENDER, units, "defense", "defense_assign", "press")
 
     def _fire(self, side: str, units: UnitCounts, label: str, assign: str, skip: str) -> None:
-        """Roll one die per armed unit, grouped by value, in one roll for the volley; a die hits if it
-        is at most the unit's value [L551, L583, L599]."""
-        b = self.battle
+        """Roll the dice of the armed units, grouped by value, in one roll for the volley; a die hits
+        if it is at most the unit's value [L551, L583, L599]."""
         other = DEFENDER if side == ATTACKER else ATTACKER
-        order = list(self.board.setup.unit_types)
-        groups = sorted(((self.value(side, u), order.index(u), u, n) for u, n in units.items()
-                         if n and self.value(side, u) > 0))
+        groups = self._groups(side, units)
         if not groups or not self.units(other):
-            b.step = skip
+            self.battle.step = skip
             return
+        self._roll(groups, f"cr{self.battle.round}/{label}", assign, skip, f"round {self.battle.round} {label}")
+
+    def _groups(self, side: str, units: UnitCounts) -> list[tuple[int, int, str, int, int]]:
+        """(value, type order, unit, count, dice each) of the armed units, lowest value first. Attacking:
+        each supporting unit (artillery) raises one unit it supports (infantry) to its support value,
+        one for one, two with Advanced Artillery [@110541], [@111427], [@54971]; bombers roll two dice
+        each with Heavy Bombers [@57805]."""
+        order = list(self.board.setup.unit_types)
+        raised = self._supported(units) if side == ATTACKER else {}
+        groups = []
+        for unit, n in units.items():
+            value = self.value(side, unit)
+            dice = 2 if side == ATTACKER and unit == "bomber" and self.board.has_tech(self.attacker, HEAVY_BOMBERS) else 1
+            if unit in raised:
+                up, k = raised[unit]
+                k = min(k, n)
+                if k and up > value:
+                    groups.append((up, order.index(unit), unit, k, dice))
+                    n -= k
+            if n and value > 0:
+                groups.append((value, order.index(unit), unit, n, dice))
+        return sorted(groups)
+
+    def _supported(self, units: UnitCounts) -> dict[str, tuple[int, int]]:
+        """Supported unit type -> (raised attack value, how many may be raised) for the attacker's units."""
+        per = 2 if self.board.has_tech(self.attacker, ADVANCED_ARTILLERY) else 1
+        out: dict[str, tuple[int, int]] = {}
+        for unit, n in units.items():
+            support = self.board.profile(self.attacker, unit).support
+            if support and n:
+                value, k = out.get(support.unit, (0, 0))
+                out[support.unit] = (max(value, support.attack), k + n * per)
+        return out
+
+    def _roll(self, groups: list[tuple[int, int, str, int, int]], label: str, assign: str, skip: str, title: str) -> None:
+        """One roll for a volley of groups; hits counted by the unit type that scored them."""
+        b = self.battle
         assert self.ctx is not None
-        context = f"r{self.board.game.round}/{self.attacker}/{self.space}/cr{b.round}/{label}"
-        dice = self.ctx.roll(context, sum(g[3] for g in groups))
+        context = f"r{self.board.game.round}/{self.attacker}/{self.space}/{label}"
+        dice = self.ctx.roll(context, sum(g[3] * g[4] for g in groups))
         hits: UnitCounts = {}
         parts = []
-        for value, _, unit, n in groups:
-            mine, dice = dice[:n], dice[n:]
+        for value, _, unit, n, each in groups:
+            mine, dice = dice[:n * each], dice[n * each:]
             scored = sum(1 for d in mine if d <= value)
             if scored:
                 hits[unit] = hits.get(unit, 0) + scored
-            parts.append(f"{n} {unit} ({value}) roll {mine}: {scored} hit(s)")
-        self._note(f"round {b.round} {label}: " + "; ".join(parts))
+            how = f"{value}, {each} dice each" if each > 1 else f"{value}"
+            parts.append(f"{n} {unit} ({how}) roll {mine}: {scored} hit(s)")
+        self._note(f"{title}: " + "; ".join(parts))
         b.hits = hits
         b.step = assign if hits else skip
+
+    def _bombard_assign(self) -> Decision | None:
+        return self._assign()
 
     def _strike_attack_assign(self) -> Decision | None:
         return self._assign()
@@ -423,8 +567,9 @@ class Fight:
     def casualty_decision(self, side: str, most: int) -> Decision:
         targets = self.targets(side)
         sources = ", ".join(f"{n} by {u}" for u, n in self.battle.hits.items())
+        when = "Shore bombardment" if self.battle.step == "bombard_assign" else f"Round {self.battle.round}"
         lines = [
-            f"Round {self.battle.round}: {self.attacker if side == DEFENDER else 'the defence'} scored "
+            f"{when}: {self.attacker if side == DEFENDER else 'the defence'} scored "
             f"{total(self.battle.hits)} hit(s) ({sources}); {most} must be taken [L585].",
             f"Your units in the battle: {fmt(dict(targets.units))}"
             + (f" ({targets.damaged} battleship(s) already damaged)" if targets.damaged else ""),
@@ -448,10 +593,11 @@ class Fight:
                 destroyed = add_counts(destroyed, {unit: n})
             who = self.attacker if side == ATTACKER else "the defence"
             self._note(f"{who} assigns the hits to {fmt(selection)} ({how}); destroyed: {fmt(destroyed)}")
-        if side == DEFENDER and b.step in ("strike_attack_assign", "attack_assign"):
+        if side == DEFENDER and b.step in ("strike_attack_assign", "attack_assign", "bombard_assign"):
             for power, unit, n in lost:
                 struck = unit == "submarine" and b.striking.get(power)
-                if (b.step == "attack_assign" and not struck) or (b.step == "strike_attack_assign" and struck):
+                if (b.step in ("attack_assign", "bombard_assign") and not struck) or (
+                        b.step == "strike_attack_assign" and struck):
                     b.still_fire = add_counts(b.still_fire, {unit: n})
         b.hits = {}
         b.step = AFTER[b.step]

@@ -17,12 +17,17 @@ zone with enemy submarines or transports always attack them [L387, L955, L973];
 transports alone ignore enemy submarines when offloading [L449]. Air units assigned to
 the sea battle of an assault fly to the offload zone (`battle: sea`); the sea battle's
 `air_to_sea` lists them [L418, L525].
+
+Anniversary: bombers moved with `bombing: true` make a strategic bombing raid (a battle of
+kind `bombing`, see `bombing`) and neither make nor join another battle [@76187]; units that
+never fight (AA guns) do not give air units alone anything to attack [@114710].
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from aa_ref.aa.bombing import check_raid_leg, raid_battles
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.aa.legs import Leg
 from aa_ref.aa.paths import blitzed
@@ -42,7 +47,8 @@ class Sites:
     """target territory -> sea zones its assault comes from"""
 
     def at(self, space: str) -> Battle | None:
-        return next((b for b in self.battles if b.space == space), None)
+        """The battle in a space; a bombing raid there is not one [@76187]."""
+        return next((b for b in self.battles if b.space == space and b.kind != "bombing"), None)
 
     def offload_zones(self) -> set[str]:
         return {z for zones in self.offload.values() for z in zones}
@@ -74,6 +80,8 @@ def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
     arrive: dict[str, UnitCounts] = {}
     came: dict[str, list[str]] = {}
     for leg in legs:
+        if leg.bombing:
+            continue  # a raid, fought on its own [@76187]
         arrive[leg.end] = add_counts(arrive.get(leg.end, {}), leg.units)
         # Land and sea units retreat to where they came from; air units stay put [L637, L643].
         # Units landing from a transport that stays put (an ally's) are seaborne: they never retreat [L519].
@@ -115,15 +123,24 @@ def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
                 add(space, "sea")
         elif space not in sites.blitzed and board.is_hostile_territory(space, power):
             land_units = any(board.domain(u) == "land" for u in arrive[space])
-            if land_units or (air(space) and board.enemy_units(space, power)):
+            if land_units or (air(space) and fighting_enemies(board, space, power)):
                 add(space, "land")
+    sites.battles[:0] = raid_battles([(leg.end, leg.units) for leg in legs if leg.bombing], power)
     return sites
+
+
+def fighting_enemies(board: Board, space: str, power: str) -> bool:
+    """Enemy units in the space that fight: AA guns and industrial complexes never do [@114710]."""
+    return any(n and board.unit(u).combatant for u, n in board.enemy_units(space, power).items())
 
 
 def check_combat_ends(board: Board, given: OrdersInput, legs: list[Leg], sites: Sites) -> list[Problem]:
     """Each combat move ends in a battle or one of the four exceptions [L372-L377]."""
     out: list[Problem] = []
     for leg in legs:
+        if leg.bombing:
+            out += check_raid_leg(board, given, leg.units, leg.end, leg.index)
+            continue
         if leg.in_place(board) == "board":
             continue  # `aboard` refuses boarding in place in the Combat Move [L442]
         took = sites.at(leg.end) or leg.end in sites.blitzed or blitzed(board, leg, given.model.power)
@@ -181,8 +198,8 @@ def _air_end(board: Board, given: OrdersInput, leg: Leg, sites: Sites) -> list[P
     if battle is None:
         if board.is_hostile_territory(leg.end, power):
             return [given.problem(
-                f"no battle in {leg.end}: it holds no enemy units and no land unit enters it, and air units cannot "
-                "capture territory", leg.loc("to"), "AA1941 L653")]
+                f"no battle in {leg.end}: it holds no enemy units that fight and no land unit enters it, and air "
+                "units cannot capture territory", leg.loc("to"), "AA1941 L653")]
         return [_friendly_end(board, given, leg, "air units end a combat move in a battle")]
     declared = sites.assault_with_sea_battle(leg.end)
     want = battle.kind if declared else None

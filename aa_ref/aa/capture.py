@@ -2,13 +2,22 @@
 
 Called when land units take a territory: after a won land battle, an entry into an
 empty or IC-only hostile territory, or a tank's blitz [L436, L533, L649].
+
+Anniversary additions: AA guns in the territory change hands with it (to the liberated
+original owner on a liberation [@90126]) and may not move in that turn's Noncombat Move
+[@89553]; the liberation exception is tested at the capture rather than at the end of the
+turn [@90271] (ruling A31: nothing in between can free the capital, which only the
+liberating power could do in its own turn, and a capital liberation returns the territory
+then [L682]); with the option `capital_loss_forfeits` on, a power whose capital falls also
+loses its unplaced units and its researchers [@102031] (ruling A29).
 """
 
 from __future__ import annotations
 
 from aa_ref.aa.board import Board
 from aa_ref.engine import Context
-from aa_ref.events import Control, SetTurn, Treasury
+from aa_ref.state import Force
+from aa_ref.events import AddUnits, Control, Purchased, RemoveUnits, Researchers, SetTurn, Treasury
 
 
 def capture(ctx: Context, territory: str, power: str) -> None:
@@ -27,6 +36,7 @@ def capture(ctx: Context, territory: str, power: str) -> None:
     ):
         new_owner = original
     ctx.emit(Control(space=territory, owner=new_owner, previous=loser))
+    _take_guns(ctx, territory, power, new_owner)
     turn = ctx.game.turn.model_copy(deep=True)
     if territory not in turn.captured:
         turn.captured.append(territory)
@@ -45,6 +55,8 @@ def capture(ctx: Context, territory: str, power: str) -> None:
             ctx.emit(Treasury(power=victim, delta=-taken, reason=f"capital {territory} captured by {power}"))
             ctx.emit(Treasury(power=power, delta=taken, reason=f"plunder of {territory}"))
         ctx.note(f"{power} takes {victim}'s capital {territory} and plunders {taken} IPCs")
+        if ctx.game.options.get("capital_loss_forfeits") == "on":
+            _forfeit(ctx, victim, territory)
     elif board.allied(power, victim):
         _liberate_capital(ctx, victim)
 
@@ -58,3 +70,33 @@ def _liberate_capital(ctx: Context, power: str) -> None:
         if space.original_owner == power and owner not in (None, power) and board.allied(power, owner):
             ctx.emit(Control(space=name, owner=power, previous=owner))
             ctx.note(f"{name} returns to {power} with its liberated capital")
+
+
+def _take_guns(ctx: Context, territory: str, power: str, new_owner: str) -> None:
+    """Units that never fight (AA guns) of the capturer's enemies are captured with the territory;
+    they belong to its new controller and do not move again this turn [@89553], [@114620]."""
+    board = Board(ctx.setup, ctx.game)
+    for force in [f.model_copy(deep=True) for f in board.forces(territory) if board.enemies(power, f.power)]:
+        guns = {u: n for u, n in force.units.items() if not board.unit(u).combatant}
+        if not guns:
+            continue
+        ctx.emit(RemoveUnits(space=territory, force=force.model_copy(update={"units": guns, "damaged": 0}),
+                             reason="captured"))
+        ctx.emit(AddUnits(space=territory, force=Force(power=new_owner, units=guns, combat=True, done=True)))
+        ctx.note(f"{new_owner} takes {force.power}'s {', '.join(f'{n} {u}' for u, n in guns.items())} "
+                 f"in {territory}; captured AA guns do not move this turn [@89553]")
+
+
+def _forfeit(ctx: Context, victim: str, capital: str) -> None:
+    """The captured capital's power loses its unplaced units and its researcher tokens
+    (translator's note [@102031], option capital_loss_forfeits, ruling A29)."""
+    state = ctx.game.powers[victim]
+    if state.purchased:
+        lost = dict(state.purchased)
+        ctx.emit(Purchased(power=victim, units={u: -n for u, n in lost.items()}))
+        ctx.note(f"{victim} loses its unplaced units ({', '.join(f'{n} {u}' for u, n in lost.items())}) "
+                 f"with {capital} [@102031]")
+    if state.researchers:
+        n = state.researchers
+        ctx.emit(Researchers(power=victim, delta=-n))
+        ctx.note(f"{victim} loses its {n} researcher(s) with {capital} [@102031]")

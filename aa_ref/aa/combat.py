@@ -14,11 +14,17 @@ finished before the next starts. When all are done the list is cleared and the
 ruleset moves on to the Noncombat Move.
 
 The battle itself is `aa_ref.aa.battle`; hit assignment is `aa_ref.aa.casualties`.
+
+Anniversary [@74378]: the strategic bombing step comes first, rockets (`rockets:`) then
+the bombing raids (`aa_ref.aa.bombing`), before the amphibious assaults; an assault's
+orders may name the ships that bombard (`bombard:`, see `aa_ref.aa.bombard`).
 """
 
 from __future__ import annotations
 
 from aa_ref.aa.battle import TAKES_HITS, Fight
+from aa_ref.aa.bombard import RULE as RULE_BOMBARD, check_bombard_orders
+from aa_ref.aa.bombing import check_rockets, fire_rockets, resolve_raid
 from aa_ref.aa.board import Board
 from aa_ref.aa.stranded import answer_landing, check_landing_answer, resolve_stranded
 from aa_ref.engine import Context, OrdersInput
@@ -36,8 +42,11 @@ STAY = "stay"
 def check_battle_orders(board: Board, given: OrdersInput) -> list[Problem]:
     """Each entry names a battle of this turn once; known unit types; a retreat to a space the
     attack came from, next to the battle [L519, L637]; submerging only at sea."""
-    problems: list[Problem] = []
-    battles = {b.space: b for b in board.game.turn.battles if b.status != "done"}
+    problems: list[Problem] = check_rockets(board, given)
+    battles: dict[str, Battle] = {}
+    for b in board.game.turn.battles:
+        if b.status != "done" and (b.space not in battles or battles[b.space].kind == "bombing"):
+            battles[b.space] = b  # a battle and a raid in one space: the orders are the battle's
     seen: set[str] = set()
     for i, order in enumerate(given.model.battles or []):
         space = board.setup.space_names.get(order.at)
@@ -58,9 +67,37 @@ def check_battle_orders(board: Board, given: OrdersInput) -> list[Problem]:
                 problems.append(given.problem(board.setup.unit_names.unknown_message(unit), ("battles", i, "casualties", j)))
         if order.retreat and order.retreat.to is not None:
             problems += _check_retreat_to(board, given, battle, order.retreat.to, i)
-        if order.submerge is not None and battle.kind == "land":
-            problems.append(given.problem(f"{space} is a land battle: only submarines at sea submerge",
+        if order.submerge is not None and battle.kind != "sea":
+            problems.append(given.problem(f"{space} is a {battle.kind} battle: only submarines at sea submerge",
                                           ("battles", i, "submerge"), "AA1941 submerge [L559-L565]"))
+        if order.bombard is not None:
+            problems += _check_bombard(board, given, battle, order.bombard, i)
+        if battle.kind == "bombing":
+            problems += _check_raid_orders(given, order, i)
+    return problems
+
+
+def _check_bombard(board: Board, given: OrdersInput, battle: Battle, written: dict[str, int], i: int) -> list[Problem]:
+    wanted: dict[str, int] = {}
+    for text, n in written.items():
+        unit = board.setup.unit_names.get(text)
+        if unit is None:
+            return [given.problem(board.setup.unit_names.unknown_message(text), ("battles", i, "bombard", text))]
+        wanted[unit] = wanted.get(unit, 0) + n
+    why = check_bombard_orders(board, battle, wanted)
+    return [given.problem(why, ("battles", i, "bombard"), RULE_BOMBARD)] if why else []
+
+
+def _check_raid_orders(given: OrdersInput, order: BattleOrders, i: int) -> list[Problem]:
+    """A raid has no choices: its bombers are its only losses and it has no rounds to retreat from [@75039]."""
+    rule = "Anniversary strategic bombing raid [@75039]"
+    problems = []
+    if order.casualties:
+        problems.append(given.problem(f"{order.at} is a strategic bombing raid: AA fire destroys bombers, there is "
+                                      "no order of loss to give", ("battles", i, "casualties"), rule))
+    if order.retreat is not None and order.retreat.model_dump(exclude_none=True):
+        problems.append(given.problem(f"{order.at} is a strategic bombing raid: it has no rounds to retreat from",
+                                      ("battles", i, "retreat"), rule))
     return problems
 
 
@@ -82,8 +119,12 @@ def conduct_combat(ctx: Context, given: OrdersInput) -> None:
     orders = {names.get(o.at): o for o in given.model.battles or []}
     battles = [_with_orders(ctx, b, orders.get(b.space)) for b in ctx.game.turn.battles]
     ordered = battle_order(battles, list(orders))
+    if given.model.rockets:
+        fire_rockets(ctx, given.model.power, given.model.rockets)
     ctx.emit(SetBattles(battles=ordered))
-    ctx.note("Battles, in order: " + ", ".join(b.space for b in ordered))
+    if ordered:
+        ctx.note("Battles, in order: " + ", ".join(
+            f"{b.space} (bombing raid)" if b.kind == "bombing" else b.space for b in ordered))
     run_battles(ctx)
 
 
@@ -95,16 +136,23 @@ def _with_orders(ctx: Context, battle: Battle, order: BattleOrders | None) -> Ba
     if retreat is not None and retreat.to is not None:
         retreat = retreat.model_copy(update={"to": ctx.setup.space_names.get(retreat.to)})
     loss = [ctx.setup.unit_names.get(u) for u in order.casualties] if order.casualties is not None else None
-    return battle.model_copy(deep=True, update={"order_of_loss": loss, "retreat": retreat, "submerge": order.submerge})
+    ships = None
+    if order.bombard is not None:
+        ships = {}
+        for text, n in order.bombard.items():
+            unit = ctx.setup.unit_names.get(text)
+            ships[unit] = ships.get(unit, 0) + n
+    return battle.model_copy(deep=True, update={"order_of_loss": loss, "retreat": retreat, "submerge": order.submerge,
+                                                "bombard": ships})
 
 
 def battle_order(battles: list[Battle], listed: list[str]) -> list[Battle]:
-    """Amphibious assaults first, each sea battle before its landing, then the rest [L483-L487];
-    within each group the listed order, then the recorded order [L531]."""
+    """Strategic bombing raids first [@74378], then amphibious assaults, each sea battle before its
+    landing, then the rest [L483-L487]; within each group the listed order, then the recorded order [L531]."""
     rank = {space: i for i, space in enumerate(listed)}
     pool = sorted(battles, key=lambda b: rank.get(b.space, len(rank)))
-    by_space = {b.space: b for b in battles}
-    out: list[Battle] = []
+    by_space = {b.space: b for b in battles if b.kind != "bombing"}
+    out: list[Battle] = [b for b in pool if b.kind == "bombing"]
     for battle in pool:
         if battle.kind == "land" and battle.amphibious_from:
             for zone in battle.amphibious_from:
@@ -120,6 +168,9 @@ def run_battles(ctx: Context) -> None:
     for i in range(len(ctx.game.turn.battles)):
         battle = ctx.game.turn.battles[i]
         if battle.status == "done":
+            continue
+        if battle.kind == "bombing":
+            _store(ctx, i, resolve_raid(ctx, battle))
             continue
         fight = Fight(Board(ctx.setup, ctx.game), battle.model_copy(deep=True), ctx)
         decision = fight.run()
@@ -145,7 +196,7 @@ def _waiting(board: Board, answer: DecisionAnswer) -> tuple[Decision, int, Battl
     """The decision the answer is for, and the battle (and its index) that waits for it."""
     decision = next(d for d in board.game.pending if d.power == answer.power)
     for i, battle in enumerate(board.game.turn.battles):
-        if battle.space == decision.space and battle.status == "fighting":
+        if battle.space == decision.space and battle.status == "fighting" and battle.kind != "bombing":
             return decision, i, battle
     raise AssertionError(f"a decision waits in {decision.space} but no battle is being fought there")
 
