@@ -13,18 +13,20 @@ from aa_ref.aa.anniversary_citations import CITATIONS, cite
 MODULES = Path(aa_ref.aa.__file__).parent
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_0a0d978b4be288b8.txt"
 SEED_BYTES = 141_068  # size of the Anniversary rulebook seed (one line of UTF-8)
-LITERAL = re.compile(r'"(AA1941 [^"]*)"')
+LITERAL = re.compile(r""""(AA1941 [^"]*)"|'(AA1941 [^']*)'""")
 ANNIVERSARY = re.compile(r"^Anniversary .*\[@\d+\]")
 OFFSET = re.compile(r"\[@(\d+)\]")
 RANGE = re.compile(r"\[@(\d+)\]-\[@(\d+)\]")
 
 
 def _cited_1941() -> dict[str, list[str]]:
-    """Each "AA1941 ..." string literal in aa_ref/aa/*.py -> the files that use it."""
+    """Each "AA1941 ..." string literal in aa_ref/aa/*.py (bar the mapping itself) -> the files using it."""
     found: dict[str, list[str]] = {}
     for path in sorted(MODULES.glob("*.py")):
-        for rule in LITERAL.findall(path.read_text(encoding="utf-8")):
-            found.setdefault(rule, []).append(path.name)
+        if path.name == "anniversary_citations.py":
+            continue
+        for double, single in LITERAL.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(double or single, []).append(path.name)
     return found
 
 
