@@ -9,6 +9,11 @@ Every air unit moved in the Combat Move needs a landing proof [L715, L840-L848],
 may count on carriers that move in the Combat Move, carriers that can still move in the
 Noncombat Move (battles assumed won [L844]), and carriers bought this turn [L716].
 
+Anniversary Edition: the same rules [@66166]-[@67293], [@95701]-[@99092] (a landing
+territory must have been friendly at the start of the turn, ruling A1), with ranges from
+the power's technologies (Long-Range Aircraft [@58018]) and China's fighter kept inside
+China's movement area, so it never lands on a carrier (ruling A27, [@50598]).
+
 PROPOSED (digest §9 #19-#23): a carrier that may still move offers its two places
 less any fighters that sit on it at the end of the Combat Move; the zones a proof relies
 on for a carrier not yet there are recorded as the turn's carrier obligations [L848].

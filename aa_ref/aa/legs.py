@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from aa_ref.aa.anniversary_citations import cite as anniversary_cite
 from aa_ref.aa.board import Board
 from aa_ref.engine import OrdersInput
 from aa_ref.errors import Problem
@@ -113,9 +114,9 @@ class Leg:
         return "land" if board.is_sea(self.start) and board.is_land(self.end) else None
 
 
-def cite(board: Board, aa1941: str, anniversary: str) -> str:
-    """A shared rule's citation in the rulebook of the edition being played."""
-    return anniversary if board.setup.ruleset == "anniversary" else aa1941
+def cite(board: Board, rule: str) -> str:
+    """A shared rule's 1941 citation, or its Anniversary equivalent in an Anniversary game."""
+    return anniversary_cite(rule) if board.setup.ruleset == "anniversary" else rule
 
 
 def describe(units: UnitCounts) -> str:

@@ -31,7 +31,7 @@ from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, g
 from aa_ref.aa.battle_sites import battle_sites, check_combat_ends, staying
 from aa_ref.aa.board import Board
 from aa_ref.aa.capture import capture
-from aa_ref.aa.legs import COMBAT_MOVE, Leg, Take, allocate, cite, describe, resolve_legs
+from aa_ref.aa.legs import COMBAT_MOVE, Leg, Take, allocate, describe, resolve_legs
 from aa_ref.aa.paths import blitzed, check_path
 from aa_ref.aa.transport import check_transports, move_transports
 from aa_ref.engine import Context, OrdersInput
@@ -120,7 +120,7 @@ def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, in
         ctx.note(f"{power} drops {describe(leg.units)} by parachute from {leg.start} into {leg.end} [@55972]")
         return
     if phase == COMBAT_MOVE and (through := blitzed(board, leg, power)):
-        extra.append(f"blitzing through {through} [{cite(board, 'L436', '@71733')}]")
+        extra.append(f"blitzing through {through} [L436]")
         if Board(ctx.setup, ctx.game).is_hostile_territory(through, power):
             capture(ctx, through, power)
     tail = "".join(f", {e}" for e in extra if e)

@@ -10,7 +10,7 @@ The Anniversary Edition adds, as data: a power confined to a movement area (Chin
 the Noncombat Move (AA guns [@112929]); installations that never move (industrial
 complexes [@115016]); and the technologies Long-Range Aircraft (ranges from
 `Board.profile`), Mechanized Infantry [@57256] and Paratroopers [@55972]. Its canals open
-only to a side that held them at the start of the turn [@39693].
+only to a side that held them at the start of the turn [@39538].
 """
 
 from __future__ import annotations
@@ -76,8 +76,12 @@ def _too_far(board: Board, given: OrdersInput, leg: Leg) -> list[Problem]:
                 "Anniversary Mechanized Infantry [@57256]"))
             continue
         if leg.length > movement:
+            hint = ""
+            if unit == "infantry" and board.has_tech(power, MECHANIZED):
+                hint = " (with Mechanized Infantry it moves 2 only in the same move as a tank, one infantry per tank)"
             out.append(given.problem(
-                f"{unit} moves at most {movement} space{'s' if movement > 1 else ''} a turn; this path is {leg.length}",
+                f"{unit} moves at most {movement} space{'s' if movement > 1 else ''} a turn; this path is {leg.length}"
+                + hint,
                 leg.unit_loc(unit), "AA1941 L408" if board.domain(unit) == "air" else "AA1941 L368"))
     return out
 
@@ -149,7 +153,7 @@ def _land(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Proble
             space = leg.path[k]
             if board.is_hostile_territory(space, power) and blitzed(board, leg, power) != space:
                 out.append(given.problem(_stop_reason(board, leg, space, power), leg.step_loc(k),
-                                         cite(board, "AA1941 L436", "Anniversary tank blitz [@71733]")))
+                                         cite(board, "AA1941 L436")))
     else:
         for k in range(1, leg.length + 1):
             space = leg.path[k]
@@ -189,7 +193,7 @@ def _sea(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem
                 f"ships may not enter or leave {zone}: the Turkish Straits are closed to them", leg.step_loc(k + 1),
                 "AA1941 L278"))
         if closed := canal_closed(board, a, b, power):
-            out.append(given.problem(closed, leg.step_loc(k + 1), cite(board, "AA1941 L284", "Anniversary canals [@39693]")))
+            out.append(given.problem(closed, leg.step_loc(k + 1), cite(board, "AA1941 L284")))
     subs_only = set(leg.of(board, "sea")) == {"submarine"} and not leg.of(board, "land")
     last = leg.length if phase != COMBAT_MOVE else leg.length - 1
     for k in range(1, last + 1):
@@ -215,7 +219,7 @@ def _sea(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem
 # --- canals ---------------------------------------------------------------------------
 def canals_held_since_turn_start(board: Board) -> bool:
     """In the Anniversary Edition a side uses a canal only if it controlled it at the start of
-    its turn, so not in the turn it takes it [@39693]; in 1941 control is read when the ship
+    its turn, so not in the turn it takes it [@39538]; in 1941 control is read when the ship
     moves [L284]."""
     return board.setup.ruleset == "anniversary"
 

@@ -9,6 +9,10 @@ part in one [L442]; the cargo stays aboard (the transport is marked `assault`) u
 the sea battle is over [L385]. In the Noncombat Move it lands in a friendly territory
 [L987].
 
+Anniversary Edition: the same rules [@137430]-[@141068]; an AA gun aboard since an earlier
+turn may ride in the Combat Move but not land in an amphibious assault [@112929] (ruling
+A46), and China's units never board [@50171] (checked in `paths`).
+
 PROPOSED: an unloading transport lands all of the mover's cargo aboard it (the orders
 have no way to name part of it); allied cargo stays aboard [L989]. Loading is the land
 unit's move, so a unit that has moved cannot board (digest §9 #25, [L987]).

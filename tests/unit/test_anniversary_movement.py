@@ -110,7 +110,7 @@ def test_paratroopers_drop_only_in_a_hostile_territory():
 
 def test_canal_taken_this_turn_is_open_in_1941_but_not_in_the_anniversary_edition():
     """1941 reads canal control when the ship moves [L284]; the Anniversary Edition at the
-    start of the turn [@39693]."""
+    start of the turn [@39538]."""
     game = start("UK", "noncombat_move")
     game.turn.captured = ["Trans-Jordan"]
     assert "this turn" in canal_closed(Board(SETUP, game), "SZ 34", "SZ 15", "UK")
@@ -119,3 +119,10 @@ def test_canal_taken_this_turn_is_open_in_1941_but_not_in_the_anniversary_editio
     assert canal_closed(Board(AA1941_SETUP, old), "SZ 17", "SZ 28", "UK") is None
     old.spaces["Middle East"].owner = "Germany"
     assert "closed to UK" in canal_closed(Board(AA1941_SETUP, old), "SZ 17", "SZ 28", "UK")
+
+
+def test_mechanized_infantry_moving_alone_gets_a_hint():
+    """Infantry moves 2 only in the same move as a tank (ruling A18, [@57256])."""
+    game = start("Germany", "noncombat_move", "mechanized_infantry")
+    text = problems(game, "  - {units: {infantry: 1}, from: Poland, via: [Germany], to: France}")
+    assert "only in the same move as a tank" in text
