@@ -79,6 +79,8 @@ class Canal(Strict):
     name: str
     joins: list[str] = Field(min_length=2, max_length=2)
     controlled_by: list[str] = Field(description="territories a side must all control for its ships to pass")
+    held_since_turn_start: bool = Field(
+        default=False, description="a side must have controlled it since the start of its turn (not taken this turn)")
 
 
 class Strait(Strict):

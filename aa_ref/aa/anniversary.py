@@ -8,9 +8,11 @@ national objectives, China) and in the hooks below; everything else is the share
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from aa_ref.aa import bombing, china, mobilize, objectives, research
+from aa_ref.aa.anniversary_citations import cite
 from aa_ref.aa.board import Board
 from aa_ref.aa.ruleset import (
     AA1941, COLLECT_INCOME, COMBAT_MOVE, CONDUCT_COMBAT, MOBILIZE, NONCOMBAT_MOVE, PURCHASE, RESEARCH,
@@ -51,6 +53,10 @@ class Anniversary(AA1941):
         if options.get("research") != "on":
             game.phase = PURCHASE
         return game
+
+    def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
+        """The shared checks, each problem citing this edition's rulebook rather than 1941's."""
+        return [replace(p, rule=cite(p.rule)) for p in super().check(setup, game, given)]
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         if phase == RESEARCH:

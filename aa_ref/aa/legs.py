@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from aa_ref.aa.anniversary_citations import cite as anniversary_cite
 from aa_ref.aa.board import Board
 from aa_ref.engine import OrdersInput
 from aa_ref.errors import Problem
@@ -112,11 +111,6 @@ class Leg:
         if board.is_land(self.start) and board.is_sea(self.end):
             return "board"
         return "land" if board.is_sea(self.start) and board.is_land(self.end) else None
-
-
-def cite(board: Board, rule: str) -> str:
-    """A shared rule's 1941 citation, or its Anniversary equivalent in an Anniversary game."""
-    return anniversary_cite(rule) if board.setup.ruleset == "anniversary" else rule
 
 
 def describe(units: UnitCounts) -> str:

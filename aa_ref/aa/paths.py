@@ -16,7 +16,7 @@ only to a side that held them at the start of the turn [@39538].
 from __future__ import annotations
 
 from aa_ref.aa.board import Board
-from aa_ref.aa.legs import COMBAT_MOVE, Leg, cite, describe
+from aa_ref.aa.legs import COMBAT_MOVE, Leg, describe
 from aa_ref.engine import OrdersInput
 from aa_ref.errors import Problem
 
@@ -153,7 +153,7 @@ def _land(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Proble
             space = leg.path[k]
             if board.is_hostile_territory(space, power) and blitzed(board, leg, power) != space:
                 out.append(given.problem(_stop_reason(board, leg, space, power), leg.step_loc(k),
-                                         cite(board, "AA1941 L436")))
+                                         "AA1941 L436"))
     else:
         for k in range(1, leg.length + 1):
             space = leg.path[k]
@@ -193,7 +193,7 @@ def _sea(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem
                 f"ships may not enter or leave {zone}: the Turkish Straits are closed to them", leg.step_loc(k + 1),
                 "AA1941 L278"))
         if closed := canal_closed(board, a, b, power):
-            out.append(given.problem(closed, leg.step_loc(k + 1), cite(board, "AA1941 L284")))
+            out.append(given.problem(closed, leg.step_loc(k + 1), "AA1941 L284"))
     subs_only = set(leg.of(board, "sea")) == {"submarine"} and not leg.of(board, "land")
     last = leg.length if phase != COMBAT_MOVE else leg.length - 1
     for k in range(1, last + 1):
@@ -217,13 +217,6 @@ def _sea(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem
 
 
 # --- canals ---------------------------------------------------------------------------
-def canals_held_since_turn_start(board: Board) -> bool:
-    """In the Anniversary Edition a side uses a canal only if it controlled it at the start of
-    its turn, so not in the turn it takes it [@39538]; in 1941 control is read when the ship
-    moves [L284]."""
-    return board.setup.ruleset == "anniversary"
-
-
 def canal_closed(board: Board, a: str, b: str, power: str) -> str | None:
     """Why the canal between zones `a` and `b` is closed to the power's ships, or None: its
     side must control every territory commanding it [L282-L286], [@39920]."""
@@ -234,7 +227,7 @@ def canal_closed(board: Board, a: str, b: str, power: str) -> str | None:
     if not board.canal_open(a, b, power):
         return f"the {canal.name} is closed to {power}: its side must control {held}"
     taken = [t for t in canal.controlled_by if t in board.game.turn.captured]
-    if taken and canals_held_since_turn_start(board):
+    if taken and canal.held_since_turn_start:
         return (f"the {canal.name} is closed to {power} this turn: its side took {' and '.join(taken)} this turn, and "
                 f"a canal opens only to a side that held {held} at the start of its turn")
     return None
