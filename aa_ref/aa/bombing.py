@@ -20,7 +20,6 @@ the raids, in the order the battles are fought.
 from __future__ import annotations
 
 from aa_ref.aa.aa_fire import aa_volley, firing_gun
-from aa_ref.aa.air import air_distances
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -134,7 +133,7 @@ def rocket_sites(board: Board, power: str) -> set[str]:
 
 def rocket_targets(board: Board, power: str, site: str) -> list[str]:
     """Enemy industrial complexes within 3 spaces of an AA gun, never through a neutral (ruling A20)."""
-    reach = air_distances(board, site)
+    reach = board.distances(site, lambda s: not board.is_neutral(s))
     return sorted(s for s, d in reach.items() if d <= ROCKET_RANGE and bombing_target(board, s, power))
 
 
