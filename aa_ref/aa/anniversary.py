@@ -35,6 +35,11 @@ class Anniversary(AA1941):
         RESEARCH, PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME,
     ]
     """The seven phases of a turn, research first [@51769], [@52053]."""
+    sections: ClassVar[dict[str, tuple[str, ...]]] = {
+        **AA1941.sections, RESEARCH: ("research",), PURCHASE: ("purchase", "repair"),
+        CONDUCT_COMBAT: ("battles", "rockets"),
+    }
+    """Research orders, repairs with the purchase [@60715], rockets with the battles [@55281]."""
 
     def options(self) -> dict[str, list[str]]:
         """Game options agreed at the start: the victory threshold and the optional rules."""

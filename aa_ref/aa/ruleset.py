@@ -24,11 +24,8 @@ PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME 
     "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
 )
 RESEARCH = "research"
-SECTIONS: dict[str, tuple[str, ...]] = {
-    RESEARCH: ("research",), PURCHASE: ("purchase", "repair"), COMBAT_MOVE: ("moves",), NONCOMBAT_MOVE: ("moves",),
-    CONDUCT_COMBAT: ("battles", "rockets"), MOBILIZE: ("place",),
-}
-"""The orders sections each phase reads; any other section in the file is an error."""
+ORDER_SECTIONS = ("research", "purchase", "repair", "moves", "battles", "rockets", "place")
+"""Every orders section any edition reads."""
 
 
 class AA1941:
@@ -37,6 +34,11 @@ class AA1941:
     id: ClassVar[str] = "aa1941"
     phases: ClassVar[list[str]] = [PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME]
     """The six phases of a turn, in order [L313-L320]."""
+    sections: ClassVar[dict[str, tuple[str, ...]]] = {
+        PURCHASE: ("purchase",), COMBAT_MOVE: ("moves",), NONCOMBAT_MOVE: ("moves",),
+        CONDUCT_COMBAT: ("battles",), MOBILIZE: ("place",),
+    }
+    """The orders sections each phase reads; any other section in the file is an error."""
 
     def options(self) -> dict[str, list[str]]:
         return {"victory": list(VICTORY_MODES)}
@@ -138,10 +140,15 @@ class AA1941:
         return problems
 
     def _check_sections(self, game: Game, given: OrdersInput) -> list[Problem]:
-        wanted = SECTIONS.get(game.phase, ())
+        wanted = self.sections.get(game.phase, ())
+        known = {s for sections in self.sections.values() for s in sections}
         problems = []
-        for section in sorted({s for sections in SECTIONS.values() for s in sections}):
+        for section in ORDER_SECTIONS:
             if section not in wanted and getattr(given.model, section) is not None:
+                if section not in known:
+                    problems.append(given.problem(
+                        f"'{section}' orders are not part of this game's rules (ruleset {self.id})", (section,)))
+                    continue
                 reads = " and ".join(f"'{w}'" for w in wanted)
                 problems.append(given.problem(
                     f"'{section}' is not read in the {game.phase} phase" + (f"; this phase reads {reads}" if reads else ""),
