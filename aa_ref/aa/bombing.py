@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from aa_ref.aa.aa_fire import aa_volley, firing_gun
 from aa_ref.aa.board import Board, add_counts
+from aa_ref.aa.legs import Leg
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import FactoryDamage, RemoveUnits
@@ -114,6 +115,12 @@ def check_raid_leg(board: Board, given: OrdersInput, units: dict[str, int], end:
         problems.append(given.problem("bombers carrying paratroopers cannot make a strategic bombing raid",
                                       (*loc, "paratroopers"), "Anniversary Paratroopers [@55972]"))
     return problems
+
+
+def check_noncombat_bombing(given: OrdersInput, legs: list[Leg]) -> list[Problem]:
+    """Raids are declared in the Combat Move only [@75039], [@76187]."""
+    return [given.problem("strategic bombing raids are declared in the Combat Move, not in the Noncombat Move",
+                          ("moves", leg.index, "bombing"), RULE_RAID) for leg in legs if leg.bombing]
 
 
 def raid_battles(legs: list[tuple[str, dict[str, int]]], power: str) -> list[Battle]:

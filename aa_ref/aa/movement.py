@@ -30,6 +30,7 @@ from aa_ref.aa.aboard import check_rides, execute_rides
 from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, guest_riders, settle_air
 from aa_ref.aa.battle_sites import battle_sites, check_combat_ends, staying
 from aa_ref.aa.board import Board
+from aa_ref.aa.bombing import check_noncombat_bombing
 from aa_ref.aa.capture import capture
 from aa_ref.aa.legs import COMBAT_MOVE, Leg, Take, allocate, describe, resolve_legs
 from aa_ref.aa.paths import blitzed, check_path
@@ -60,6 +61,7 @@ def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         cleared = {b.space for b in sites.battles if b.kind == "sea"}
         problems += check_landing_proof(board, given, legs, cleared, set(staying(board, legs, power)))[0]
     else:
+        problems += check_noncombat_bombing(given, legs)
         problems += check_stranded(board, given)
         problems += check_landings(board, given, legs)
     return problems
