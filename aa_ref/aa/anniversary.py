@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from aa_ref.aa import bombing, china, mobilize, objectives, research
+from aa_ref.aa import bombing, china, income, mobilize, objectives, research
 from aa_ref.aa.anniversary_citations import cite
 from aa_ref.aa.board import Board
 from aa_ref.aa.ruleset import (
@@ -108,16 +108,14 @@ class Anniversary(AA1941):
         return victory_city_winner(board, int(board.game.options.get("victory_cities", VICTORY_THRESHOLDS[0])))
 
     def power_status(self, board: Board, power: str) -> dict[str, Any]:
-        """Income with the national objectives met now, technologies and researchers."""
+        """Income with the national objectives met now (no War Bonds: that is a roll), the
+        researchers held and the technologies achieved."""
         out = super().power_status(board, power)
-        if not board.setup.powers[power].collects_income:
-            out["income"] = 0
+        base, bonuses = income.expected_income(board, power)
+        out["income"] = base + sum(bonuses.values())
         state = board.game.powers[power]
         if board.game.options.get("national_objectives") == "on":
-            met = [o for o in board.setup.national_objectives.get(power, []) if not objectives.unmet(board, power, o)]
-            out["objectives"] = [o.id for o in met]
-            if board.capital_held(power):
-                out["income"] += sum(o.bonus for o in met)
+            out["objectives"] = list(bonuses)
         if board.game.options.get("research") == "on":
             out["researchers"] = state.researchers
         out["technologies"] = list(state.technologies)
