@@ -33,6 +33,14 @@ guessed silently, and write it in the battle's notes):
 - Submarines declare strike or submerge per power, all of a power's submarines alike.
 - Termination guard (digest §4.3): when no unit of either side can hit the other, the
   battle ends and every unit stays where it is.
+
+Anniversary additions, all driven by the unit profiles and the powers' technologies
+(`Board.profile`): before the first round, shore bombardment (`bombard`, [@77405]) and
+AA fire (`aa_fire`, [@113180]); units with `combatant: false` (AA guns) never roll and are
+never casualties, and a defence made only of them does not fight (ruling A2); attacking
+units with `support` raise the units they support one for one, two with Advanced
+Artillery [@110541], [@54971]; attacking bombers roll two dice with Heavy Bombers
+[@57805]; bombers on a strategic bombing raid in the space stay out of its battle [@76187].
 """
 
 from __future__ import annotations
