@@ -93,15 +93,21 @@ def _moves(board: Board, power: str) -> list[str]:
         for force in board.forces(space, power):
             if force.done or (phase == "noncombat_move" and force.combat and board.domain(next(iter(force.units))) != "air"):
                 continue
+            movable = {u: n for u, n in force.units.items() if _may_move(board, u, phase)}
+            if not movable and not force.cargo:
+                continue
             left = ", ".join(f"{n} {u} (move {board.profile(power, u).movement - force.moved})"
-                             for u, n in force.units.items())
+                             for u, n in movable.items())
             cargo = f" carrying {force.cargo}" if force.cargo else ""
             lines.append(f"#   {space}: {left}{cargo}")
     lines.append("# One entry per group moving together, e.g.")
     lines.append("#   - {units: {tank: 2}, from: Ukraine, to: Caucasus}")
     lines.append("#   - {units: {transport: 1}, from: SZ 5, to: SZ 7, load: [{units: {infantry: 2}, from: Germany}], unload: Western Europe}")
-    if any(t.installation for t in board.setup.unit_types.values()):  # editions with industrial complexes to bomb
+    if phase == "combat_move" and any(t.installation for t in board.setup.unit_types.values()):
         lines.append("#   - {units: {bomber: 1}, from: Germany, to: United Kingdom, bombing: true}  (strategic bombing raid)")
+    if phase == "combat_move" and board.has_tech(power, "paratroopers"):
+        lines.append("#   - {units: {bomber: 1}, from: Germany, to: Karelia S.S.R., paratroopers: 1}  "
+                     "(Paratroopers: one infantry per bomber from its start)")
     lines.append("# [] moves nothing.")
     lines.append("moves: []")
     return lines
@@ -119,7 +125,16 @@ def _battles(board: Board, power: str) -> list[str]:
         lines.append(f"  - at: {_name(battle.space)}  # {battle.kind} battle; defenders {_counts(enemy) if enemy else 'none'}")
     if lines[-1] == "battles:":
         lines[-1] = "battles: []"
+    if board.has_tech(power, "rockets"):
+        lines.append("# Rockets: each AA gun territory may fire at one enemy industrial complex within 3 spaces, e.g.")
+        lines.append("# rockets: [{from: Germany, at: United Kingdom}]")
     return lines
+
+
+def _may_move(board: Board, unit: str, phase: str) -> bool:
+    """Installations never move; AA guns move only in the Noncombat Move (as cargo otherwise)."""
+    profile = board.unit(unit)
+    return not profile.installation and not (profile.noncombat_only and phase == "combat_move")
 
 
 def _place(board: Board, power: str) -> list[str]:
