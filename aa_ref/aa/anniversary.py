@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from aa_ref.aa import bombing, china, income, mobilize, objectives, research
-from aa_ref.aa.anniversary_citations import cite
+from aa_ref.aa.anniversary_citations import cite, cite_note
 from aa_ref.aa.board import Board
 from aa_ref.aa.ruleset import (
     AA1941, COLLECT_INCOME, COMBAT_MOVE, CONDUCT_COMBAT, MOBILIZE, NONCOMBAT_MOVE, PURCHASE, RESEARCH,
@@ -20,6 +20,7 @@ from aa_ref.aa.ruleset import (
 from aa_ref.aa.victory import victory_cities_held, victory_city_winner
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
+from aa_ref.events import Note
 from aa_ref.setup import Setup
 from aa_ref.state import Game
 
@@ -62,6 +63,11 @@ class Anniversary(AA1941):
     def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
         """The shared checks, each problem citing this edition's rulebook rather than 1941's."""
         return [replace(p, rule=cite(p.rule)) for p in super().check(setup, game, given)]
+
+    def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
+        """The shared adjudication, its narrative citing this edition's rulebook."""
+        super().adjudicate(ctx, given)
+        ctx.events[:] = [Note(text=cite_note(e.text)) if isinstance(e, Note) else e for e in ctx.events]
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         if phase == RESEARCH:

@@ -11,6 +11,8 @@ sentence (or section) that states the rule.
 
 from __future__ import annotations
 
+import re
+
 CITATIONS: dict[str, str] = {
     # --- turn structure ---------------------------------------------------------------------
     "AA1941 turn order [L305-L312]": "Anniversary order of play [@51194]",
@@ -87,3 +89,37 @@ def cite(rule: str | None) -> str | None:
     if rule is None:
         return None
     return CITATIONS.get(rule, rule)
+
+
+NOTE_CITATIONS: dict[str, str] = {
+    "[L412, L477]": "[@95186], [@138081]",
+    "[L436]": "[@71733]",
+    "[L477, L987]": "[@138081], [@138395]",
+    "[L509-L511]": "[@78608]",
+    "[L513]": "[@78608]",
+    "[L519]": "[@79940]",
+    "[L533]": "[@61504], [@87910]",
+    "[L565]": "[@131126]",
+    "[L571]": "[@131580]",
+    "[L585, L603]": "[@133774], [@130885]",
+    "[L627]": "[@82568]",
+    "[L649]": "[@87910]",
+    "[L653]": "[@88374]",
+    "[L676]": "[@90752]",
+    "[L720]": "[@122122]",
+    "[L74-L86]": "[@108876]",
+    "[L756]": "[@101885]",
+    "[L762]": "[@103009]",
+    "[L862-L867]": "[@122122]",
+    "[L989]": "[@138081]",
+}
+"""The 1941 line references the shared modules write in their narrative notes -> the same
+rule's place in the Anniversary rulebook, so an Anniversary log cites its own rulebook."""
+
+_LINE_REF = re.compile(r"\[L\d+[^\]]*\]")
+
+
+def cite_note(text: str) -> str:
+    """A narrative line with its 1941 references replaced by the Anniversary's; a reference
+    with no counterpart is marked as the 1941 rulebook's."""
+    return _LINE_REF.sub(lambda m: NOTE_CITATIONS.get(m.group(0), "[1941 " + m.group(0)[1:]), text)

@@ -87,3 +87,14 @@ def test_cite_maps_1941_rules_and_leaves_others_alone():
     assert cite("Anniversary tank blitz [@71733]") == "Anniversary tank blitz [@71733]"
     assert cite("AA1941 L9999") == "AA1941 L9999"
     assert cite(None) is None
+
+
+def test_an_anniversary_log_cites_its_own_rulebook():
+    """Narrative notes of the shared modules carry 1941 line references; in an Anniversary game
+    they are rewritten to the Anniversary's, and a reference with no counterpart says it is 1941's."""
+    from aa_ref.aa.anniversary_citations import cite_note
+
+    assert cite_note("USSR skips purchase: its capital is held by the enemy [L676]") == (
+        "USSR skips purchase: its capital is held by the enemy [@90752]")
+    assert cite_note("something [L9999]") == "something [1941 L9999]"
+    assert cite_note("no reference") == "no reference"
