@@ -155,3 +155,25 @@ def test_the_order_of_spaces_in_a_game_file_does_not_change_adjudication(tmp_pat
         orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
         session.apply_orders(path, [orders], in_place=True)
     assert session.replay(path).divergence is None
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=10_000), scenario=st.sampled_from(["anniversary-1941", "anniversary-1942"]))
+def test_anniversary_games_with_every_optional_rule_replay(tmp_path_factory, seed, scenario):
+    """An Anniversary game with research and national objectives, played at random through
+    `apply`, replays from its log to the same state (research rolls, objectives and China's
+    turn included)."""
+    from aa_ref import session
+    from aa_ref.yamlio import dump_yaml
+
+    folder = tmp_path_factory.mktemp("anniversary")
+    path = folder / "game.yaml"
+    session.new_game(scenario, path, seed=str(seed), options={"research": "on", "national_objectives": "on"})
+    rng = random.Random(seed)
+    for _ in range(30):
+        loaded = session.load_game(path)
+        orders = folder / "orders.yaml"
+        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
+        session.apply_orders(path, [orders], in_place=True)
+    report = session.replay(path)
+    assert report.divergence is None and report.entries == 30
