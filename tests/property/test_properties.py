@@ -177,3 +177,48 @@ def test_anniversary_games_with_every_optional_rule_replay(tmp_path_factory, see
         session.apply_orders(path, [orders], in_place=True)
     report = session.replay(path)
     assert report.divergence is None and report.entries == 30
+
+
+ANNIVERSARY = load_setup("anniversary-1941")
+ANNIVERSARY_RULES = ruleset_for(ANNIVERSARY)
+A_NAMES = sorted(ANNIVERSARY.spaces)[::3] + ["Atlantis", "germany", ""]
+A_UNITS = sorted(ANNIVERSARY.unit_types) + ["Tank", ""]
+a_counts = st.dictionaries(st.sampled_from(A_UNITS), st.integers(min_value=-1, max_value=6), max_size=3)
+a_move = st.fixed_dictionaries(
+    {"units": a_counts, "from": st.sampled_from(A_NAMES), "to": st.sampled_from(A_NAMES)},
+    optional={"bombing": st.booleans(), "paratroopers": st.integers(min_value=0, max_value=2),
+              "unload": st.sampled_from(A_NAMES)},
+)
+a_body = st.fixed_dictionaries(
+    {},
+    optional={"research": st.fixed_dictionaries({}, optional={"researchers": st.integers(0, 9),
+                                                             "chart": st.sampled_from([1, 2])}),
+              "purchase": a_counts, "repair": st.dictionaries(st.sampled_from(A_NAMES), st.integers(-1, 5), max_size=2),
+              "moves": st.lists(a_move, max_size=3),
+              "rockets": st.lists(st.fixed_dictionaries({"from": st.sampled_from(A_NAMES), "at": st.sampled_from(A_NAMES)}),
+                                  max_size=2),
+              "place": st.dictionaries(st.sampled_from(A_NAMES), a_counts, max_size=2)},
+)
+
+
+@FAST
+@given(phase=st.sampled_from(["research", *PHASES]), power=st.sampled_from(ANNIVERSARY.turn_order), body=a_body,
+       techs=st.lists(st.sampled_from(sorted(ANNIVERSARY.technologies)), max_size=3, unique=True))
+def test_random_anniversary_orders_never_crash_and_events_make_the_state(phase, power, body, techs):
+    """Anniversary orders of any shape (research, repairs, raids, paratroopers, rockets), with
+    any technologies, are refused with problems or adjudicated into events whose fold is the game."""
+    game = ANNIVERSARY_RULES.new_game(ANNIVERSARY, None, {"research": "on", "national_objectives": "on"},
+                                      "property", "p.log.yaml")
+    game.phase, game.power = phase, power
+    game.powers[power].technologies = techs
+    try:
+        given_orders = as_input({**header(game), **body})
+    except AaRefError:
+        return
+    problems = ANNIVERSARY_RULES.check(ANNIVERSARY, game, given_orders)
+    if problems:
+        assert all(p.message for p in problems)
+        return
+    ctx = Context(ANNIVERSARY, game.model_copy(deep=True), SeededDice("property"))
+    ANNIVERSARY_RULES.adjudicate(ctx, given_orders)
+    assert fold(game, ctx.events) == ctx.game
