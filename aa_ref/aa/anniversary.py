@@ -49,9 +49,12 @@ class Anniversary(AA1941):
             "national_objectives": ["off", "on"],
             "research": ["off", "on"],
             "capital_loss_forfeits": ["on", "off"],
+            "china_limit": ["before", "after"],
         }
     """`capital_loss_forfeits`: a power whose capital is captured also loses its unplaced
-    units and its researchers, as the translator's note says [@102031] (ruling A29)."""
+    units and its researchers, as the translator's note says [@102031] (ruling A29).
+    `china_limit`: no Chinese unit is placed where 3 already stand (`before`, the text [@49594]),
+    or no territory holds more than 3 after placing (`after`, ruling A24's strict option)."""
 
     def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
         """The first power starts with research when that optional rule is on, else with its purchase."""

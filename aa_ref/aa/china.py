@@ -92,12 +92,40 @@ def check_placement(board: Board, given: OrdersInput, place: dict[str, UnitCount
                 f"{space} already holds {total(board.units(space, [china.power]))} {china.power} units: no new "
                 f"{china.power} unit may be placed where {china.placement_limit} or more stand", ("place", space),
                 RULE_PLACE))
+    if board.game.options.get("china_limit") == "after":
+        problems += _over_limit_after(board, given, place)
     placed = sum(total(units) for units in place.values())
-    if not problems and sites and placed < total(board.game.powers[china.power].purchased):
+    if not problems and sites and placed < _placeable(board):
         problems.append(given.problem(
             f"{china.power} leaves units unplaced although {', '.join(sites)} can take them: every unit that "
             "can be placed must be", ("place",), "Anniversary Mobilize [@102300]"))
     return problems
+
+
+def _room_after(board: Board, space: str) -> int:
+    china = board.setup.china
+    return max(china.placement_limit - total(board.units(space, [china.power])), 0)
+
+
+def _placeable(board: Board) -> int:
+    """How many waiting units can be placed: all of them, or with option `china_limit=after` no
+    more than the room left under the limit (ruling A24's strict reading)."""
+    waiting = total(board.game.powers[board.setup.china.power].purchased)
+    if board.game.options.get("china_limit") != "after":
+        return waiting
+    return min(waiting, sum(_room_after(board, s) for s in placement_sites(board)))
+
+
+def _over_limit_after(board: Board, given: OrdersInput, place: dict[str, UnitCounts]) -> list[Problem]:
+    """Option `china_limit=after`: no territory may hold more than the limit once the units are placed."""
+    china = board.setup.china
+    return [
+        given.problem(f"{space} would hold more than {china.placement_limit} {china.power} units after placing "
+                      f"(room for {_room_after(board, space)}; option china_limit=after)", ("place", space),
+                      "Anniversary China [@49594] (ruling A24, strict option)")
+        for space, units in place.items()
+        if board.owner(space) == china.power and total(units) > _room_after(board, space)
+    ]
 
 
 def execute_placement(ctx: Context, place: dict[str, UnitCounts]) -> None:
