@@ -20,7 +20,7 @@ def test_show_reports_the_options_and_victory_cities(cli):
     assert cli("new", "anniversary-1941", "-o", "game.yaml", "--seed", "e2e", *ALL_RULES).exit_code == 0
     data = json.loads(cli("show", "game.yaml", "--json").output)
     assert data["options"] == {"victory_cities": "13", "national_objectives": "on", "research": "on",
-                               "capital_loss_forfeits": "on"}
+                               "capital_loss_forfeits": "on", "china_limit": "before"}
     assert (data["power"], data["phase"]) == ("Germany", "research")
     assert len(data["victory_cities"]["Axis"]) == 6 and len(data["victory_cities"]["Allies"]) == 12  # [@46089]
     assert data["powers"]["China"]["capital"] is None and data["powers"]["China"]["income"] == 0
