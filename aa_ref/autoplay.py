@@ -13,7 +13,7 @@ from typing import Any
 
 from aa_ref.aa.battle import TAKES_HITS, Fight
 from aa_ref.aa.board import Board
-from aa_ref.aa.mobilize import eligible_complexes
+from aa_ref.aa.mobilize import capacity, eligible_complexes
 from aa_ref.engine import OrdersInput
 from aa_ref.documents import parse_model
 from aa_ref.setup import Setup
@@ -44,7 +44,7 @@ def random_moves(setup: Setup, game: Game, rng: random.Random, tries: int = 12) 
     for _ in range(tries if mine else 0):
         space, force = rng.choice(mine)
         unit = rng.choice(sorted(force.units))
-        reach = board.unit(unit).movement - force.moved
+        reach = board.profile(game.power, unit).movement - force.moved
         if reach <= 0:
             continue
         targets = [t for t, d in board.distances(space, lambda s: not board.is_neutral(s)).items() if 0 < d <= reach]
@@ -54,16 +54,16 @@ def random_moves(setup: Setup, game: Game, rng: random.Random, tries: int = 12) 
 
 
 def landings(setup: Setup, game: Game) -> list[dict[str, Any]]:
-    """For each air unit that fought, moves to every place in range, nearest first (the
-    first the rules accept is kept)."""
+    """For each air unit that fought or waits at sea, moves to every place in range, nearest
+    first (the first the rules accept is kept)."""
     board = Board(setup, game)
     moves = []
     for space in sorted(game.spaces):
         for force in game.forces(space, game.power):
             for unit, n in force.units.items():
-                if board.domain(unit) != "air" or not force.combat or force.done:
-                    continue
-                reach = board.unit(unit).movement - force.moved
+                if board.domain(unit) != "air" or force.done or not (force.combat or board.is_sea(space)):
+                    continue  # air units that fought, or that wait at sea (their carrier may have left)
+                reach = board.profile(game.power, unit).movement - force.moved
                 near = board.distances(space, lambda s: not board.is_neutral(s))
                 for target in sorted((t for t, d in near.items() if 0 < d <= reach), key=lambda t: (near[t], t)):
                     moves.append({"units": {unit: n}, "from": space, "to": target})
@@ -82,7 +82,8 @@ def next_orders(setup: Setup, ruleset: Any, game: Game, rng: random.Random) -> d
         if ruleset.check(setup, game, trial):
             orders["research"] = {"researchers": 0, "chart": 3 - orders["research"]["chart"]}
     elif game.phase == "purchase":
-        room = sum(setup.spaces[ic].value for ic in eligible_complexes(Board(setup, game), game.power))
+        board = Board(setup, game)
+        room = sum(capacity(board, game.power, ic) for ic in eligible_complexes(board, game.power))
         cost = setup.unit_types["infantry"].cost
         orders["standing"] = standing_orders(setup)
         orders["purchase"] = {"infantry": rng.randint(0, min(room, game.powers[game.power].treasury // cost))}
