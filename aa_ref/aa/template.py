@@ -91,10 +91,13 @@ def _moves(board: Board, power: str) -> list[str]:
     lines = [f"# {power}'s units that can still move ({phase.replace('_', ' ')}):"]
     for space in sorted(board.game.spaces):
         for force in board.forces(space, power):
-            if force.done or (phase == "noncombat_move" and force.combat and board.domain(next(iter(force.units))) != "air"):
+            if force.done:
                 continue
-            movable = {u: n for u, n in force.units.items() if _may_move(board, u, phase)}
-            if not movable and not force.cargo:
+            # After a battle only the air units of the force may still move (to land).
+            air_only = phase == "noncombat_move" and force.combat
+            movable = {u: n for u, n in force.units.items()
+                       if _may_move(board, u, phase) and not (air_only and board.domain(u) != "air")}
+            if not movable and (air_only or not force.cargo):
                 continue
             left = ", ".join(f"{n} {u} (move {board.profile(power, u).movement - force.moved})"
                              for u, n in movable.items())
