@@ -175,9 +175,12 @@ def _add(game: Game, space: str, force: Force) -> None:
             if existing.marks() == force.marks():
                 for unit, n in force.units.items():
                     existing.units[unit] = existing.units.get(unit, 0) + n
+                existing.units = dict(sorted(existing.units.items()))
                 existing.damaged += force.damaged
                 return
-    forces.append(force.model_copy(deep=True))
+    added = force.model_copy(deep=True)
+    added.units = dict(sorted(added.units.items()))
+    forces.append(added)
 
 
 def _remove(game: Game, space: str, force: Force) -> None:

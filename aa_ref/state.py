@@ -33,6 +33,13 @@ class Force(Strict):
         default=None, description="transports: the territory their cargo lands in, in an announced amphibious assault"
     )
 
+    @field_validator("units")
+    @classmethod
+    def _canonical_units(cls, units: UnitCounts) -> UnitCounts:
+        """Unit types in one order whatever the file's order, so that every walk over them (and
+        the narrative and dice groups it produces) is the same in play and in replay."""
+        return dict(sorted(units.items()))
+
     def marks(self) -> tuple:
         """Everything but the counts (units and damage): forces with equal marks merge."""
         cargo = tuple(sorted((p, tuple(sorted(u.items()))) for p, u in self.cargo.items()))

@@ -138,8 +138,8 @@ def test_replay_reproduces_any_played_game(tmp_path_factory, seed):
 
 
 def test_the_order_of_spaces_in_a_game_file_does_not_change_adjudication(tmp_path):
-    """Regression: a game file whose spaces are listed in another order (as a rewrite that keeps
-    the user's key order produces) must adjudicate exactly as replay does."""
+    """Regression: a game file whose spaces and unit types are listed in another order (as a
+    rewrite that keeps the user's key order produces) must adjudicate exactly as replay does."""
     from aa_ref import session
     from aa_ref.yamlio import dump_yaml, load_yaml
 
@@ -149,6 +149,9 @@ def test_the_order_of_spaces_in_a_game_file_does_not_change_adjudication(tmp_pat
     for _ in range(20):
         data = load_yaml(path).data
         data["spaces"] = dict(reversed(list(data["spaces"].items())))
+        for space in data["spaces"].values():  # and unit types in another order (seed 9039 diverged)
+            for force in space.get("forces", []):
+                force["units"] = dict(reversed(list(force["units"].items())))
         path.write_text(dump_yaml(data))
         loaded = session.load_game(path)
         orders = tmp_path / "orders.yaml"
