@@ -427,7 +427,9 @@ class Fight:
                 choice = self.board.game.powers[power].standing.submerge
             if choice is None:
                 n = self.power_units(power)["submarine"]
-                value = "2 or less" if power == self.attacker else "1"
+                sub = self.board.profile(power, "submarine")
+                hit = sub.attack if power == self.attacker else sub.defense
+                value = f"{hit} or less" if hit > 1 else "1"
                 return Decision(power=power, kind="submerge", space=self.space, detail=(
                     f"Round {b.round}: your {n} submarine(s) may submerge (leave this battle) or make a surprise "
                     f"strike (each hits on {value}) [L559-L577]."))

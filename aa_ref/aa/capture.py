@@ -35,6 +35,11 @@ def capture(ctx: Context, territory: str, power: str) -> None:
         board.capital_held(original) or is_own_capital
     ):
         new_owner = original
+    china = ctx.setup.china
+    if china and power == china.power and original not in (None, power):
+        # China may take Kwangtung but never controls it: it goes to its original owner (the UK),
+        # whatever the state of that power's capital [@50279] (ruling A26).
+        new_owner = original
     ctx.emit(Control(space=territory, owner=new_owner, previous=loser))
     _take_guns(ctx, territory, power, new_owner)
     turn = ctx.game.turn.model_copy(deep=True)
