@@ -20,7 +20,7 @@ from aa_ref.aa.ruleset import (
 from aa_ref.aa.victory import victory_cities_held, victory_city_winner
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import Note
+from aa_ref.events import Note, SetPending
 from aa_ref.setup import Setup
 from aa_ref.state import Game
 
@@ -70,7 +70,9 @@ class Anniversary(AA1941):
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
         super().adjudicate(ctx, given)
-        ctx.events[:] = [Note(text=cite_note(e.text)) if isinstance(e, Note) else e for e in ctx.events]
+        ctx.events[:] = [_cite_event(e) for e in ctx.events]
+        for decision in ctx.game.pending:
+            decision.detail = cite_note(decision.detail)
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         if phase == RESEARCH:
@@ -134,3 +136,12 @@ class Anniversary(AA1941):
         """Victory cities held by each side and the threshold agreed at the start."""
         threshold = int(board.game.options.get("victory_cities", VICTORY_THRESHOLDS[0]))
         return {"victory_cities": victory_cities_held(board), "victory_threshold": threshold}
+
+
+def _cite_event(event: Any) -> Any:
+    """A narrative note or a decision's explanation citing the Anniversary rulebook."""
+    if isinstance(event, Note):
+        return Note(text=cite_note(event.text))
+    if isinstance(event, SetPending):
+        return SetPending(pending=[d.model_copy(update={"detail": cite_note(d.detail)}) for d in event.pending])
+    return event

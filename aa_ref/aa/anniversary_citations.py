@@ -112,6 +112,10 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L762]": "[@103009]",
     "[L862-L867]": "[@122122]",
     "[L989]": "[@138081]",
+    "[L559-L577]": "[@131126], [@131580]",
+    "[L585]": "[@84602]-[@86219]",
+    "[L571, L603, L975]": "[@133774], [@130885], [@136796]",
+    "[L903]": "[@125561]",
 }
 """The 1941 line references the shared modules write in their narrative notes -> the same
 rule's place in the Anniversary rulebook, so an Anniversary log cites its own rulebook."""

@@ -154,6 +154,8 @@ def _place(board: Board, power: str) -> list[str]:
         zones = ", ".join(board.coastal_zones(ic)) or "no sea zone"
         lines.append(f"#   {ic}: {room}  (sea zones: {zones})")
         for unit in list(bought):
+            if board.unit(unit).installation:
+                continue  # a new industrial complex goes to a territory without one: the player's choice
             domain = board.domain(unit)
             target = ic if domain != "sea" else (board.coastal_zones(ic) or [None])[0]
             if target is None:
@@ -165,6 +167,9 @@ def _place(board: Board, power: str) -> list[str]:
                 room -= n
                 if not bought[unit]:
                     del bought[unit]
+    if any(board.unit(u).installation for u in bought):
+        lines.append("# A new industrial complex goes to a territory held since the start of the turn, worth 1 or")
+        lines.append("# more, that has none, e.g. 'India: {industrial_complex: 1}'.")
     lines.append("# A suggested placement follows; change it as you like.")
     if not suggestion:
         return [*lines, "place: {}"]

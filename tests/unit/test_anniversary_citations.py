@@ -98,3 +98,15 @@ def test_an_anniversary_log_cites_its_own_rulebook():
         "USSR skips purchase: its capital is held by the enemy [@90752]")
     assert cite_note("something [L9999]") == "something [1941 L9999]"
     assert cite_note("no reference") == "no reference"
+
+
+def test_decisions_in_an_anniversary_game_cite_its_rulebook():
+    """A casualty decision's explanation is written by the shared battle code with 1941 lines;
+    the Anniversary ruleset rewrites it in the game state and in the logged event alike."""
+    from aa_ref.aa.anniversary import _cite_event
+    from aa_ref.events import SetPending
+    from aa_ref.state import Decision
+
+    event = SetPending(pending=[Decision(power="UK", kind="casualties", space="SZ 6", hits=1,
+                                         detail="1 must be taken [L585].\nfirst hit only damages it [L903].")])
+    assert _cite_event(event).pending[0].detail == "1 must be taken [@84602]-[@86219].\nfirst hit only damages it [@125561]."
