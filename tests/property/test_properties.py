@@ -117,22 +117,32 @@ def test_units_and_ipcs_change_only_through_events(seed, steps):
         game = new
 
 
+def play_random_orders(path, rng: random.Random, steps: int, shuffle=None) -> None:
+    """Apply `steps` documents of the automatic player to the game at `path`; `shuffle`, if
+    given, rewrites the game file's data before each step (as a hand edit could)."""
+    from aa_ref import session
+    from aa_ref.yamlio import dump_yaml, load_yaml
+
+    for _ in range(steps):
+        if shuffle is not None:
+            data = load_yaml(path).data
+            shuffle(data)
+            path.write_text(dump_yaml(data))
+        loaded = session.load_game(path)
+        orders = path.parent / "orders.yaml"
+        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
+        session.apply_orders(path, [orders], in_place=True)
+
+
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=10_000))
 def test_replay_reproduces_any_played_game(tmp_path_factory, seed):
     """A game played through `apply` replays from its log to exactly the same state."""
     from aa_ref import session
-    from aa_ref.yamlio import dump_yaml
 
-    folder = tmp_path_factory.mktemp("replay")
-    path = folder / "game.yaml"
+    path = tmp_path_factory.mktemp("replay") / "game.yaml"
     session.new_game("aa1941", path, seed=str(seed))
-    rng = random.Random(seed)
-    for _ in range(14):
-        loaded = session.load_game(path)
-        orders = folder / "orders.yaml"
-        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
-        session.apply_orders(path, [orders], in_place=True)
+    play_random_orders(path, random.Random(seed), 14)
     report = session.replay(path)
     assert report.divergence is None and report.entries == 14
 
@@ -141,22 +151,16 @@ def test_the_order_of_spaces_in_a_game_file_does_not_change_adjudication(tmp_pat
     """Regression: a game file whose spaces and unit types are listed in another order (as a
     rewrite that keeps the user's key order produces) must adjudicate exactly as replay does."""
     from aa_ref import session
-    from aa_ref.yamlio import dump_yaml, load_yaml
 
-    path = tmp_path / "game.yaml"
-    session.new_game("aa1941", path, seed="order")
-    rng = random.Random(5)
-    for _ in range(20):
-        data = load_yaml(path).data
+    def reverse_keys(data: dict) -> None:
         data["spaces"] = dict(reversed(list(data["spaces"].items())))
         for space in data["spaces"].values():  # and unit types in another order (seed 9039 diverged)
             for force in space.get("forces", []):
                 force["units"] = dict(reversed(list(force["units"].items())))
-        path.write_text(dump_yaml(data))
-        loaded = session.load_game(path)
-        orders = tmp_path / "orders.yaml"
-        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
-        session.apply_orders(path, [orders], in_place=True)
+
+    path = tmp_path / "game.yaml"
+    session.new_game("aa1941", path, seed="order")
+    play_random_orders(path, random.Random(5), 20, reverse_keys)
     assert session.replay(path).divergence is None
 
 
@@ -167,17 +171,10 @@ def test_anniversary_games_with_every_optional_rule_replay(tmp_path_factory, see
     `apply`, replays from its log to the same state (research rolls, objectives and China's
     turn included)."""
     from aa_ref import session
-    from aa_ref.yamlio import dump_yaml
 
-    folder = tmp_path_factory.mktemp("anniversary")
-    path = folder / "game.yaml"
+    path = tmp_path_factory.mktemp("anniversary") / "game.yaml"
     session.new_game(scenario, path, seed=str(seed), options={"research": "on", "national_objectives": "on"})
-    rng = random.Random(seed)
-    for _ in range(30):
-        loaded = session.load_game(path)
-        orders = folder / "orders.yaml"
-        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
-        session.apply_orders(path, [orders], in_place=True)
+    play_random_orders(path, random.Random(seed), 30)
     report = session.replay(path)
     assert report.divergence is None and report.entries == 30
 
