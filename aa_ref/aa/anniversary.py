@@ -43,7 +43,12 @@ class Anniversary(AA1941):
     """Research orders, repairs with the purchase [@60715], rockets with the battles [@55281]."""
 
     def options(self) -> dict[str, list[str]]:
-        """Game options agreed at the start: the victory threshold and the optional rules."""
+        """Game options agreed at the start (first value the default): the victory threshold,
+        the optional rules, and two readings of unclear text. `capital_loss_forfeits`: a power
+        whose capital is captured also loses its unplaced units and researchers, as the
+        translator's note says [@102031] (ruling A29). `china_limit`: no Chinese unit is placed
+        where 3 already stand (`before`, the text [@49594]), or no territory holds more than 3
+        after placing (`after`, ruling A24's strict option)."""
         return {
             "victory_cities": list(VICTORY_THRESHOLDS),
             "national_objectives": ["off", "on"],
@@ -51,10 +56,6 @@ class Anniversary(AA1941):
             "capital_loss_forfeits": ["on", "off"],
             "china_limit": ["before", "after"],
         }
-    """`capital_loss_forfeits`: a power whose capital is captured also loses its unplaced
-    units and its researchers, as the translator's note says [@102031] (ruling A29).
-    `china_limit`: no Chinese unit is placed where 3 already stand (`before`, the text [@49594]),
-    or no territory holds more than 3 after placing (`after`, ruling A24's strict option)."""
 
     def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
         """The first power starts with research when that optional rule is on, else with its purchase."""
