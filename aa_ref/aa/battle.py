@@ -51,17 +51,14 @@ from aa_ref.aa import bombard
 from aa_ref.aa.aa_fire import aa_volley, aircraft, firing_gun
 from aa_ref.aa.board import CAPTURING_UNITS, Board, add_counts, total
 from aa_ref.aa.capture import capture
+from aa_ref.aa.firepower import FireGroup, fire_groups
 from aa_ref.aa.casualties import HitRules, Targets, Volley, hit_kind
 from aa_ref.engine import Context
 from aa_ref.events import AddUnits, RemoveUnits
-from aa_ref.setup import UnitCounts
+from aa_ref.setup import UnitCounts, UnitType
 from aa_ref.state import Battle, Decision, Force
 
 ATTACKER, DEFENDER = "attacker", "defender"
-ADVANCED_ARTILLERY = "advanced_artillery"
-"""Each supporting unit (artillery) supports two units instead of one [@54971]."""
-HEAVY_BOMBERS = "heavy_bombers"
-"""Attacking bombers roll two dice each; one when defending [@57805]."""
 CARRIER_ROOM = 2  # fighters a carrier holds [L860, L915]
 
 TAKES_HITS = {
@@ -183,13 +180,18 @@ class Fight:
         return self.attacker if side == ATTACKER else self.lead_defender()
 
     def value(self, side: str, unit: str) -> int:
-        """Attack value for the attacker, defence value for the defender [L551], with the power's
-        technologies (Jet Fighters, Super Submarines [@57390]). A defence of several powers reads
-        the profile of the first one with units of that type (no technology changes a defence)."""
+        """Attack value for the attacker, defence value for the defender [L551]."""
+        profile = self.profile(side, unit)
+        return profile.attack if side == ATTACKER else profile.defense
+
+    def profile(self, side: str, unit: str) -> UnitType:
+        """A unit's profile with its power's technologies (Jet Fighters, Super Submarines
+        [@57390]). A defence of several powers reads the profile of the first one with units of
+        that type (no technology changes a defence)."""
         if side == ATTACKER:
-            return self.board.profile(self.attacker, unit).attack
+            return self.board.profile(self.attacker, unit)
         powers = [p for p in self.side_powers(DEFENDER) if self.power_units(p).get(unit)] or self.side_powers(DEFENDER)
-        return self.board.profile(powers[0], unit).defense if powers else self.board.unit(unit).defense
+        return self.board.profile(powers[0], unit) if powers else self.board.unit(unit)
 
     def has_destroyer(self, side: str) -> bool:
         """A destroyer of the side in the battle: for the attacker only its own (allies do not take
@@ -315,7 +317,7 @@ class Fight:
             self._mark_bombarded(zone, units)
             firing = add_counts(firing, units)
         order = list(self.board.setup.unit_types)
-        groups = [(self.board.profile(self.attacker, u).bombard, order.index(u), u, n, 1) for u, n in firing.items()]
+        groups = [FireGroup(self.board.profile(self.attacker, u).bombard, order.index(u), u, n, 1) for u, n in firing.items()]
         self._roll(sorted(groups), "bombard", "bombard_assign", "anti_aircraft",
                    f"shore bombardment from {', '.join(ships)} (at most {cap} ship(s), ruling A16)")
 
@@ -491,47 +493,22 @@ class Fight:
             return
         self._roll(groups, f"cr{self.battle.round}/{label}", assign, skip, f"round {self.battle.round} {label}")
 
-    def _groups(self, side: str, units: UnitCounts) -> list[tuple[int, int, str, int, int]]:
-        """(value, type order, unit, count, dice each) of the armed units, lowest value first. Attacking:
-        each supporting unit (artillery) raises one unit it supports (infantry) to its support value,
-        one for one, two with Advanced Artillery [@110541], [@111427], [@54971]; bombers roll two dice
-        each with Heavy Bombers [@57805]."""
-        order = list(self.board.setup.unit_types)
-        raised = self._supported(units) if side == ATTACKER else {}
-        groups = []
-        for unit, n in units.items():
-            value = self.value(side, unit)
-            dice = 2 if side == ATTACKER and unit == "bomber" and self.board.has_tech(self.attacker, HEAVY_BOMBERS) else 1
-            if unit in raised:
-                up, k = raised[unit]
-                k = min(k, n)
-                if k and up > value:
-                    groups.append((up, order.index(unit), unit, k, dice))
-                    n -= k
-            if n and value > 0:
-                groups.append((value, order.index(unit), unit, n, dice))
-        return sorted(groups)
+    def _groups(self, side: str, units: UnitCounts) -> list[FireGroup]:
+        """The volley of the side's armed units, lowest value first (`firepower.fire_groups`:
+        artillery support and Heavy Bombers when attacking)."""
+        techs = frozenset(self.board.technologies(self.attacker)) if side == ATTACKER else frozenset()
+        profiles = {u: self.profile(side, u) for u in units}
+        return fire_groups(units, profiles, side == ATTACKER, techs, list(self.board.setup.unit_types))
 
-    def _supported(self, units: UnitCounts) -> dict[str, tuple[int, int]]:
-        """Supported unit type -> (raised attack value, how many may be raised) for the attacker's units."""
-        per = 2 if self.board.has_tech(self.attacker, ADVANCED_ARTILLERY) else 1
-        out: dict[str, tuple[int, int]] = {}
-        for unit, n in units.items():
-            support = self.board.profile(self.attacker, unit).support
-            if support and n:
-                value, k = out.get(support.unit, (0, 0))
-                out[support.unit] = (max(value, support.attack), k + n * per)
-        return out
-
-    def _roll(self, groups: list[tuple[int, int, str, int, int]], label: str, assign: str, skip: str, title: str) -> None:
+    def _roll(self, groups: list[FireGroup], label: str, assign: str, skip: str, title: str) -> None:
         """One roll for a volley of groups; hits counted by the unit type that scored them."""
         b = self.battle
         assert self.ctx is not None
         context = f"r{self.board.game.round}/{self.attacker}/{self.space}/{label}"
-        dice = self.ctx.roll(context, sum(g[3] * g[4] for g in groups))
+        dice = self.ctx.roll(context, sum(g.total_dice for g in groups))
         hits: UnitCounts = {}
         parts = []
-        for value, _, unit, n, each in groups:
+        for value, _, unit, n, each in ((g.value, g.order, g.unit, g.count, g.dice) for g in groups):
             mine, dice = dice[:n * each], dice[n * each:]
             scored = sum(1 for d in mine if d <= value)
             if scored:

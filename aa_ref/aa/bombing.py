@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from aa_ref.aa.aa_fire import aa_volley, firing_gun
 from aa_ref.aa.board import Board, add_counts
+from aa_ref.aa.firepower import HEAVY_BOMBERS
 from aa_ref.aa.legs import Leg
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -29,7 +30,6 @@ from aa_ref.orders import Rocket
 from aa_ref.state import Battle
 
 BOMBER = "bomber"
-HEAVY_BOMBERS = "heavy_bombers"
 ROCKETS = "rockets"
 ROCKET_RANGE = 3
 DAMAGE_CAP = 2

@@ -40,9 +40,9 @@ def test_artillery_raises_infantry_one_for_one_on_attack_only() -> None:
     place(game, TARGET, Force(power="Germany", units={"infantry": 5, "artillery": 2}),
           Force(power="USSR", units={"infantry": 2, "artillery": 2}))
     f = fight(game)
-    attack = {(value, unit): n for value, _, unit, n, _ in f._groups(ATTACKER, f.units(ATTACKER))}
+    attack = {(g.value, g.unit): g.count for g in f._groups(ATTACKER, f.units(ATTACKER))}
     assert attack == {(1, "infantry"): 3, (2, "infantry"): 2, (2, "artillery"): 2}
-    defence = {(value, unit): n for value, _, unit, n, _ in f._groups(DEFENDER, f.units(DEFENDER))}
+    defence = {(g.value, g.unit): g.count for g in f._groups(DEFENDER, f.units(DEFENDER))}
     assert defence == {(2, "infantry"): 2, (2, "artillery"): 2}
 
 
@@ -51,7 +51,7 @@ def test_advanced_artillery_supports_two_and_heavy_bombers_roll_two() -> None:
     place(game, TARGET, Force(power="Germany", units={"infantry": 5, "artillery": 2, "bomber": 1}),
           Force(power="USSR", units={"infantry": 1}))
     f = fight(game)
-    groups = {(value, unit): (n, each) for value, _, unit, n, each in f._groups(ATTACKER, f.units(ATTACKER))}
+    groups = {(g.value, g.unit): (g.count, g.dice) for g in f._groups(ATTACKER, f.units(ATTACKER))}
     assert groups[(2, "infantry")] == (4, 1) and groups[(1, "infantry")] == (1, 1)
     assert groups[(4, "bomber")] == (1, 2)
 

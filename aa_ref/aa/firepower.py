@@ -1,0 +1,69 @@
+"""Who rolls how many dice at what value in one volley: the one definition of firepower,
+used by the referee's battles and by the odds calculator.
+
+A die hits when it shows the unit's value or less [L551], [@84602]. Attacking, each unit
+with `support` (artillery) raises one unit it supports (infantry) to the support value,
+two with Advanced Artillery [@110541], [@111427], [@54971]; attacking bombers roll two dice
+each with Heavy Bombers [@57805].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from aa_ref.setup import UnitCounts, UnitType
+
+ADVANCED_ARTILLERY = "advanced_artillery"
+HEAVY_BOMBERS = "heavy_bombers"
+
+
+@dataclass(frozen=True, order=True)
+class FireGroup:
+    """`count` units of one type firing `dice` dice each, hitting on `value` or less."""
+
+    value: int
+    order: int
+    unit: str
+    count: int
+    dice: int
+
+    @property
+    def total_dice(self) -> int:
+        return self.count * self.dice
+
+
+def supported(units: UnitCounts, profiles: Mapping[str, UnitType], advanced_artillery: bool) -> dict[str, tuple[int, int]]:
+    """Supported unit type -> (raised attack value, how many may be raised), for attacking units."""
+    per = 2 if advanced_artillery else 1
+    out: dict[str, tuple[int, int]] = {}
+    for unit, n in units.items():
+        support = profiles[unit].support
+        if support and n:
+            value, k = out.get(support.unit, (0, 0))
+            out[support.unit] = (max(value, support.attack), k + n * per)
+    return out
+
+
+def fire_groups(
+    units: UnitCounts, profiles: Mapping[str, UnitType], attacking: bool,
+    techs: frozenset[str] = frozenset(), order: list[str] | None = None,
+) -> list[FireGroup]:
+    """The volley of `units` (profiles with the firing power's technologies applied), lowest
+    value first; units with no value (transports, AA guns) roll nothing."""
+    order = order or list(profiles)
+    raised = supported(units, profiles, ADVANCED_ARTILLERY in techs) if attacking else {}
+    groups = []
+    for unit, n in units.items():
+        profile = profiles[unit]
+        value = profile.attack if attacking else profile.defense
+        dice = 2 if attacking and unit == "bomber" and HEAVY_BOMBERS in techs else 1
+        if unit in raised:
+            up, k = raised[unit]
+            k = min(k, n)
+            if k and up > value:
+                groups.append(FireGroup(up, order.index(unit), unit, k, dice))
+                n -= k
+        if n and value > 0:
+            groups.append(FireGroup(value, order.index(unit), unit, n, dice))
+    return sorted(groups)
