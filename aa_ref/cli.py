@@ -230,6 +230,54 @@ def replay(
 
 
 @app.command()
+def odds(
+    game: Annotated[Optional[Path], typer.Argument(help="A game file: odds of a battle in it (with --at).")] = None,
+    attacker: Annotated[Optional[str], typer.Option("--attacker", help="e.g. '10 infantry, 3 artillery, 2 tank'.")] = None,
+    defender: Annotated[Optional[str], typer.Option("--defender", help="The defending units, same form.")] = None,
+    edition: Annotated[str, typer.Option("--edition", help="aa1941 or anniversary (global1940 later).")] = "aa1941",
+    sea: Annotated[bool, typer.Option("--sea", help="A sea battle (default: land).")] = False,
+    at: Annotated[Optional[str], typer.Option("--at", help="With a game file: the space of the battle.")] = None,
+    attacker_tech: Annotated[list[str], typer.Option("--attacker-tech", help="A technology of the attacker (repeatable).")] = [],
+    defender_tech: Annotated[list[str], typer.Option("--defender-tech", help="A technology of the defender (repeatable).")] = [],
+    attacker_order: Annotated[Optional[str], typer.Option("--attacker-order", help="Order of loss, e.g. 'infantry, artillery, tank'.")] = None,
+    defender_order: Annotated[Optional[str], typer.Option("--defender-order", help="The defender's order of loss.")] = None,
+    retreat_after: Annotated[Optional[int], typer.Option("--retreat-after", min=1, help="The attacker retreats after this round.")] = None,
+    retreat_below: Annotated[Optional[int], typer.Option("--retreat-below", min=1, help="The attacker retreats with fewer units left than this.")] = None,
+    keep_land: Annotated[bool, typer.Option("--keep-land", help="The attacker loses its last land unit last (to take the territory).")] = False,
+    runs: Annotated[Optional[int], typer.Option("--runs", help="Monte Carlo with this many battles (default: exact when tractable).")] = None,
+    seed: Annotated[str, typer.Option("--seed", help="Monte Carlo seed (same seed, same figures).")] = "odds",
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    plot_file: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the outcome distribution as a PNG (needs matplotlib).")] = None,
+) -> None:
+    """Battle odds: who wins, survivors, IPCs lost, the distribution of outcomes; exact or Monte Carlo."""
+    from aa_ref.odds.report import as_json as odds_json, as_text, plot
+    from aa_ref.odds.run import Request, compute, spec_from_request
+    from aa_ref.odds.sides import OddsError
+
+    request = Request(attacker, defender, edition, sea, tuple(attacker_tech), tuple(defender_tech), attacker_order,
+                      defender_order, retreat_after, retreat_below, keep_land, runs, seed)
+    try:
+        if game is not None:
+            from aa_ref.odds.from_game import spec_from_game
+            from aa_ref.session import load_game
+
+            if at is None:
+                raise UsageError("with a game file, name the battle's space with --at")
+            spec = spec_from_game(load_game(game), at, request)
+        else:
+            spec = spec_from_request(request)
+        result = compute(spec, runs, seed)
+        if plot_file is not None:
+            plot(result, str(plot_file))
+    except OddsError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(json.dumps(odds_json(spec, result), indent=2) if as_json else as_text(spec, result))
+
+
+@app.command()
 def schema(
     output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write the JSON Schemas to.")] = Path("schemas"),
 ) -> None:

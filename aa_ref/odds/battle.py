@@ -1,0 +1,109 @@
+"""What is being computed: the two sides, the kind of battle, the policies, and the
+openings the first round may have (AA fire) as a weighted set of starting sides."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, replace
+from math import comb
+
+from aa_ref.odds.sides import OddsError, Side, default_order
+from aa_ref.setup import Setup, UnitCounts, UnitType
+
+RADAR = "radar"
+NOT_YET = frozenset({"submarine"})
+"""Units whose special rules (surprise strike, submerge, aircraft that cannot hit them without
+a destroyer) the calculator does not model yet: battles with them are refused, not guessed."""
+
+
+def parse_units(setup: Setup, text: str, what: str) -> UnitCounts:
+    """`"10 infantry, 3 artillery, 2 tank"` -> counts, with the setup's names and aliases."""
+    out: UnitCounts = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        match = re.fullmatch(r"(\d+)\s*[x×]?\s+(.+)|(\D.*)", part)
+        if not match:
+            raise OddsError(f"{what}: cannot read '{part}'; write e.g. '3 infantry, 1 tank'")
+        n, name = (int(match.group(1)), match.group(2)) if match.group(1) else (1, match.group(3))
+        unit = setup.unit_names.get(name.strip())
+        if unit is None:
+            raise OddsError(f"{what}: {setup.unit_names.unknown_message(name.strip())}")
+        out[unit] = out.get(unit, 0) + n
+    if not out:
+        raise OddsError(f"{what}: no units given")
+    return out
+
+
+def profiles_for(setup: Setup, techs: frozenset[str]) -> dict[str, UnitType]:
+    """Unit profiles with the technologies' changes (as `Board.profile` does for a power)."""
+    out = dict(setup.unit_types)
+    for tech in techs:
+        for unit, changes in setup.technologies[tech].units.items():
+            out[unit] = out[unit].model_copy(update=changes)
+    return out
+
+
+@dataclass
+class BattleSpec:
+    setup: Setup
+    attacker: UnitCounts
+    defender: UnitCounts
+    at_sea: bool
+    attacker_techs: frozenset[str] = frozenset()
+    defender_techs: frozenset[str] = frozenset()
+    attacker_order: list[str] | None = None
+    defender_order: list[str] | None = None
+    retreat_after: int | None = None
+    retreat_below: int | None = None
+    keep_land: bool = False
+
+    def check(self) -> None:
+        """Refuse what the rules or the calculator do not allow, with the reason."""
+        for units, side in ((self.attacker, "attacker"), (self.defender, "defender")):
+            for unit in units:
+                domain = self.setup.unit_types[unit].domain
+                if self.at_sea and domain == "land":
+                    raise OddsError(f"{side}: {unit} cannot fight in a sea battle (land units are cargo at sea)")
+                if not self.at_sea and domain == "sea":
+                    raise OddsError(f"{side}: {unit} cannot fight in a land battle; use --sea for a sea battle")
+            slow = sorted(NOT_YET & set(units))
+            if slow:
+                raise OddsError(f"{side}: battles with {', '.join(slow)} are not implemented yet in the odds calculator "
+                                "(surprise strike, submerge and aircraft against submarines)")
+        for techs in (self.attacker_techs, self.defender_techs):
+            unknown = sorted(techs - set(self.setup.technologies))
+            if unknown:
+                raise OddsError(f"unknown technology {', '.join(unknown)} for {self.setup.title}")
+
+    def sides(self) -> tuple[Side, Side]:
+        att = Side(self.attacker, profiles_for(self.setup, self.attacker_techs), True, self.attacker_techs,
+                   self.attacker_order or default_order(self.setup, self.attacker, True), self.keep_land)
+        dfn = Side(self.defender, profiles_for(self.setup, self.defender_techs), False, self.defender_techs,
+                   self.defender_order or default_order(self.setup, self.defender, False))
+        return att, dfn
+
+    def openings(self) -> list[tuple[float, Side, Side]]:
+        """(probability, attacker, defender) after the first round's AA fire: in a land battle one
+        defending AA gun fires one die per attacking aircraft, type by type, hitting on its AA value
+        (2 with Radar) [@112707]-[@115016] (rulings A3, X3). Without AA fire, one opening."""
+        att, dfn = self.sides()
+        gun = max((dfn.profiles[u].anti_aircraft for u in self.defender if dfn.profiles[u].anti_aircraft), default=0)
+        if RADAR in self.defender_techs and gun:
+            gun = max(gun, 2)
+        aircraft = {u: n for u, n in self.attacker.items() if att.profiles[u].domain == "air"}
+        if self.at_sea or not gun or not aircraft:
+            return [(1.0, att, dfn)]
+        p = gun / 6
+        out = []
+        kinds = sorted(aircraft, key=list(self.setup.unit_types).index)
+        for shot in itertools.product(*(range(aircraft[u] + 1) for u in kinds)):
+            weight = 1.0
+            for unit, k in zip(kinds, shot):
+                n = aircraft[unit]
+                weight *= comb(n, k) * p ** k * (1 - p) ** (n - k)
+            left = dict(self.attacker)
+            for unit, k in zip(kinds, shot):
+                left[unit] -= k
+            left = {u: n for u, n in left.items() if n}
+            out.append((weight, replace(att, units=left), dfn))
+        return out

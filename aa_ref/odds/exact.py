@@ -1,0 +1,178 @@
+"""Exact odds: a Markov chain whose state is the hits each side has taken.
+
+Both sides fire at once each round [L551], [@84602]: from state (a, d) the defender's hits
+move the attacker to a + k and the attacker's hits move the defender to d + m, with the
+binomial law of each side's dice. States are processed in order, each once: a round in which
+nobody hits leaves the state unchanged, so its mass leaves with the other outcomes divided by
+(1 - P(no hits)), and stays there 1 / (1 - P(no hits)) rounds on average. A retreat after a
+given round needs the round in the state, so that policy is computed round by round.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from aa_ref.odds.battle import BattleSpec
+from aa_ref.odds.outcome import Ending, Result
+from aa_ref.odds.sides import Side
+
+EPSILON = 1e-13
+
+
+def hits_pmf(dice_by_value: list[int], most: int) -> np.ndarray:
+    """P(hits = 0..most) of dice hitting on 1..6, hits beyond `most` counted as `most`."""
+    pmf = np.array([1.0])
+    for value in range(1, 7):
+        n = dice_by_value[value]
+        if not n:
+            continue
+        p = value / 6
+        k = np.arange(n + 1)
+        binom = np.array([_comb(n, int(i)) for i in k]) * p ** k * (1 - p) ** (n - k)
+        pmf = np.convolve(pmf, binom)
+    if len(pmf) > most + 1:
+        pmf = np.concatenate([pmf[:most], [pmf[most:].sum()]])
+    return pmf
+
+
+@lru_cache(maxsize=None)
+def _comb(n: int, k: int) -> float:
+    from math import comb
+    return float(comb(n, k))
+
+
+class Chain:
+    """The transition law of one pair of starting sides."""
+
+    def __init__(self, spec: BattleSpec, att: Side, dfn: Side) -> None:
+        self.spec, self.att, self.dfn = spec, att, dfn
+        self.A, self.D = att.size, dfn.size
+        self._att_pmf: dict[int, np.ndarray] = {}
+        self._def_pmf: dict[int, np.ndarray] = {}
+
+    def attacker_fire(self, a: int, d: int) -> np.ndarray:
+        if a not in self._att_pmf:
+            self._att_pmf[a] = hits_pmf(self.att.dice_by_value(a), self.D)
+        return _cap(self._att_pmf[a], self.D - d)
+
+    def defender_fire(self, a: int, d: int) -> np.ndarray:
+        if d not in self._def_pmf:
+            self._def_pmf[d] = hits_pmf(self.dfn.dice_by_value(d), self.A)
+        return _cap(self._def_pmf[d], self.A - a)
+
+    def over(self, a: int, d: int) -> str | None:
+        """Why the battle is over in state (a, d), or None while it goes on."""
+        if a >= self.A or d >= self.D:
+            return "ended"
+        below = self.spec.retreat_below
+        if below is not None and self.A - a < below:
+            return "retreat"
+        return None
+
+    def step(self, a: int, d: int) -> np.ndarray:
+        """Joint law of (hits on the attacker, hits on the defender) in one round."""
+        return np.outer(self.defender_fire(a, d), self.attacker_fire(a, d))
+
+
+def _cap(pmf: np.ndarray, most: int) -> np.ndarray:
+    if len(pmf) <= most + 1:
+        return pmf
+    return np.concatenate([pmf[:most], [pmf[most:].sum()]])
+
+
+def solve(spec: BattleSpec) -> Result:
+    """The exact law of the battle's end."""
+    result = Result(method="exact")
+    for weight, att, dfn in spec.openings():
+        chain = Chain(spec, att, dfn)
+        grid = np.zeros((chain.A + 1, chain.D + 1))
+        grid[0, 0] = weight
+        if spec.retreat_after is not None:
+            final, rounds, stuck = _by_rounds(chain, grid, spec.retreat_after)
+        else:
+            final, rounds, stuck = _by_states(chain, grid)
+        result.rounds += rounds
+        _endings(chain, final, stuck, result)
+    _merge(result)
+    return result
+
+
+def _by_states(chain: Chain, grid: np.ndarray) -> tuple[np.ndarray, float, set]:
+    rounds = 0.0
+    stuck: set[tuple[int, int]] = set()
+    for a in range(chain.A + 1):
+        for d in range(chain.D + 1):
+            mass = grid[a, d]
+            if mass < EPSILON or chain.over(a, d):
+                continue
+            law = chain.step(a, d)
+            still = law[0, 0]
+            if still >= 1 - EPSILON:
+                stuck.add((a, d))  # neither side can hurt the other: the battle ends (ruling 12)
+                continue
+            law[0, 0] = 0.0
+            grid[a:a + law.shape[0], d:d + law.shape[1]] += mass * law / (1 - still)
+            rounds += mass / (1 - still)
+            grid[a, d] = 0.0
+    return grid, rounds, stuck
+
+
+def _by_rounds(chain: Chain, grid: np.ndarray, last: int) -> tuple[np.ndarray, float, set]:
+    """Round by round; after round `last` the attacker retreats from every state still fighting."""
+    rounds = 0.0
+    stuck: set[tuple[int, int]] = set()
+    for _ in range(last):
+        nxt = np.zeros_like(grid)
+        for a, d in zip(*np.nonzero(grid > EPSILON)):
+            mass = grid[a, d]
+            if chain.over(a, d) or (a, d) in stuck:
+                nxt[a, d] += mass
+                continue
+            law = chain.step(a, d)
+            if law[0, 0] >= 1 - EPSILON:
+                stuck.add((a, d))
+                nxt[a, d] += mass
+                continue
+            nxt[a:a + law.shape[0], d:d + law.shape[1]] += mass * law
+            rounds += mass
+        grid = nxt
+    return grid, rounds, stuck
+
+
+def _endings(chain: Chain, grid: np.ndarray, stuck: set, result: Result) -> None:
+    for a, d in zip(*np.nonzero(grid > EPSILON)):
+        a, d = int(a), int(d)
+        att_left, def_left = chain.att.alive(a), chain.dfn.alive(d)
+        if a >= chain.A and d >= chain.D:
+            how = "draw"
+        elif d >= chain.D:
+            how = "attacker"
+        elif a >= chain.A:
+            how = "defender"
+        elif (a, d) in stuck:
+            how = "stalemate"
+        else:
+            how = "retreat"
+        takes = how == "attacker" and not chain.spec.at_sea and chain.att.land_units(a) > 0
+        lost_a = chain.att.cost_lost(a) + _shot_down(chain)
+        result.endings.append(Ending(float(grid[a, d]), att_left, def_left, lost_a, chain.dfn.cost_lost(d), how, takes))
+
+
+def _shot_down(chain: Chain) -> int:
+    """IPC value of the aircraft this opening lost to AA fire before the first round."""
+    return sum(chain.att.profiles[u].cost * (n - chain.att.units.get(u, 0))
+               for u, n in chain.spec.attacker.items())
+
+
+def _merge(result: Result) -> None:
+    """Endings with the same survivors and outcome become one."""
+    merged: dict[tuple, Ending] = {}
+    for e in result.endings:
+        key = (e.how, tuple(sorted(e.attacker.items())), tuple(sorted(e.defender.items())), e.attacker_lost, e.defender_lost)
+        if key in merged:
+            merged[key].probability += e.probability
+        else:
+            merged[key] = e
+    result.endings = sorted(merged.values(), key=lambda e: -e.probability)

@@ -1,0 +1,47 @@
+"""Odds for a battle in a game file: a pending battle, or a planned attack on a space."""
+
+from __future__ import annotations
+
+from aa_ref.aa.board import Board
+from aa_ref.errors import UsageError
+from aa_ref.odds.battle import BattleSpec, parse_units
+from aa_ref.odds.run import Request, _order
+from aa_ref.odds.sides import OddsError
+from aa_ref.setup import UnitCounts
+
+
+def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:
+    """The battle at `space_name`: the attacker's units there (a pending battle) or the units
+    named by `--attacker` (a planned attack by the power to move), against every enemy unit
+    there that fights."""
+    setup, game = loaded.setup, loaded.game
+    space = setup.space_names.get(space_name)
+    if space is None:
+        raise UsageError(setup.space_names.unknown_message(space_name))
+    board = Board(setup, game)
+    battle = next((b for b in game.turn.battles if b.space == space and b.status != "done"), None)
+    if battle is not None and battle.kind == "bombing":
+        raise OddsError(f"{space} is a strategic bombing raid, not a battle: odds of raids are not implemented yet")
+    if battle is not None and battle.amphibious_from:
+        raise OddsError(f"{space} is an amphibious assault: shore bombardment and seaborne units that cannot "
+                        "retreat are not implemented yet in the odds calculator")
+    attacker_power = battle.attacker if battle else game.power
+    if request.attacker:
+        attacker = parse_units(setup, request.attacker, "--attacker")
+    elif battle:
+        attacker = board.units(space, [attacker_power])
+    else:
+        raise UsageError(f"no battle is waiting in {space}: name the attacking units with --attacker")
+    defender: UnitCounts = parse_units(setup, request.defender, "--defender") if request.defender else \
+        board.enemy_units(space, attacker_power)
+    if not defender:
+        raise UsageError(f"no enemy units defend {space}")
+    defenders = board.enemy_powers(space, attacker_power)
+    return BattleSpec(
+        setup, attacker, defender, board.is_sea(space),
+        frozenset(board.technologies(attacker_power)),
+        frozenset(t for p in defenders for t in board.technologies(p)),
+        _order(setup, request.attacker_order, "--attacker-order") or game.powers[attacker_power].standing.order_of_loss,
+        _order(setup, request.defender_order, "--defender-order"),
+        request.retreat_after, request.retreat_below, request.keep_land,
+    )

@@ -1,0 +1,75 @@
+"""Monte Carlo odds: many battles played at once with a seeded generator, on the same
+state model and firepower as the exact chain, for battles too large to solve exactly or
+when asked for (`--runs N`). Reproducible: the same seed gives the same figures."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from aa_ref.odds.battle import BattleSpec
+from aa_ref.odds.exact import Chain, _merge, _shot_down
+from aa_ref.odds.outcome import Ending, Result
+
+MAX_ROUNDS = 1000
+"""Battles still going after this many rounds are stalemates (nobody can hurt the other)."""
+
+
+def generator(seed: str) -> np.random.Generator:
+    return np.random.default_rng(int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big"))
+
+
+def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
+    rng = generator(seed)
+    result = Result(method="monte carlo", runs=runs)
+    openings = spec.openings()
+    counts = rng.multinomial(runs, [w for w, _, _ in openings] / np.sum([w for w, _, _ in openings]))
+    for (weight, att, dfn), n in zip(openings, counts):
+        if n:
+            _play(Chain(spec, att, dfn), int(n), runs, rng, result)
+    _merge(result)
+    return result
+
+
+def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Result) -> None:
+    att_dice = np.array([chain.att.dice_by_value(k) for k in range(chain.A + 1)])  # state -> dice at 1..6
+    def_dice = np.array([chain.dfn.dice_by_value(k) for k in range(chain.D + 1)])
+    p = np.arange(7) / 6
+    a = np.zeros(n, dtype=np.int64)
+    d = np.zeros(n, dtype=np.int64)
+    rounds = np.zeros(n, dtype=np.int64)
+    below = chain.spec.retreat_below
+    last = chain.spec.retreat_after or MAX_ROUNDS
+    active = np.ones(n, dtype=bool)
+    stuck = np.zeros(n, dtype=bool)
+    for _ in range(last):
+        live = active & (a < chain.A) & (d < chain.D)
+        if below is not None:
+            live &= (chain.A - a) >= below
+        idx = np.nonzero(live)[0]
+        if not len(idx):
+            break
+        on_def = rng.binomial(att_dice[a[idx]], p).sum(axis=1)
+        on_att = rng.binomial(def_dice[d[idx]], p).sum(axis=1)
+        blank = (att_dice[a[idx]].sum(axis=1) == 0) & (def_dice[d[idx]].sum(axis=1) == 0)
+        stuck[idx[blank]] = True
+        active[idx[blank]] = False
+        a[idx] = np.minimum(a[idx] + on_att, chain.A)
+        d[idx] = np.minimum(d[idx] + on_def, chain.D)
+        rounds[idx[~blank]] += 1
+    result.rounds += rounds.sum() / runs
+    states, hits = np.unique(np.stack([a, d, stuck]), axis=1, return_counts=True)
+    for (ka, kd, st), count in zip(states.T, hits):
+        ka, kd = int(ka), int(kd)
+        if ka >= chain.A and kd >= chain.D:
+            how = "draw"
+        elif kd >= chain.D:
+            how = "attacker"
+        elif ka >= chain.A:
+            how = "defender"
+        else:
+            how = "stalemate" if st else "retreat"
+        takes = how == "attacker" and not chain.spec.at_sea and chain.att.land_units(ka) > 0
+        result.endings.append(Ending(count / runs, chain.att.alive(ka), chain.dfn.alive(kd),
+                                     chain.att.cost_lost(ka) + _shot_down(chain), chain.dfn.cost_lost(kd), how, takes))

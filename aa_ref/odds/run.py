@@ -1,0 +1,86 @@
+"""The `aa-ref odds` entry: build the battle from the command line or a game file, choose
+the method, compute."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aa_ref.errors import UsageError
+from aa_ref.odds.battle import BattleSpec, parse_units
+from aa_ref.odds.outcome import Result
+from aa_ref.odds.sides import OddsError
+from aa_ref.setup import Setup, load_setup
+
+EDITIONS = {"aa1941": "aa1941", "anniversary": "anniversary-1941"}
+"""Edition name -> the setup whose unit profiles and technologies it uses."""
+EXACT_LIMIT = 40_000
+"""Largest state count (over all openings) solved exactly; larger battles use Monte Carlo."""
+DEFAULT_RUNS = 20_000
+
+
+@dataclass
+class Request:
+    """What the user asked for, before the battle is built."""
+
+    attacker: str | None = None
+    defender: str | None = None
+    edition: str = "aa1941"
+    sea: bool = False
+    attacker_techs: tuple[str, ...] = ()
+    defender_techs: tuple[str, ...] = ()
+    attacker_order: str | None = None
+    defender_order: str | None = None
+    retreat_after: int | None = None
+    retreat_below: int | None = None
+    keep_land: bool = False
+    runs: int | None = None
+    seed: str = "odds"
+
+
+def edition_setup(edition: str) -> Setup:
+    if edition == "global1940":
+        raise UsageError("edition global1940 is not available yet: its setup comes with issue 6; "
+                         "editions now: " + ", ".join(EDITIONS))
+    if edition not in EDITIONS:
+        raise UsageError(f"unknown edition '{edition}' (editions: {', '.join(EDITIONS)}, global1940 later)")
+    return load_setup(EDITIONS[edition])
+
+
+def _order(setup: Setup, text: str | None, what: str) -> list[str] | None:
+    if text is None:
+        return None
+    out = []
+    for name in filter(None, (p.strip() for p in text.split(","))):
+        unit = setup.unit_names.get(name)
+        if unit is None:
+            raise OddsError(f"{what}: {setup.unit_names.unknown_message(name)}")
+        out.append(unit)
+    return out
+
+
+def spec_from_request(request: Request, setup: Setup | None = None) -> BattleSpec:
+    setup = setup or edition_setup(request.edition)
+    if not request.attacker or not request.defender:
+        raise UsageError("give both --attacker and --defender (or a game file with --at)")
+    return BattleSpec(
+        setup, parse_units(setup, request.attacker, "--attacker"), parse_units(setup, request.defender, "--defender"),
+        request.sea, frozenset(request.attacker_techs), frozenset(request.defender_techs),
+        _order(setup, request.attacker_order, "--attacker-order"), _order(setup, request.defender_order, "--defender-order"),
+        request.retreat_after, request.retreat_below, request.keep_land,
+    )
+
+
+def compute(spec: BattleSpec, runs: int | None, seed: str) -> Result:
+    """Exact where the chain is small enough and no run count was asked for, else Monte Carlo."""
+    from aa_ref.odds import exact, montecarlo
+
+    spec.check()
+    if runs is None:
+        openings = spec.openings()
+        states = sum((a.size + 1) * (d.size + 1) for _, a, d in openings)
+        if states <= EXACT_LIMIT:
+            return exact.solve(spec)
+        runs = DEFAULT_RUNS
+    if runs < 1:
+        raise UsageError("--runs must be at least 1")
+    return montecarlo.simulate(spec, runs, seed)

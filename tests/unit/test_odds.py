@@ -1,0 +1,124 @@
+"""The odds calculator: hand-computed cases, exact against Monte Carlo, policies, refusals."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aa_ref.odds.battle import BattleSpec, parse_units
+from aa_ref.odds.exact import solve
+from aa_ref.odds.montecarlo import simulate
+from aa_ref.odds.run import compute
+from aa_ref.odds.sides import OddsError
+from aa_ref.setup import load_setup
+
+AA1941 = load_setup("aa1941")
+ANNIVERSARY = load_setup("anniversary-1941")
+
+
+def spec(setup, attacker: str, defender: str, **kw) -> BattleSpec:
+    return BattleSpec(setup, parse_units(setup, attacker, "a"), parse_units(setup, defender, "d"), **{"at_sea": False, **kw})
+
+
+def test_one_infantry_against_one_by_hand():
+    """Attack 1 against defence 2 [L551]: per round the attacker hits 1/6, the defender 2/6;
+    the battle ends at the first round with a hit: P(win) = (1/6)(4/6) / (1 - (5/6)(4/6))."""
+    result = solve(spec(AA1941, "1 infantry", "1 infantry"))
+    q = 1 - (5 / 6) * (4 / 6)
+    assert result.attacker_win == pytest.approx((1 / 6) * (4 / 6) / q)
+    assert result.draw == pytest.approx((1 / 6) * (2 / 6) / q)
+    assert result.defender_win == pytest.approx((5 / 6) * (2 / 6) / q)
+    assert result.rounds == pytest.approx(1 / q)
+
+
+def test_one_round_then_retreat_by_hand():
+    result = solve(spec(AA1941, "1 infantry", "1 infantry", retreat_after=1))
+    assert result.attacker_win == pytest.approx(4 / 36)
+    assert result.draw == pytest.approx(2 / 36)
+    assert result.probability("defender") == pytest.approx(10 / 36)
+    assert result.probability("retreat") == pytest.approx(20 / 36)
+    assert result.rounds == pytest.approx(1)
+
+
+def test_artillery_raises_infantry_by_hand():
+    """Anniversary [@110541]: 1 infantry + 1 artillery attack at 2 and 2 against 1 tank (defence 3);
+    the tank's hit takes one of two attackers, so the attacker wins whenever it hits."""
+    result = solve(spec(ANNIVERSARY, "1 infantry, 1 artillery", "1 tank", retreat_after=1))
+    assert result.attacker_win == pytest.approx(1 - (4 / 6) ** 2)
+    alone = solve(spec(ANNIVERSARY, "2 infantry", "1 tank", retreat_after=1))  # no artillery: both at 1
+    assert alone.attacker_win == pytest.approx(1 - (5 / 6) ** 2)
+
+
+def test_a_battleship_takes_two_hits():
+    """[L903]: one bomber (attack 4) against a lone battleship (defence 4) cannot sink it in one round."""
+    result = solve(spec(AA1941, "1 bomber", "1 battleship", at_sea=True, retreat_after=1))
+    assert result.attacker_win == 0
+
+
+def test_aa_fire_before_the_first_round_by_hand():
+    """[@112707]: a lone fighter against an AA gun and one infantry is shot down on a 1 before it fires."""
+    result = solve(spec(ANNIVERSARY, "1 fighter", "1 infantry, 1 aa_gun", retreat_after=1))
+    assert result.attacker_win == pytest.approx((5 / 6) * (3 / 6) * (4 / 6))
+    radar = solve(spec(ANNIVERSARY, "1 fighter", "1 infantry, 1 aa_gun", retreat_after=1, defender_techs=frozenset({"radar"})))
+    assert radar.attacker_win == pytest.approx((4 / 6) * (3 / 6) * (4 / 6))
+
+
+@pytest.mark.parametrize("attacker, defender, kw", [
+    ("6 infantry, 3 artillery, 2 tank", "8 infantry, 1 tank", {}),
+    ("4 infantry, 4 artillery", "6 infantry", {"attacker_techs": frozenset({"advanced_artillery"})}),
+    ("3 infantry, 2 fighter, 2 bomber", "5 infantry, 1 aa_gun", {"defender_techs": frozenset({"radar"})}),
+    ("2 bomber, 2 fighter", "1 battleship, 1 carrier, 2 fighter, 1 transport", {"at_sea": True}),
+    ("4 tank, 2 bomber", "7 infantry", {"attacker_techs": frozenset({"heavy_bombers"}), "keep_land": True}),
+    ("6 infantry, 2 tank", "6 infantry", {"retreat_below": 4}),
+    ("2 cruiser, 1 destroyer", "2 destroyer, 2 transport", {"at_sea": True, "retreat_after": 2}),
+])
+def test_exact_and_monte_carlo_agree_within_three_standard_errors(attacker, defender, kw):
+    battle = spec(ANNIVERSARY, attacker, defender, **kw)
+    exact, mc = solve(battle), simulate(battle, 20_000, "agree")
+    for name in ("attacker_win", "defender_win", "draw"):
+        p = getattr(exact, name)
+        error = math.sqrt(max(p * (1 - p), 1e-9) / 20_000)
+        assert abs(getattr(mc, name) - p) <= 3 * error + 1e-9, name
+
+
+small_army = st.dictionaries(st.sampled_from(["infantry", "artillery", "tank", "fighter", "bomber"]),
+                             st.integers(min_value=1, max_value=4), min_size=1, max_size=3)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(attacker=small_army, defender=small_army, aa=st.booleans(), after=st.none() | st.integers(1, 3))
+def test_outcomes_sum_to_one(attacker, defender, aa, after):
+    battle = BattleSpec(ANNIVERSARY, attacker, {**defender, **({"aa_gun": 1} if aa else {})}, False, retreat_after=after)
+    result = solve(battle)
+    assert sum(e.probability for e in result.endings) == pytest.approx(1, abs=1e-9)
+    assert result.attacker_win + result.defender_win + result.draw == pytest.approx(1, abs=1e-9)
+
+
+def test_monte_carlo_is_reproducible_and_seeded():
+    battle = spec(AA1941, "5 infantry, 2 tank", "6 infantry")
+    assert simulate(battle, 2000, "s").attacker_win == simulate(battle, 2000, "s").attacker_win
+    assert compute(battle, 2000, "s").method == "monte carlo"
+    assert compute(battle, None, "s").method == "exact"
+
+
+def test_refusals_say_why():
+    with pytest.raises(OddsError, match="not implemented yet"):
+        compute(spec(AA1941, "2 submarine", "1 destroyer", at_sea=True), None, "s")
+    with pytest.raises(OddsError, match="cannot fight in a land battle"):
+        compute(spec(AA1941, "1 battleship", "1 infantry"), None, "s")
+    with pytest.raises(OddsError, match="did you mean 'infantry'"):
+        parse_units(AA1941, "3 infantri", "--attacker")
+
+
+def test_the_referee_and_the_calculator_share_one_firepower():
+    """One implementation of a volley: the battle module and the odds sides both use it."""
+    import inspect
+
+    from aa_ref.aa import battle
+    from aa_ref.odds import sides
+
+    assert "fire_groups(" in inspect.getsource(battle.Fight._groups)
+    assert "fire_groups(" in inspect.getsource(sides.Side.groups)
