@@ -12,9 +12,7 @@ from aa_ref.odds.sides import OddsError, Side, default_order
 from aa_ref.setup import Setup, UnitCounts, UnitType
 
 RADAR = "radar"
-NOT_YET = frozenset({"submarine"})
-"""Units whose special rules (surprise strike, submerge, aircraft that cannot hit them without
-a destroyer) the calculator does not model yet: battles with them are refused, not guessed."""
+SUBMARINE = "submarine"
 
 
 def parse_units(setup: Setup, text: str, what: str) -> UnitCounts:
@@ -66,10 +64,12 @@ class BattleSpec:
                     raise OddsError(f"{side}: {unit} cannot fight in a sea battle (land units are cargo at sea)")
                 if not self.at_sea and domain == "sea":
                     raise OddsError(f"{side}: {unit} cannot fight in a land battle; use --sea for a sea battle")
-            slow = sorted(NOT_YET & set(units))
-            if slow:
-                raise OddsError(f"{side}: battles with {', '.join(slow)} are not implemented yet in the odds calculator "
-                                "(surprise strike, submerge and aircraft against submarines)")
+        for subs, planes, side in ((self.attacker, self.defender, "attacker"), (self.defender, self.attacker, "defender")):
+            air = [u for u in planes if self.setup.unit_types[u].domain == "air"]
+            if subs.get(SUBMARINE) and air:
+                raise OddsError(f"the {side}'s submarines face aircraft ({', '.join(air)}): aircraft that cannot hit "
+                                "submarines without a destroyer, and submarines that cannot hit aircraft, are not "
+                                "implemented yet in the odds calculator")
         for techs in (self.attacker_techs, self.defender_techs):
             unknown = sorted(techs - set(self.setup.technologies))
             if unknown:

@@ -14,11 +14,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from aa_ref.odds.battle import BattleSpec
+from aa_ref.odds.battle import SUBMARINE, BattleSpec
 from aa_ref.odds.outcome import Ending, Result
 from aa_ref.odds.sides import Side
 
 EPSILON = 1e-13
+DESTROYER = "destroyer"
 
 
 def hits_pmf(dice_by_value: list[int], most: int) -> np.ndarray:
@@ -71,9 +72,36 @@ class Chain:
             return "retreat"
         return None
 
+    def striking(self, a: int, d: int) -> tuple[bool, bool]:
+        """Whose submarines make a surprise strike this round: a side's, unless the other side
+        has a destroyer in the battle [L559-L577], [@131580], [@130344]. Submarines always strike
+        in the calculator (submerging is not modelled)."""
+        att = self.att.has(a, SUBMARINE) and not self.dfn.has(d, DESTROYER)
+        dfn = self.dfn.has(d, SUBMARINE) and not self.att.has(a, DESTROYER)
+        return att, dfn
+
     def step(self, a: int, d: int) -> np.ndarray:
-        """Joint law of (hits on the attacker, hits on the defender) in one round."""
-        return np.outer(self.defender_fire(a, d), self.attacker_fire(a, d))
+        """Joint law of (hits on the attacker, hits on the defender) in one round: the surprise
+        strikes first, their casualties removed without firing back, then every other unit fires
+        at once."""
+        att_strikes, def_strikes = self.striking(a, d)
+        if not (att_strikes or def_strikes):
+            return np.outer(self.defender_fire(a, d), self.attacker_fire(a, d))
+        subs = frozenset({SUBMARINE})
+        on_def = _strike(self.att.dice_by_value(a, only=subs) if att_strikes else None, self.D - d)
+        on_att = _strike(self.dfn.dice_by_value(d, only=subs) if def_strikes else None, self.A - a)
+        law = np.zeros((self.A - a + 1, self.D - d + 1))
+        for j, pj in enumerate(on_att):
+            for i, pi in enumerate(on_def):
+                a1, d1 = a + j, d + i
+                att_fire = hits_pmf(self.att.dice_by_value(a1, but=subs if att_strikes else frozenset()), self.D - d1)
+                def_fire = hits_pmf(self.dfn.dice_by_value(d1, but=subs if def_strikes else frozenset()), self.A - a1)
+                law[j:j + len(def_fire), i:i + len(att_fire)] += pj * pi * np.outer(def_fire, att_fire)
+        return law
+
+
+def _strike(dice: list[int] | None, most: int) -> np.ndarray:
+    return np.array([1.0]) if dice is None else hits_pmf(dice, most)
 
 
 def _cap(pmf: np.ndarray, most: int) -> np.ndarray:

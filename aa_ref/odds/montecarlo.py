@@ -8,8 +8,8 @@ import hashlib
 
 import numpy as np
 
-from aa_ref.odds.battle import BattleSpec
-from aa_ref.odds.exact import Chain, _merge, _shot_down
+from aa_ref.odds.battle import SUBMARINE, BattleSpec
+from aa_ref.odds.exact import DESTROYER, Chain, _merge, _shot_down
 from aa_ref.odds.outcome import Ending, Result
 
 MAX_ROUNDS = 1000
@@ -33,8 +33,13 @@ def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
 
 
 def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Result) -> None:
+    subs = frozenset({SUBMARINE})
     att_dice = np.array([chain.att.dice_by_value(k) for k in range(chain.A + 1)])  # state -> dice at 1..6
     def_dice = np.array([chain.dfn.dice_by_value(k) for k in range(chain.D + 1)])
+    att_subs = np.array([chain.att.dice_by_value(k, only=subs) for k in range(chain.A + 1)])
+    def_subs = np.array([chain.dfn.dice_by_value(k, only=subs) for k in range(chain.D + 1)])
+    att_destroyer = np.array([chain.att.has(k, DESTROYER) for k in range(chain.A + 1)])
+    def_destroyer = np.array([chain.dfn.has(k, DESTROYER) for k in range(chain.D + 1)])
     p = np.arange(7) / 6
     a = np.zeros(n, dtype=np.int64)
     d = np.zeros(n, dtype=np.int64)
@@ -50,11 +55,21 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         idx = np.nonzero(live)[0]
         if not len(idx):
             break
-        on_def = rng.binomial(att_dice[a[idx]], p).sum(axis=1)
-        on_att = rng.binomial(def_dice[d[idx]], p).sum(axis=1)
         blank = (att_dice[a[idx]].sum(axis=1) == 0) & (def_dice[d[idx]].sum(axis=1) == 0)
         stuck[idx[blank]] = True
         active[idx[blank]] = False
+        # Surprise strikes first (a side's submarines, unless the other side has a destroyer):
+        # their casualties fall before firing back; the strikers do not fire again this round.
+        att_strikes = ~def_destroyer[d[idx]][:, None]
+        def_strikes = ~att_destroyer[a[idx]][:, None]
+        on_def = rng.binomial(att_subs[a[idx]] * att_strikes, p).sum(axis=1)
+        on_att = rng.binomial(def_subs[d[idx]] * def_strikes, p).sum(axis=1)
+        a[idx] = np.minimum(a[idx] + on_att, chain.A)
+        d[idx] = np.minimum(d[idx] + on_def, chain.D)
+        att_fire = att_dice[a[idx]] - att_subs[a[idx]] * att_strikes
+        def_fire = def_dice[d[idx]] - def_subs[d[idx]] * def_strikes
+        on_def = rng.binomial(att_fire, p).sum(axis=1)
+        on_att = rng.binomial(def_fire, p).sum(axis=1)
         a[idx] = np.minimum(a[idx] + on_att, chain.A)
         d[idx] = np.minimum(d[idx] + on_def, chain.D)
         rounds[idx[~blank]] += 1

@@ -72,12 +72,17 @@ class Side:
     def groups(self, hits: int) -> list[FireGroup]:
         return fire_groups(self.alive(hits), self.profiles, self.attacking, self.techs)
 
-    def dice_by_value(self, hits: int) -> list[int]:
-        """Dice rolled at each value 1..6 (index 0 unused) after `hits` hits."""
+    def dice_by_value(self, hits: int, only: frozenset[str] | None = None, but: frozenset[str] = frozenset()) -> list[int]:
+        """Dice rolled at each value 1..6 (index 0 unused) after `hits` hits, by the units of the
+        types in `only` (default: all) except those in `but`."""
         out = [0] * 7
         for group in self.groups(hits):
-            out[min(group.value, 6)] += group.total_dice
+            if (only is None or group.unit in only) and group.unit not in but:
+                out[min(group.value, 6)] += group.total_dice
         return out
+
+    def has(self, hits: int, unit: str) -> bool:
+        return self.alive(hits).get(unit, 0) > 0
 
     def cost_lost(self, hits: int) -> int:
         """IPC value of the units removed by `hits` hits (damage costs nothing)."""

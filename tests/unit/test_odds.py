@@ -52,6 +52,17 @@ def test_artillery_raises_infantry_by_hand():
     assert alone.attacker_win == pytest.approx(1 - (5 / 6) ** 2)
 
 
+def test_a_surprise_strike_falls_before_the_defence_fires_by_hand():
+    """[L559-L577], [@131580]: a submarine against a lone carrier (no destroyer) strikes first, and a
+    sunk carrier does not fire back; a destroyer cancels the strike, and both fire at once."""
+    strike = solve(spec(AA1941, "1 submarine", "1 carrier", at_sea=True, retreat_after=1))
+    assert strike.attacker_win == pytest.approx(2 / 6)
+    assert strike.probability("defender") == pytest.approx((4 / 6) * (2 / 6))
+    cancelled = solve(spec(AA1941, "1 submarine", "1 destroyer", at_sea=True, retreat_after=1))
+    assert cancelled.attacker_win == pytest.approx((2 / 6) * (4 / 6))
+    assert cancelled.draw == pytest.approx((2 / 6) * (2 / 6))
+
+
 def test_a_battleship_takes_two_hits():
     """[L903]: one bomber (attack 4) against a lone battleship (defence 4) cannot sink it in one round."""
     result = solve(spec(AA1941, "1 bomber", "1 battleship", at_sea=True, retreat_after=1))
@@ -74,6 +85,8 @@ def test_aa_fire_before_the_first_round_by_hand():
     ("4 tank, 2 bomber", "7 infantry", {"attacker_techs": frozenset({"heavy_bombers"}), "keep_land": True}),
     ("6 infantry, 2 tank", "6 infantry", {"retreat_below": 4}),
     ("2 cruiser, 1 destroyer", "2 destroyer, 2 transport", {"at_sea": True, "retreat_after": 2}),
+    ("4 submarine, 1 destroyer", "1 battleship, 2 destroyer, 1 transport", {"at_sea": True}),
+    ("3 submarine, 2 cruiser", "3 submarine, 1 battleship", {"at_sea": True, "attacker_techs": frozenset({"super_submarines"})}),
 ])
 def test_exact_and_monte_carlo_agree_within_three_standard_errors(attacker, defender, kw):
     battle = spec(ANNIVERSARY, attacker, defender, **kw)
@@ -106,7 +119,7 @@ def test_monte_carlo_is_reproducible_and_seeded():
 
 def test_refusals_say_why():
     with pytest.raises(OddsError, match="not implemented yet"):
-        compute(spec(AA1941, "2 submarine", "1 destroyer", at_sea=True), None, "s")
+        compute(spec(AA1941, "2 submarine", "1 destroyer, 1 fighter", at_sea=True), None, "s")
     with pytest.raises(OddsError, match="cannot fight in a land battle"):
         compute(spec(AA1941, "1 battleship", "1 infantry"), None, "s")
     with pytest.raises(OddsError, match="did you mean 'infantry'"):
