@@ -54,6 +54,9 @@ class BattleSpec:
     retreat_after: int | None = None
     retreat_below: int | None = None
     keep_land: bool = False
+    low_luck: bool = False
+    retreat_chance: float | None = None
+    """The attacker retreats when its chance to win falls below this (0-1)."""
 
     def check(self) -> None:
         """Refuse what the rules or the calculator do not allow, with the reason."""
@@ -99,11 +102,22 @@ class BattleSpec:
         for shot in itertools.product(*(range(aircraft[u] + 1) for u in kinds)):
             weight = 1.0
             for unit, k in zip(kinds, shot):
-                n = aircraft[unit]
-                weight *= comb(n, k) * p ** k * (1 - p) ** (n - k)
+                weight *= _shot_chance(aircraft[unit], k, gun, self.low_luck)
+            if not weight:
+                continue
             left = dict(self.attacker)
             for unit, k in zip(kinds, shot):
                 left[unit] -= k
             left = {u: n for u, n in left.items() if n}
             out.append((weight, replace(att, units=left), dfn))
         return out
+
+
+def _shot_chance(n: int, k: int, gun: int, low_luck: bool) -> float:
+    """P(k of n aircraft shot down by dice hitting on `gun`): binomial, or with low luck the
+    sure hits of n x gun / 6 and one die for the remainder."""
+    if low_luck:
+        sure, rest = divmod(n * gun, 6)
+        return 1 - rest / 6 if k == sure else rest / 6 if k == sure + 1 else 0.0
+    p = gun / 6
+    return comb(n, k) * p ** k * (1 - p) ** (n - k)

@@ -10,7 +10,7 @@ given round needs the round in the state, so that policy is computed round by ro
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -22,8 +22,16 @@ EPSILON = 1e-13
 DESTROYER = "destroyer"
 
 
-def hits_pmf(dice_by_value: list[int], most: int) -> np.ndarray:
-    """P(hits = 0..most) of dice hitting on 1..6, hits beyond `most` counted as `most`."""
+def hits_pmf(dice_by_value: list[int], most: int, low_luck: bool = False) -> np.ndarray:
+    """P(hits = 0..most) of dice hitting on 1..6, hits beyond `most` counted as `most`. Low
+    luck (an option players agree on): the volley's total value divided by 6 hits for sure, and
+    one die decides the remainder."""
+    if low_luck:
+        total = sum(value * n for value, n in enumerate(dice_by_value))
+        sure, rest = divmod(total, 6)
+        pmf = np.zeros(sure + 2)
+        pmf[sure], pmf[sure + 1] = 1 - rest / 6, rest / 6
+        return _cap(pmf, most)
     pmf = np.array([1.0])
     for value in range(1, 7):
         n = dice_by_value[value]
@@ -50,17 +58,18 @@ class Chain:
     def __init__(self, spec: BattleSpec, att: Side, dfn: Side) -> None:
         self.spec, self.att, self.dfn = spec, att, dfn
         self.A, self.D = att.size, dfn.size
+        self.low_luck = spec.low_luck
         self._att_pmf: dict[int, np.ndarray] = {}
         self._def_pmf: dict[int, np.ndarray] = {}
 
     def attacker_fire(self, a: int, d: int) -> np.ndarray:
         if a not in self._att_pmf:
-            self._att_pmf[a] = hits_pmf(self.att.dice_by_value(a), self.D)
+            self._att_pmf[a] = hits_pmf(self.att.dice_by_value(a), self.D, self.low_luck)
         return _cap(self._att_pmf[a], self.D - d)
 
     def defender_fire(self, a: int, d: int) -> np.ndarray:
         if d not in self._def_pmf:
-            self._def_pmf[d] = hits_pmf(self.dfn.dice_by_value(d), self.A)
+            self._def_pmf[d] = hits_pmf(self.dfn.dice_by_value(d), self.A, self.low_luck)
         return _cap(self._def_pmf[d], self.A - a)
 
     def over(self, a: int, d: int) -> str | None:
@@ -70,7 +79,34 @@ class Chain:
         below = self.spec.retreat_below
         if below is not None and self.A - a < below:
             return "retreat"
+        if (a, d) in self.retreats:
+            return "retreat"
         return None
+
+    @cached_property
+    def retreats(self) -> frozenset[tuple[int, int]]:
+        """With `retreat_chance`: the states, reached after a round, in which the attacker's chance
+        to win has fallen below it, so it retreats (the policy itself counted in the chances)."""
+        if self.spec.retreat_chance is None:
+            return frozenset()
+        self.__dict__["retreats"] = frozenset()  # while the chances are computed, nobody retreats
+        win = np.zeros((self.A + 1, self.D + 1))
+        win[:self.A, self.D] = 1.0
+        out = set()
+        for a in range(self.A - 1, -1, -1):
+            for d in range(self.D - 1, -1, -1):
+                if self.over(a, d):
+                    continue
+                law = self.step(a, d)
+                still = law[0, 0]
+                if still >= 1 - EPSILON:
+                    continue
+                law[0, 0] = 0.0
+                win[a, d] = (law * win[a:a + law.shape[0], d:d + law.shape[1]]).sum() / (1 - still)
+                if win[a, d] < self.spec.retreat_chance and (a, d) != (0, 0):
+                    out.add((a, d))
+                    win[a, d] = 0.0
+        return frozenset(out)
 
     def striking(self, a: int, d: int) -> tuple[bool, bool]:
         """Whose submarines make a surprise strike this round: a side's, unless the other side
@@ -88,20 +124,20 @@ class Chain:
         if not (att_strikes or def_strikes):
             return np.outer(self.defender_fire(a, d), self.attacker_fire(a, d))
         subs = frozenset({SUBMARINE})
-        on_def = _strike(self.att.dice_by_value(a, only=subs) if att_strikes else None, self.D - d)
-        on_att = _strike(self.dfn.dice_by_value(d, only=subs) if def_strikes else None, self.A - a)
+        on_def = _strike(self.att.dice_by_value(a, only=subs) if att_strikes else None, self.D - d, self.low_luck)
+        on_att = _strike(self.dfn.dice_by_value(d, only=subs) if def_strikes else None, self.A - a, self.low_luck)
         law = np.zeros((self.A - a + 1, self.D - d + 1))
         for j, pj in enumerate(on_att):
             for i, pi in enumerate(on_def):
                 a1, d1 = a + j, d + i
-                att_fire = hits_pmf(self.att.dice_by_value(a1, but=subs if att_strikes else frozenset()), self.D - d1)
-                def_fire = hits_pmf(self.dfn.dice_by_value(d1, but=subs if def_strikes else frozenset()), self.A - a1)
+                att_fire = hits_pmf(self.att.dice_by_value(a1, but=subs if att_strikes else frozenset()), self.D - d1, self.low_luck)
+                def_fire = hits_pmf(self.dfn.dice_by_value(d1, but=subs if def_strikes else frozenset()), self.A - a1, self.low_luck)
                 law[j:j + len(def_fire), i:i + len(att_fire)] += pj * pi * np.outer(def_fire, att_fire)
         return law
 
 
-def _strike(dice: list[int] | None, most: int) -> np.ndarray:
-    return np.array([1.0]) if dice is None else hits_pmf(dice, most)
+def _strike(dice: list[int] | None, most: int, low_luck: bool) -> np.ndarray:
+    return np.array([1.0]) if dice is None else hits_pmf(dice, most, low_luck)
 
 
 def _cap(pmf: np.ndarray, most: int) -> np.ndarray:

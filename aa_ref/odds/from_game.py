@@ -43,5 +43,5 @@ def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:
         frozenset(t for p in defenders for t in board.technologies(p)),
         _order(setup, request.attacker_order, "--attacker-order") or game.powers[attacker_power].standing.order_of_loss,
         _order(setup, request.defender_order, "--defender-order"),
-        request.retreat_after, request.retreat_below, request.keep_land,
+        request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
     )

@@ -40,7 +40,19 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
     def_subs = np.array([chain.dfn.dice_by_value(k, only=subs) for k in range(chain.D + 1)])
     att_destroyer = np.array([chain.att.has(k, DESTROYER) for k in range(chain.A + 1)])
     def_destroyer = np.array([chain.dfn.has(k, DESTROYER) for k in range(chain.D + 1)])
+    retreat = np.zeros((chain.A + 1, chain.D + 1), dtype=bool)
+    for a_, d_ in chain.retreats:
+        retreat[a_, d_] = True
     p = np.arange(7) / 6
+    values = np.arange(7)
+
+    def hits(dice: np.ndarray) -> np.ndarray:
+        """Hits of each battle's volley: dice rolls, or low luck's sure hits and one die."""
+        if not chain.low_luck:
+            return rng.binomial(dice, p).sum(axis=1)
+        sure, rest = np.divmod((dice * values).sum(axis=1), 6)
+        return sure + (rng.random(len(sure)) < rest / 6)
+
     a = np.zeros(n, dtype=np.int64)
     d = np.zeros(n, dtype=np.int64)
     rounds = np.zeros(n, dtype=np.int64)
@@ -52,6 +64,8 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         live = active & (a < chain.A) & (d < chain.D)
         if below is not None:
             live &= (chain.A - a) >= below
+        if chain.retreats:
+            live &= ~retreat[np.minimum(a, chain.A), np.minimum(d, chain.D)]
         idx = np.nonzero(live)[0]
         if not len(idx):
             break
@@ -62,14 +76,14 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         # their casualties fall before firing back; the strikers do not fire again this round.
         att_strikes = ~def_destroyer[d[idx]][:, None]
         def_strikes = ~att_destroyer[a[idx]][:, None]
-        on_def = rng.binomial(att_subs[a[idx]] * att_strikes, p).sum(axis=1)
-        on_att = rng.binomial(def_subs[d[idx]] * def_strikes, p).sum(axis=1)
+        on_def = hits(att_subs[a[idx]] * att_strikes)
+        on_att = hits(def_subs[d[idx]] * def_strikes)
         a[idx] = np.minimum(a[idx] + on_att, chain.A)
         d[idx] = np.minimum(d[idx] + on_def, chain.D)
         att_fire = att_dice[a[idx]] - att_subs[a[idx]] * att_strikes
         def_fire = def_dice[d[idx]] - def_subs[d[idx]] * def_strikes
-        on_def = rng.binomial(att_fire, p).sum(axis=1)
-        on_att = rng.binomial(def_fire, p).sum(axis=1)
+        on_def = hits(att_fire)
+        on_att = hits(def_fire)
         a[idx] = np.minimum(a[idx] + on_att, chain.A)
         d[idx] = np.minimum(d[idx] + on_def, chain.D)
         rounds[idx[~blank]] += 1

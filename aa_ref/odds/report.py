@@ -26,6 +26,7 @@ def as_json(spec: BattleSpec, result: Result) -> dict[str, Any]:
         "draw": result.draw,
         "method": result.method,
         "runs": result.runs,
+        "low_luck": spec.low_luck,
         "battle": {"edition": spec.setup.id, "kind": "sea" if spec.at_sea else "land",
                    "attacker": spec.attacker, "defender": spec.defender},
         "attacker_takes_territory": sum(e.probability for e in result.endings if e.takes_territory),
@@ -68,7 +69,7 @@ def chart(result: Result) -> str:
 
 def as_text(spec: BattleSpec, result: Result) -> str:
     data = as_json(spec, result)
-    how = result.method + (f", {result.runs} battles" if result.runs else "")
+    how = result.method + (f", {result.runs} battles" if result.runs else "") + (", low luck" if spec.low_luck else "")
     head = (f"{spec.setup.title}: {'sea' if spec.at_sea else 'land'} battle, "
             f"{_units(spec.attacker)} attack {_units(spec.defender)} ({how})")
     outcome = [

@@ -33,6 +33,8 @@ class Request:
     retreat_after: int | None = None
     retreat_below: int | None = None
     keep_land: bool = False
+    low_luck: bool = False
+    retreat_chance: float | None = None
     runs: int | None = None
     seed: str = "odds"
 
@@ -66,7 +68,7 @@ def spec_from_request(request: Request, setup: Setup | None = None) -> BattleSpe
         setup, parse_units(setup, request.attacker, "--attacker"), parse_units(setup, request.defender, "--defender"),
         request.sea, frozenset(request.attacker_techs), frozenset(request.defender_techs),
         _order(setup, request.attacker_order, "--attacker-order"), _order(setup, request.defender_order, "--defender-order"),
-        request.retreat_after, request.retreat_below, request.keep_land,
+        request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
     )
 
 

@@ -63,6 +63,24 @@ def test_a_surprise_strike_falls_before_the_defence_fires_by_hand():
     assert cancelled.draw == pytest.approx((2 / 6) * (2 / 6))
 
 
+def test_low_luck_by_hand():
+    """Low luck: 1 infantry and 1 tank attack with a total of 4, so one die hits on 4 or less."""
+    result = solve(spec(AA1941, "1 infantry, 1 tank", "1 infantry", retreat_after=1, low_luck=True))
+    assert result.attacker_win == pytest.approx(4 / 6)
+    six = solve(spec(AA1941, "2 tank", "1 infantry", retreat_after=1, low_luck=True))
+    assert six.attacker_win == pytest.approx(1)  # a total of 6 is one sure hit
+
+
+def test_retreat_when_the_chance_falls_cuts_the_losses():
+    """The attacker breaks off when its chance to win falls below the threshold; it wins less
+    often, and loses less when it does not."""
+    base = solve(spec(ANNIVERSARY, "6 infantry, 2 artillery, 2 tank", "8 infantry, 1 tank"))
+    careful = solve(spec(ANNIVERSARY, "6 infantry, 2 artillery, 2 tank", "8 infantry, 1 tank", retreat_chance=0.5))
+    assert careful.probability("retreat") > 0.1
+    assert careful.attacker_win < base.attacker_win
+    assert careful.lost("attacker")[0] < base.lost("attacker")[0]
+
+
 def test_a_battleship_takes_two_hits():
     """[L903]: one bomber (attack 4) against a lone battleship (defence 4) cannot sink it in one round."""
     result = solve(spec(AA1941, "1 bomber", "1 battleship", at_sea=True, retreat_after=1))
@@ -87,6 +105,8 @@ def test_aa_fire_before_the_first_round_by_hand():
     ("2 cruiser, 1 destroyer", "2 destroyer, 2 transport", {"at_sea": True, "retreat_after": 2}),
     ("4 submarine, 1 destroyer", "1 battleship, 2 destroyer, 1 transport", {"at_sea": True}),
     ("3 submarine, 2 cruiser", "3 submarine, 1 battleship", {"at_sea": True, "attacker_techs": frozenset({"super_submarines"})}),
+    ("6 infantry, 3 artillery, 2 tank, 2 fighter", "8 infantry, 1 tank, 1 aa_gun", {"low_luck": True}),
+    ("6 infantry, 2 artillery, 2 tank", "8 infantry, 1 tank", {"retreat_chance": 0.5}),
 ])
 def test_exact_and_monte_carlo_agree_within_three_standard_errors(attacker, defender, kw):
     battle = spec(ANNIVERSARY, attacker, defender, **kw)
