@@ -246,6 +246,8 @@ def odds(
     keep_land: Annotated[bool, typer.Option("--keep-land", help="The attacker loses its last land unit last (to take the territory).")] = False,
     retreat_chance: Annotated[Optional[float], typer.Option("--retreat-chance", min=0.0, max=1.0, help="The attacker retreats when its chance to win falls below this (0-1).")] = None,
     low_luck: Annotated[bool, typer.Option("--low-luck", help="Low luck: total value / 6 hits for sure, one die for the rest.")] = False,
+    bombard: Annotated[Optional[str], typer.Option("--bombard", help="Ships bombarding before an amphibious landing, e.g. '1 battleship, 1 cruiser'.")] = None,
+    seaborne: Annotated[Optional[str], typer.Option("--seaborne", help="Attacking land units landed from transports (they never retreat).")] = None,
     runs: Annotated[Optional[int], typer.Option("--runs", help="Monte Carlo with this many battles (default: exact when tractable).")] = None,
     seed: Annotated[str, typer.Option("--seed", help="Monte Carlo seed (same seed, same figures).")] = "odds",
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
@@ -257,7 +259,8 @@ def odds(
     from aa_ref.odds.sides import OddsError
 
     request = Request(attacker, defender, edition, sea, tuple(attacker_tech), tuple(defender_tech), attacker_order,
-                      defender_order, retreat_after, retreat_below, keep_land, low_luck, retreat_chance, runs, seed)
+                      defender_order, retreat_after, retreat_below, keep_land, low_luck, retreat_chance, bombard, seaborne,
+                      runs, seed)
     try:
         if game is not None:
             from aa_ref.odds.from_game import spec_from_game

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from math import comb
 
 from aa_ref.odds.sides import OddsError, Side, default_order
@@ -42,6 +42,17 @@ def profiles_for(setup: Setup, techs: frozenset[str]) -> dict[str, UnitType]:
 
 
 @dataclass
+class Opening:
+    """A way the battle can start: its probability, the sides after AA fire, and the defenders
+    hit by bombardment (they still fire in the first round, then are removed [@78253])."""
+
+    weight: float
+    attacker: Side
+    defender: Side
+    bombarded: int = 0
+
+
+@dataclass
 class BattleSpec:
     setup: Setup
     attacker: UnitCounts
@@ -57,6 +68,12 @@ class BattleSpec:
     low_luck: bool = False
     retreat_chance: float | None = None
     """The attacker retreats when its chance to win falls below this (0-1)."""
+    bombard: UnitCounts = field(default_factory=dict)
+    """Ships bombarding before an amphibious landing."""
+    seaborne: UnitCounts = field(default_factory=dict)
+    """Attacking land units landed from transports: they never retreat [L519], [@79940]."""
+    _no_aa: bool = False
+    """A continuation after the first round: AA guns have already fired [@113180]."""
 
     def check(self) -> None:
         """Refuse what the rules or the calculator do not allow, with the reason."""
@@ -73,10 +90,46 @@ class BattleSpec:
                 raise OddsError(f"the {side}'s submarines face aircraft ({', '.join(air)}): aircraft that cannot hit "
                                 "submarines without a destroyer, and submarines that cannot hit aircraft, are not "
                                 "implemented yet in the odds calculator")
+        self._check_amphibious()
         for techs in (self.attacker_techs, self.defender_techs):
             unknown = sorted(techs - set(self.setup.technologies))
             if unknown:
                 raise OddsError(f"unknown technology {', '.join(unknown)} for {self.setup.title}")
+
+    def seaborne_left(self, alive: UnitCounts) -> UnitCounts:
+        """The seaborne units among the attacker's survivors: of each type, seaborne units are
+        lost before overland ones (1941 ruling 10)."""
+        out = {}
+        for unit, n in self.seaborne.items():
+            left = min(n, max(0, alive.get(unit, 0) - (self.attacker.get(unit, 0) - n)))
+            if left:
+                out[unit] = left
+        return out
+
+    def fight_on(self, seaborne: UnitCounts, defender: UnitCounts) -> BattleSpec:
+        """The battle the seaborne units fight alone after the others retreat: no retreat, no
+        new AA fire or bombardment (both belong to the first round)."""
+        return replace(self, attacker=seaborne, defender={**defender, **{u: n for u, n in self.defender.items()
+                                                                           if not self.setup.unit_types[u].combatant}},
+                       retreat_after=None, retreat_below=None, retreat_chance=None, bombard={}, seaborne={},
+                       attacker_order=None, keep_land=False, _no_aa=True)
+
+    def _check_amphibious(self) -> None:
+        """Bombarding ships and seaborne units: a land battle, real attackers, ships that may
+        bombard, at most one per land unit landed from transports (ruling A16) [@77727]."""
+        if not (self.bombard or self.seaborne):
+            return
+        if self.at_sea:
+            raise OddsError("bombardment and seaborne units belong to the land battle of an amphibious assault")
+        for unit, n in self.seaborne.items():
+            if self.setup.unit_types[unit].domain != "land" or n > self.attacker.get(unit, 0):
+                raise OddsError(f"--seaborne: {n} {unit} are not among the attacking land units")
+        for unit in self.bombard:
+            if not self.setup.unit_types[unit].bombard:
+                raise OddsError(f"--bombard: {unit} cannot bombard in {self.setup.title}")
+        if sum(self.bombard.values()) > sum(self.seaborne.values()):
+            raise OddsError(f"--bombard: at most one ship per land unit landed from transports "
+                            f"({sum(self.seaborne.values())} seaborne) [@77727]")
 
     def sides(self) -> tuple[Side, Side]:
         att = Side(self.attacker, profiles_for(self.setup, self.attacker_techs), True, self.attacker_techs,
@@ -85,7 +138,26 @@ class BattleSpec:
                    self.defender_order or default_order(self.setup, self.defender, False))
         return att, dfn
 
-    def openings(self) -> list[tuple[float, Side, Side]]:
+    def bombardment(self) -> list[float]:
+        """P(k hits) of the shore bombardment before the land battle: one die per ship at its
+        bombard value [@77405]-[@78253]."""
+        pmf = [1.0]
+        for unit, n in self.bombard.items():
+            p = self.setup.unit_types[unit].bombard / 6
+            for _ in range(n):
+                pmf = [(pmf[k] if k < len(pmf) else 0) * (1 - p) + (pmf[k - 1] * p if k else 0) for k in range(len(pmf) + 1)]
+        return pmf
+
+    def openings(self) -> list[Opening]:
+        """The AA fire openings, each with every bombardment outcome."""
+        out = []
+        for weight, att, dfn in self._aa_openings():
+            for hits, p in enumerate(self.bombardment()):
+                if p:
+                    out.append(Opening(weight * p, att, dfn, hits))
+        return out
+
+    def _aa_openings(self) -> list[tuple[float, Side, Side]]:
         """(probability, attacker, defender) after the first round's AA fire: in a land battle one
         defending AA gun fires one die per attacking aircraft, type by type, hitting on its AA value
         (2 with Radar) [@112707]-[@115016] (rulings A3, X3). Without AA fire, one opening."""
@@ -94,7 +166,7 @@ class BattleSpec:
         if RADAR in self.defender_techs and gun:
             gun = max(gun, 2)
         aircraft = {u: n for u, n in self.attacker.items() if att.profiles[u].domain == "air"}
-        if self.at_sea or not gun or not aircraft:
+        if self.at_sea or not gun or not aircraft or self._no_aa:
             return [(1.0, att, dfn)]
         p = gun / 6
         out = []

@@ -149,18 +149,34 @@ def _cap(pmf: np.ndarray, most: int) -> np.ndarray:
 def solve(spec: BattleSpec) -> Result:
     """The exact law of the battle's end."""
     result = Result(method="exact")
-    for weight, att, dfn in spec.openings():
-        chain = Chain(spec, att, dfn)
+    for opening in spec.openings():
+        chain = Chain(spec, opening.attacker, opening.defender)
         grid = np.zeros((chain.A + 1, chain.D + 1))
-        grid[0, 0] = weight
-        if spec.retreat_after is not None:
-            final, rounds, stuck = _by_rounds(chain, grid, spec.retreat_after)
+        grid[0, min(opening.bombarded, chain.D)] = opening.weight
+        last = spec.retreat_after
+        if opening.bombarded:
+            grid = _first_round_after_bombardment(chain, grid, opening.bombarded)
+            result.rounds += opening.weight
+            last = None if last is None else last - 1
+        if last is not None:
+            final, rounds, stuck = _by_rounds(chain, grid, last)
         else:
             final, rounds, stuck = _by_states(chain, grid)
         result.rounds += rounds
         _endings(chain, final, stuck, result)
     _merge(result)
     return result
+
+
+def _first_round_after_bombardment(chain: Chain, grid: np.ndarray, hits: int) -> np.ndarray:
+    """The first round, in which the defenders hit by bombardment still fire [@78253]."""
+    d = min(hits, chain.D)
+    mass = grid[0, d]
+    on_att = hits_pmf(chain.dfn.dice_by_value(0), chain.A, chain.low_luck)
+    on_def = chain.attacker_fire(0, d) if d < chain.D else np.array([1.0])
+    out = np.zeros_like(grid)
+    out[:len(on_att), d:d + len(on_def)] += mass * np.outer(on_att, on_def)
+    return out
 
 
 def _by_states(chain: Chain, grid: np.ndarray) -> tuple[np.ndarray, float, set]:
@@ -208,20 +224,43 @@ def _by_rounds(chain: Chain, grid: np.ndarray, last: int) -> tuple[np.ndarray, f
 def _endings(chain: Chain, grid: np.ndarray, stuck: set, result: Result) -> None:
     for a, d in zip(*np.nonzero(grid > EPSILON)):
         a, d = int(a), int(d)
-        att_left, def_left = chain.att.alive(a), chain.dfn.alive(d)
-        if a >= chain.A and d >= chain.D:
-            how = "draw"
-        elif d >= chain.D:
-            how = "attacker"
-        elif a >= chain.A:
-            how = "defender"
-        elif (a, d) in stuck:
-            how = "stalemate"
+        ending = ending_at(chain, a, d, (a, d) in stuck, float(grid[a, d]))
+        if ending.how == "retreat" and chain.spec.seaborne_left(ending.attacker):
+            fight_on(chain.spec, ending, solve, result)
         else:
-            how = "retreat"
-        takes = how == "attacker" and not chain.spec.at_sea and chain.att.land_units(a) > 0
-        lost_a = chain.att.cost_lost(a) + _shot_down(chain)
-        result.endings.append(Ending(float(grid[a, d]), att_left, def_left, lost_a, chain.dfn.cost_lost(d), how, takes))
+            result.endings.append(ending)
+
+
+def ending_at(chain: Chain, a: int, d: int, stuck: bool, probability: float) -> Ending:
+    """The battle over in state (a, d): who won, what is left and what each side lost."""
+    if a >= chain.A and d >= chain.D:
+        how = "draw"
+    elif d >= chain.D:
+        how = "attacker"
+    elif a >= chain.A:
+        how = "defender"
+    else:
+        how = "stalemate" if stuck else "retreat"
+    takes = how == "attacker" and not chain.spec.at_sea and chain.att.land_units(a) > 0
+    return Ending(probability, chain.att.alive(a), chain.dfn.alive(d), chain.att.cost_lost(a) + _shot_down(chain),
+                  chain.dfn.cost_lost(d), how, takes)
+
+
+def fight_on(spec: BattleSpec, retreat: Ending, method, result: Result) -> None:
+    """The attacker retreats but its seaborne units cannot [L519], [@79940]: they fight on alone
+    (ruling 14), and the units that retreated are safe."""
+    seaborne = spec.seaborne_left(retreat.attacker)
+    safe = {u: n - seaborne.get(u, 0) for u, n in retreat.attacker.items() if n > seaborne.get(u, 0)}
+    sub = method(spec.fight_on(seaborne, retreat.defender))
+    result.rounds += retreat.probability * sub.rounds
+    for e in sub.endings:
+        attacker = dict(safe)
+        for unit, n in e.attacker.items():
+            attacker[unit] = attacker.get(unit, 0) + n
+        how = "retreat" if e.how == "defender" and safe else e.how
+        result.endings.append(Ending(retreat.probability * e.probability, attacker, e.defender,
+                                     retreat.attacker_lost + e.attacker_lost, retreat.defender_lost + e.defender_lost,
+                                     how, e.takes_territory))
 
 
 def _shot_down(chain: Chain) -> int:

@@ -9,8 +9,8 @@ import hashlib
 import numpy as np
 
 from aa_ref.odds.battle import SUBMARINE, BattleSpec
-from aa_ref.odds.exact import DESTROYER, Chain, _merge, _shot_down
-from aa_ref.odds.outcome import Ending, Result
+from aa_ref.odds.exact import DESTROYER, Chain, _merge, ending_at, fight_on
+from aa_ref.odds.outcome import Result
 
 MAX_ROUNDS = 1000
 """Battles still going after this many rounds are stalemates (nobody can hurt the other)."""
@@ -24,15 +24,17 @@ def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
     rng = generator(seed)
     result = Result(method="monte carlo", runs=runs)
     openings = spec.openings()
-    counts = rng.multinomial(runs, [w for w, _, _ in openings] / np.sum([w for w, _, _ in openings]))
-    for (weight, att, dfn), n in zip(openings, counts):
+    weights = np.array([o.weight for o in openings])
+    counts = rng.multinomial(runs, weights / weights.sum())
+    for opening, n in zip(openings, counts):
         if n:
-            _play(Chain(spec, att, dfn), int(n), runs, rng, result)
+            _play(Chain(spec, opening.attacker, opening.defender), int(n), runs, rng, result, opening.bombarded, seed)
     _merge(result)
     return result
 
 
-def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Result) -> None:
+def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Result, bombarded: int,
+          seed: str) -> None:
     subs = frozenset({SUBMARINE})
     att_dice = np.array([chain.att.dice_by_value(k) for k in range(chain.A + 1)])  # state -> dice at 1..6
     def_dice = np.array([chain.dfn.dice_by_value(k) for k in range(chain.D + 1)])
@@ -54,22 +56,23 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         return sure + (rng.random(len(sure)) < rest / 6)
 
     a = np.zeros(n, dtype=np.int64)
-    d = np.zeros(n, dtype=np.int64)
+    d = np.full(n, min(bombarded, chain.D), dtype=np.int64)
     rounds = np.zeros(n, dtype=np.int64)
+    first = bool(bombarded)  # the defenders hit by bombardment still fire in the first round [@78253]
     below = chain.spec.retreat_below
     last = chain.spec.retreat_after or MAX_ROUNDS
     active = np.ones(n, dtype=bool)
     stuck = np.zeros(n, dtype=bool)
     for _ in range(last):
-        live = active & (a < chain.A) & (d < chain.D)
-        if below is not None:
+        live = active & (a < chain.A) & ((d < chain.D) | first)
+        if below is not None and not first:
             live &= (chain.A - a) >= below
-        if chain.retreats:
-            live &= ~retreat[np.minimum(a, chain.A), np.minimum(d, chain.D)]
+        if chain.retreats and not first:
+            live &= ~retreat[a, d]
         idx = np.nonzero(live)[0]
         if not len(idx):
             break
-        blank = (att_dice[a[idx]].sum(axis=1) == 0) & (def_dice[d[idx]].sum(axis=1) == 0)
+        blank = (att_dice[a[idx]].sum(axis=1) == 0) & (def_dice[0 if first else d[idx]].sum(axis=-1) == 0)
         stuck[idx[blank]] = True
         active[idx[blank]] = False
         # Surprise strikes first (a side's submarines, unless the other side has a destroyer):
@@ -81,7 +84,9 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         a[idx] = np.minimum(a[idx] + on_att, chain.A)
         d[idx] = np.minimum(d[idx] + on_def, chain.D)
         att_fire = att_dice[a[idx]] - att_subs[a[idx]] * att_strikes
-        def_fire = def_dice[d[idx]] - def_subs[d[idx]] * def_strikes
+        firing = np.zeros_like(d[idx]) if first else d[idx]  # after the strikes: their casualties do not fire
+        def_fire = def_dice[firing] - def_subs[d[idx]] * def_strikes
+        first = False
         on_def = hits(att_fire)
         on_att = hits(def_fire)
         a[idx] = np.minimum(a[idx] + on_att, chain.A)
@@ -90,15 +95,8 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
     result.rounds += rounds.sum() / runs
     states, hits = np.unique(np.stack([a, d, stuck]), axis=1, return_counts=True)
     for (ka, kd, st), count in zip(states.T, hits):
-        ka, kd = int(ka), int(kd)
-        if ka >= chain.A and kd >= chain.D:
-            how = "draw"
-        elif kd >= chain.D:
-            how = "attacker"
-        elif ka >= chain.A:
-            how = "defender"
+        ending = ending_at(chain, int(ka), int(kd), bool(st), count / runs)
+        if ending.how == "retreat" and chain.spec.seaborne_left(ending.attacker):
+            fight_on(chain.spec, ending, lambda sub, n=int(count): simulate(sub, n, f"{seed}/{ka}/{kd}"), result)
         else:
-            how = "stalemate" if st else "retreat"
-        takes = how == "attacker" and not chain.spec.at_sea and chain.att.land_units(ka) > 0
-        result.endings.append(Ending(count / runs, chain.att.alive(ka), chain.dfn.alive(kd),
-                                     chain.att.cost_lost(ka) + _shot_down(chain), chain.dfn.cost_lost(kd), how, takes))
+            result.endings.append(ending)

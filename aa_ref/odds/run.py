@@ -35,6 +35,8 @@ class Request:
     keep_land: bool = False
     low_luck: bool = False
     retreat_chance: float | None = None
+    bombard: str | None = None
+    seaborne: str | None = None
     runs: int | None = None
     seed: str = "odds"
 
@@ -69,6 +71,8 @@ def spec_from_request(request: Request, setup: Setup | None = None) -> BattleSpe
         request.sea, frozenset(request.attacker_techs), frozenset(request.defender_techs),
         _order(setup, request.attacker_order, "--attacker-order"), _order(setup, request.defender_order, "--defender-order"),
         request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
+        parse_units(setup, request.bombard, "--bombard") if request.bombard else {},
+        parse_units(setup, request.seaborne, "--seaborne") if request.seaborne else {},
     )
 
 
@@ -79,7 +83,7 @@ def compute(spec: BattleSpec, runs: int | None, seed: str) -> Result:
     spec.check()
     if runs is None:
         openings = spec.openings()
-        states = sum((a.size + 1) * (d.size + 1) for _, a, d in openings)
+        states = sum((o.attacker.size + 1) * (o.defender.size + 1) for o in openings)
         if states <= EXACT_LIMIT:
             return exact.solve(spec)
         runs = DEFAULT_RUNS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -81,6 +82,25 @@ def test_retreat_when_the_chance_falls_cuts_the_losses():
     assert careful.lost("attacker")[0] < base.lost("attacker")[0]
 
 
+def test_shore_bombardment_by_hand():
+    """[@77405]-[@78253]: a battleship (4) bombards before 1 seaborne infantry lands; the defender
+    it hits still fires in the first round. Seaborne units never retreat [@79940]."""
+    battle = spec(ANNIVERSARY, "1 infantry", "1 infantry", bombard={"battleship": 1}, seaborne={"infantry": 1})
+    bombarded = 4 / 6
+    win_round_1 = bombarded * (4 / 6) + (1 - bombarded) * (1 / 6) * (4 / 6)
+    assert solve(replace(battle, retreat_after=1)).probability("retreat") == 0  # they fight on
+    assert solve(battle).attacker_win > win_round_1
+    first = solve(replace(battle, seaborne={}, bombard={}, retreat_after=1))
+    assert first.attacker_win == pytest.approx((1 / 6) * (4 / 6))
+
+
+def test_bombardment_is_capped_by_the_landed_units():
+    with pytest.raises(OddsError, match="at most one ship per land unit"):
+        compute(spec(ANNIVERSARY, "2 infantry", "1 infantry", bombard={"battleship": 2}, seaborne={"infantry": 1}), None, "s")
+    with pytest.raises(OddsError, match="cannot bombard"):
+        compute(spec(ANNIVERSARY, "2 infantry", "1 infantry", bombard={"destroyer": 1}, seaborne={"infantry": 1}), None, "s")
+
+
 def test_a_battleship_takes_two_hits():
     """[L903]: one bomber (attack 4) against a lone battleship (defence 4) cannot sink it in one round."""
     result = solve(spec(AA1941, "1 bomber", "1 battleship", at_sea=True, retreat_after=1))
@@ -107,6 +127,8 @@ def test_aa_fire_before_the_first_round_by_hand():
     ("3 submarine, 2 cruiser", "3 submarine, 1 battleship", {"at_sea": True, "attacker_techs": frozenset({"super_submarines"})}),
     ("6 infantry, 3 artillery, 2 tank, 2 fighter", "8 infantry, 1 tank, 1 aa_gun", {"low_luck": True}),
     ("6 infantry, 2 artillery, 2 tank", "8 infantry, 1 tank", {"retreat_chance": 0.5}),
+    ("4 infantry, 2 artillery, 1 tank, 1 fighter", "5 infantry, 1 tank, 1 aa_gun",
+     {"bombard": {"battleship": 1, "cruiser": 1}, "seaborne": {"infantry": 2, "artillery": 1}, "retreat_after": 2}),
 ])
 def test_exact_and_monte_carlo_agree_within_three_standard_errors(attacker, defender, kw):
     battle = spec(ANNIVERSARY, attacker, defender, **kw)
