@@ -84,17 +84,19 @@ class BattleSpec:
                     raise OddsError(f"{side}: {unit} cannot fight in a sea battle (land units are cargo at sea)")
                 if not self.at_sea and domain == "sea":
                     raise OddsError(f"{side}: {unit} cannot fight in a land battle; use --sea for a sea battle")
-        for subs, planes, side in ((self.attacker, self.defender, "attacker"), (self.defender, self.attacker, "defender")):
-            air = [u for u in planes if self.setup.unit_types[u].domain == "air"]
-            if subs.get(SUBMARINE) and air:
-                raise OddsError(f"the {side}'s submarines face aircraft ({', '.join(air)}): aircraft that cannot hit "
-                                "submarines without a destroyer, and submarines that cannot hit aircraft, are not "
-                                "implemented yet in the odds calculator")
         self._check_amphibious()
         for techs in (self.attacker_techs, self.defender_techs):
             unknown = sorted(techs - set(self.setup.technologies))
             if unknown:
                 raise OddsError(f"unknown technology {', '.join(unknown)} for {self.setup.title}")
+
+    def needs_referee(self) -> bool:
+        """Submarines facing aircraft: a hit's target depends on the unit that scored it (aircraft
+        hit submarines only with a destroyer, submarines never hit aircraft [L571, L603],
+        [@133774], [@130885]), which the one-number state per side cannot follow."""
+        air = {side: any(self.setup.unit_types[u].domain == "air" for u in units)
+               for side, units in (("attacker", self.attacker), ("defender", self.defender))}
+        return bool((self.attacker.get(SUBMARINE) and air["defender"]) or (self.defender.get(SUBMARINE) and air["attacker"]))
 
     def seaborne_left(self, alive: UnitCounts) -> UnitCounts:
         """The seaborne units among the attacker's survivors: of each type, seaborne units are

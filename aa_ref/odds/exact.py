@@ -83,6 +83,14 @@ class Chain:
             return "retreat"
         return None
 
+    def undefended(self, a: int, d: int) -> bool:
+        """At sea, defending transports left alone with an attacker that can fire are destroyed at
+        once [L625-L627], [@82568]."""
+        if not self.spec.at_sea or a >= self.A or d >= self.D:
+            return False
+        left = self.dfn.alive(d)
+        return set(left) == {"transport"} and sum(self.att.dice_by_value(a)) > 0
+
     @cached_property
     def retreats(self) -> frozenset[tuple[int, int]]:
         """With `retreat_chance`: the states, reached after a round, in which the attacker's chance
@@ -96,6 +104,9 @@ class Chain:
         for a in range(self.A - 1, -1, -1):
             for d in range(self.D - 1, -1, -1):
                 if self.over(a, d):
+                    continue
+                if self.undefended(a, d):
+                    win[a, d] = 1.0
                     continue
                 law = self.step(a, d)
                 still = law[0, 0]
@@ -187,6 +198,10 @@ def _by_states(chain: Chain, grid: np.ndarray) -> tuple[np.ndarray, float, set]:
             mass = grid[a, d]
             if mass < EPSILON or chain.over(a, d):
                 continue
+            if chain.undefended(a, d):
+                grid[a, chain.D] += mass
+                grid[a, d] = 0.0
+                continue
             law = chain.step(a, d)
             still = law[0, 0]
             if still >= 1 - EPSILON:
@@ -209,6 +224,9 @@ def _by_rounds(chain: Chain, grid: np.ndarray, last: int) -> tuple[np.ndarray, f
             mass = grid[a, d]
             if chain.over(a, d) or (a, d) in stuck:
                 nxt[a, d] += mass
+                continue
+            if chain.undefended(a, d):
+                nxt[a, chain.D] += mass
                 continue
             law = chain.step(a, d)
             if law[0, 0] >= 1 - EPSILON:

@@ -42,6 +42,7 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
     def_subs = np.array([chain.dfn.dice_by_value(k, only=subs) for k in range(chain.D + 1)])
     att_destroyer = np.array([chain.att.has(k, DESTROYER) for k in range(chain.A + 1)])
     def_destroyer = np.array([chain.dfn.has(k, DESTROYER) for k in range(chain.D + 1)])
+    undefended = np.array([[chain.undefended(i, j) for j in range(chain.D + 1)] for i in range(chain.A + 1)])
     retreat = np.zeros((chain.A + 1, chain.D + 1), dtype=bool)
     for a_, d_ in chain.retreats:
         retreat[a_, d_] = True
@@ -69,6 +70,10 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
             live &= (chain.A - a) >= below
         if chain.retreats and not first:
             live &= ~retreat[a, d]
+        if not first:  # undefended transports are destroyed at once [L627], [@82568]
+            sunk = live & undefended[a, d]
+            d[sunk] = chain.D
+            live &= ~sunk
         idx = np.nonzero(live)[0]
         if not len(idx):
             break

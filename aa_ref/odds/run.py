@@ -81,6 +81,10 @@ def compute(spec: BattleSpec, runs: int | None, seed: str) -> Result:
     from aa_ref.odds import exact, montecarlo
 
     spec.check()
+    if spec.needs_referee():
+        from aa_ref.odds import referee
+
+        return referee.simulate(spec, runs or referee.DEFAULT_RUNS, seed)
     if runs is None:
         openings = spec.openings()
         states = sum((o.attacker.size + 1) * (o.defender.size + 1) for o in openings)

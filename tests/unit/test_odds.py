@@ -160,8 +160,6 @@ def test_monte_carlo_is_reproducible_and_seeded():
 
 
 def test_refusals_say_why():
-    with pytest.raises(OddsError, match="not implemented yet"):
-        compute(spec(AA1941, "2 submarine", "1 destroyer, 1 fighter", at_sea=True), None, "s")
     with pytest.raises(OddsError, match="cannot fight in a land battle"):
         compute(spec(AA1941, "1 battleship", "1 infantry"), None, "s")
     with pytest.raises(OddsError, match="did you mean 'infantry'"):
@@ -177,3 +175,32 @@ def test_the_referee_and_the_calculator_share_one_firepower():
 
     assert "fire_groups(" in inspect.getsource(battle.Fight._groups)
     assert "fire_groups(" in inspect.getsource(sides.Side.groups)
+
+
+@pytest.mark.parametrize("attacker, defender, kw", [
+    ("4 infantry, 2 artillery, 1 fighter", "5 infantry, 1 aa_gun", {"retreat_after": 2}),
+    ("3 submarine, 2 cruiser", "3 submarine, 1 battleship", {"at_sea": True}),
+    ("1 battleship, 2 fighter", "1 carrier, 1 fighter, 2 transport", {"at_sea": True}),
+])
+def test_the_fast_model_agrees_with_the_referees_own_engine(attacker, defender, kw):
+    """The chain's model of a battle against the referee's `Fight` fighting it for real: the
+    outcome probabilities agree within three standard errors of the referee's sample."""
+    from aa_ref.odds import referee
+
+    battle = spec(ANNIVERSARY, attacker, defender, **kw)
+    exact, fought = solve(battle), referee.simulate(battle, 1500, "agree")
+    for name in ("attacker_win", "defender_win", "draw"):
+        p = getattr(exact, name)
+        assert abs(getattr(fought, name) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 1500), name
+
+
+def test_submarines_facing_aircraft_are_fought_by_the_referee():
+    """[L571, L603], [@133774]: a lone fighter cannot hit a submarine without a destroyer and the
+    submarine cannot hit it: nobody can hurt the other and the defender holds (ruling 12); with a
+    destroyer beside the fighter, the submarine loses its surprise strike and can be hit."""
+    alone = compute(spec(ANNIVERSARY, "1 fighter", "1 submarine", at_sea=True), None, "s")
+    assert alone.method == "monte carlo (referee engine)" and alone.defender_win == 1
+    escorted = compute(spec(ANNIVERSARY, "1 fighter, 1 destroyer", "1 submarine", at_sea=True), 400, "s")
+    assert escorted.attacker_win > 0.5
+    with pytest.raises(OddsError, match="does not take --low-luck"):
+        compute(spec(ANNIVERSARY, "1 fighter", "1 submarine", at_sea=True, low_luck=True), None, "s")

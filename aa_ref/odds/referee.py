@@ -1,0 +1,142 @@
+"""Monte Carlo through the referee's own battle engine (`aa_ref.aa.battle.Fight`), for the
+battles the fast state model cannot represent: submarines facing aircraft, where a hit's
+target depends on what scored it. Slower (hundreds of battles per second), but every rule is
+the referee's, because it is the referee's code that fights each battle."""
+
+from __future__ import annotations
+
+from aa_ref.aa.battle import Fight
+from aa_ref.aa.board import Board
+from aa_ref.dice import SeededDice
+from aa_ref.engine import Context
+from aa_ref.odds.battle import BattleSpec
+from aa_ref.odds.exact import _merge
+from aa_ref.odds.outcome import Ending, Result
+from aa_ref.odds.sides import OddsError, default_order
+from aa_ref.setup import UnitCounts
+from aa_ref.state import Battle, Force, Game, RetreatPolicy, SpaceState, Standing
+
+DEFAULT_RUNS = 2_000
+
+
+def unsupported(spec: BattleSpec) -> list[str]:
+    """Options the referee-engine method does not take."""
+    named = {"--retreat-chance": spec.retreat_chance is not None, "--low-luck": spec.low_luck,
+             "--keep-land": spec.keep_land, "--bombard/--seaborne": bool(spec.bombard or spec.seaborne)}
+    return [name for name, given in named.items() if given]
+
+
+def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
+    """`runs` battles fought by the referee, each with its own seeded dice."""
+    left = unsupported(spec)
+    if left:
+        raise OddsError(f"with submarines facing aircraft the battle is fought by the referee's engine, which does "
+                        f"not take {', '.join(left)} yet")
+    arena = _Arena(spec)
+    result = Result(method="monte carlo (referee engine)", runs=runs)
+    for i in range(runs):
+        ending, rounds = arena.fight(SeededDice(f"{seed}/{i}"))
+        ending.probability = 1.0  # counted, then divided once merged
+        result.endings.append(ending)
+        result.rounds += rounds / runs
+    _merge(result)
+    for ending in result.endings:
+        ending.probability /= runs
+    return result
+
+
+class _Arena:
+    """A board with one battle space, the attacker's units in it and a space to retreat to."""
+
+    def __init__(self, spec: BattleSpec) -> None:
+        self.spec = spec
+        setup = spec.setup
+        self.attacker = setup.turn_order[0]
+        self.defender = next(p for p in setup.turn_order if not setup.allied(self.attacker, p))
+        kind = "sea" if spec.at_sea else "land"
+        self.space, self.fallback = _spaces(spec, kind)
+
+    def start(self) -> Game:
+        setup, spec = self.spec.setup, self.spec
+        game = Game(kind="game", schema_version=1, setup=setup.id, seed="odds", round=1, power=self.attacker,
+                    phase="conduct_combat", powers={}, spaces={}, log={"file": "odds"})
+        from aa_ref.state import PowerState
+
+        for power, units, techs in ((self.attacker, spec.attacker, spec.attacker_techs),
+                                    (self.defender, spec.defender, spec.defender_techs)):
+            order = (spec.attacker_order if power == self.attacker else spec.defender_order) or \
+                default_order(setup, units, power == self.attacker)
+            # Two-hit units take their free damage first, as in the fast model: a type listed
+            # twice in the referee's order of loss means damage, then sinking [L903].
+            order = [u for u in units if setup.unit_types[u].hits > 1] + order
+            game.powers[power] = PowerState(treasury=0, technologies=sorted(techs),
+                                            standing=Standing(order_of_loss=order, submerge=False))
+        for power in setup.powers:
+            game.powers.setdefault(power, PowerState(treasury=0))
+        land = not spec.at_sea
+        game.spaces[self.space] = SpaceState(owner=self.defender if land else None, forces=[
+            Force(power=self.attacker, units=dict(spec.attacker), combat=True),
+            Force(power=self.defender, units=dict(spec.defender))])
+        game.spaces[self.fallback] = SpaceState(owner=self.attacker if land else None)
+        return game
+
+    def fight(self, dice: SeededDice) -> tuple[Ending, int]:
+        spec = self.spec
+        game = self.start()
+        ctx = Context(spec.setup, game, dice)
+        retreat = RetreatPolicy(to=self.fallback, after_round=spec.retreat_after, below=spec.retreat_below) \
+            if spec.retreat_after or spec.retreat_below else RetreatPolicy()
+        battle = Battle(space=self.space, attacker=self.attacker, kind="sea" if spec.at_sea else "land",
+                        came_from=[self.fallback], retreat=retreat, submerge=False)
+        fight = Fight(Board(spec.setup, ctx.game), battle, ctx)
+        if fight.run() is not None:
+            raise OddsError("the referee's engine stopped for a decision the odds policies do not answer")
+        return self._ending(ctx.game, fight.battle), fight.battle.round
+
+    def _ending(self, game: Game, battle: Battle) -> Ending:
+        spec = self.spec
+        att = {u: n for u, n in _units(game, self.attacker).items()
+               if spec.setup.unit_types[u].combatant}  # a captured AA gun is not a survivor
+        dfn = {u: n for u, n in _units(game, self.defender, self.space).items()
+               if spec.setup.unit_types[u].combatant}
+        retreated = bool(_units(game, self.attacker, self.fallback))
+        if not dfn and att and not retreated:
+            how = "attacker"
+        elif not dfn and not att:
+            how = "draw"
+        elif not att:
+            how = "defender"
+        else:
+            how = "retreat" if retreated else "stalemate"
+        takes = how == "attacker" and not spec.at_sea and game.owner(self.space) == self.attacker
+        return Ending(0.0, att, dfn, _cost(spec, spec.attacker) - _cost(spec, att),
+                      _cost(spec, {u: n for u, n in spec.defender.items() if spec.setup.unit_types[u].combatant})
+                      - _cost(spec, dfn), how, takes)
+
+
+def _spaces(spec: BattleSpec, kind: str) -> tuple[str, str]:
+    """A space of the battle's kind and a neighbour of the same kind to retreat to."""
+    for name, space in spec.setup.spaces.items():
+        if space.kind != kind or space.neutral or space.island:
+            continue
+        for other in space.adjacent:
+            near = spec.setup.spaces[other]
+            if near.kind == kind and not near.neutral:
+                return name, other
+    raise OddsError(f"no {kind} space with a neighbour on this board")
+
+
+def _units(game: Game, power: str, space: str | None = None) -> UnitCounts:
+    out: UnitCounts = {}
+    for name, state in game.spaces.items():
+        if space is not None and name != space:
+            continue
+        for force in state.forces:
+            if force.power == power:
+                for unit, n in force.units.items():
+                    out[unit] = out.get(unit, 0) + n
+    return out
+
+
+def _cost(spec: BattleSpec, units: UnitCounts) -> int:
+    return sum(spec.setup.unit_types[u].cost * n for u, n in units.items())
