@@ -248,6 +248,7 @@ def odds(
     low_luck: Annotated[bool, typer.Option("--low-luck", help="Low luck: total value / 6 hits for sure, one die for the rest.")] = False,
     bombard: Annotated[Optional[str], typer.Option("--bombard", help="Ships bombarding before an amphibious landing, e.g. '1 battleship, 1 cruiser'.")] = None,
     seaborne: Annotated[Optional[str], typer.Option("--seaborne", help="Attacking land units landed from transports (they never retreat).")] = None,
+    submerge: Annotated[bool, typer.Option("--submerge", help="Submarines submerge when they may, instead of striking.")] = False,
     runs: Annotated[Optional[int], typer.Option("--runs", help="Monte Carlo with this many battles (default: exact when tractable).")] = None,
     seed: Annotated[str, typer.Option("--seed", help="Monte Carlo seed (same seed, same figures).")] = "odds",
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
@@ -260,7 +261,7 @@ def odds(
 
     request = Request(attacker, defender, edition, sea, tuple(attacker_tech), tuple(defender_tech), attacker_order,
                       defender_order, retreat_after, retreat_below, keep_land, low_luck, retreat_chance, bombard, seaborne,
-                      runs, seed)
+                      submerge, runs, seed)
     try:
         if game is not None:
             from aa_ref.odds.from_game import spec_from_game

@@ -72,6 +72,8 @@ class BattleSpec:
     """Ships bombarding before an amphibious landing."""
     seaborne: UnitCounts = field(default_factory=dict)
     """Attacking land units landed from transports: they never retreat [L519], [@79940]."""
+    submerge: bool = False
+    """Both sides' submarines submerge whenever they may, instead of striking [@131126]."""
     _no_aa: bool = False
     """A continuation after the first round: AA guns have already fired [@113180]."""
 
@@ -91,12 +93,15 @@ class BattleSpec:
                 raise OddsError(f"unknown technology {', '.join(unknown)} for {self.setup.title}")
 
     def needs_referee(self) -> bool:
-        """Submarines facing aircraft: a hit's target depends on the unit that scored it (aircraft
+        """Submarines that submerge (they leave the battle at a moment that depends on the
+        destroyers), or submarines facing aircraft: a hit's target depends on the unit that scored it (aircraft
         hit submarines only with a destroyer, submarines never hit aircraft [L571, L603],
         [@133774], [@130885]), which the one-number state per side cannot follow."""
         air = {side: any(self.setup.unit_types[u].domain == "air" for u in units)
                for side, units in (("attacker", self.attacker), ("defender", self.defender))}
-        return bool((self.attacker.get(SUBMARINE) and air["defender"]) or (self.defender.get(SUBMARINE) and air["attacker"]))
+        facing = (self.attacker.get(SUBMARINE) and air["defender"]) or (self.defender.get(SUBMARINE) and air["attacker"])
+        submerging = self.submerge and (self.attacker.get(SUBMARINE) or self.defender.get(SUBMARINE))
+        return bool(facing or submerging)
 
     def seaborne_left(self, alive: UnitCounts) -> UnitCounts:
         """The seaborne units among the attacker's survivors: of each type, seaborne units are

@@ -1,6 +1,6 @@
 """Monte Carlo through the referee's own battle engine (`aa_ref.aa.battle.Fight`), for the
 battles the fast state model cannot represent: submarines facing aircraft, where a hit's
-target depends on what scored it. Slower (hundreds of battles per second), but every rule is
+target depends on what scored it, and submarines that submerge. Slower (hundreds of battles per second), but every rule is
 the referee's, because it is the referee's code that fights each battle."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class _Arena:
             # twice in the referee's order of loss means damage, then sinking [L903].
             order = [u for u in units if setup.unit_types[u].hits > 1] + order
             game.powers[power] = PowerState(treasury=0, technologies=sorted(techs),
-                                            standing=Standing(order_of_loss=order, submerge=False))
+                                            standing=Standing(order_of_loss=order, submerge=spec.submerge))
         for power in setup.powers:
             game.powers.setdefault(power, PowerState(treasury=0))
         land = not spec.at_sea
@@ -87,7 +87,7 @@ class _Arena:
         retreat = RetreatPolicy(to=self.fallback, after_round=spec.retreat_after, below=spec.retreat_below) \
             if spec.retreat_after or spec.retreat_below else RetreatPolicy()
         battle = Battle(space=self.space, attacker=self.attacker, kind="sea" if spec.at_sea else "land",
-                        came_from=[self.fallback], retreat=retreat, submerge=False)
+                        came_from=[self.fallback], retreat=retreat, submerge=spec.submerge)
         fight = Fight(Board(spec.setup, ctx.game), battle, ctx)
         if fight.run() is not None:
             raise OddsError("the referee's engine stopped for a decision the odds policies do not answer")

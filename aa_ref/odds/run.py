@@ -37,6 +37,7 @@ class Request:
     retreat_chance: float | None = None
     bombard: str | None = None
     seaborne: str | None = None
+    submerge: bool = False
     runs: int | None = None
     seed: str = "odds"
 
@@ -72,7 +73,7 @@ def spec_from_request(request: Request, setup: Setup | None = None) -> BattleSpe
         _order(setup, request.attacker_order, "--attacker-order"), _order(setup, request.defender_order, "--defender-order"),
         request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
         parse_units(setup, request.bombard, "--bombard") if request.bombard else {},
-        parse_units(setup, request.seaborne, "--seaborne") if request.seaborne else {},
+        parse_units(setup, request.seaborne, "--seaborne") if request.seaborne else {}, request.submerge,
     )
 
 

@@ -204,3 +204,11 @@ def test_submarines_facing_aircraft_are_fought_by_the_referee():
     assert escorted.attacker_win > 0.5
     with pytest.raises(OddsError, match="does not take --low-luck"):
         compute(spec(ANNIVERSARY, "1 fighter", "1 submarine", at_sea=True, low_luck=True), None, "s")
+
+
+def test_submarines_that_submerge_leave_the_battle_unharmed():
+    """[@131126]: with no enemy destroyer, submarines may submerge instead of striking; they are
+    then out of the battle and never casualties."""
+    result = compute(spec(ANNIVERSARY, "2 submarine", "1 cruiser", at_sea=True, submerge=True), 200, "s")
+    assert result.method == "monte carlo (referee engine)"
+    assert result.lost("attacker") == (0, 0) and result.attacker_win == 0
