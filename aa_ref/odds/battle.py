@@ -74,6 +74,8 @@ class BattleSpec:
     """Attacking land units landed from transports: they never retreat [L519], [@79940]."""
     submerge: bool = False
     """Both sides' submarines submerge whenever they may, instead of striking [@131126]."""
+    pending: tuple | None = None
+    """(game, battle) when the battle is one waiting in a game file and is fought by the referee."""
     _no_aa: bool = False
     """A continuation after the first round: AA guns have already fired [@113180]."""
 

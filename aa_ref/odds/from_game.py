@@ -1,13 +1,16 @@
-"""Odds for a battle in a game file: a pending battle, or a planned attack on a space."""
+"""Odds for a battle in a game file: a pending battle, or a planned attack on a space. A
+pending amphibious assault is fought by the referee itself on copies of the game, so its
+bombardment, landing and seaborne units follow the real battle."""
 
 from __future__ import annotations
 
-from aa_ref.aa.board import Board
+from aa_ref.aa.board import Board, add_counts
 from aa_ref.errors import UsageError
 from aa_ref.odds.battle import BattleSpec, parse_units
 from aa_ref.odds.run import Request, _order
 from aa_ref.odds.sides import OddsError
 from aa_ref.setup import UnitCounts
+from aa_ref.state import Battle
 
 
 def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:
@@ -22,14 +25,12 @@ def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:
     battle = next((b for b in game.turn.battles if b.space == space and b.status != "done"), None)
     if battle is not None and battle.kind == "bombing":
         raise OddsError(f"{space} is a strategic bombing raid, not a battle: odds of raids are not implemented yet")
-    if battle is not None and battle.amphibious_from:
-        raise OddsError(f"{space} is an amphibious assault: shore bombardment and seaborne units that cannot "
-                        "retreat are not implemented yet in the odds calculator")
     attacker_power = battle.attacker if battle else game.power
+    amphibious = battle is not None and bool(battle.amphibious_from) and not request.attacker
     if request.attacker:
         attacker = parse_units(setup, request.attacker, "--attacker")
     elif battle:
-        attacker = board.units(space, [attacker_power])
+        attacker = add_counts(board.units(space, [attacker_power]), _landing(board, battle))
     else:
         raise UsageError(f"no battle is waiting in {space}: name the attacking units with --attacker")
     defender: UnitCounts = parse_units(setup, request.defender, "--defender") if request.defender else \
@@ -44,4 +45,15 @@ def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:
         _order(setup, request.attacker_order, "--attacker-order") or game.powers[attacker_power].standing.order_of_loss,
         _order(setup, request.defender_order, "--defender-order"),
         request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
+        submerge=request.submerge, pending=(game, battle) if amphibious else None,
     )
+
+
+def _landing(board: Board, battle: Battle) -> UnitCounts:
+    """The attacker's units aboard transports that will land in the battle's territory."""
+    out: UnitCounts = {}
+    for zone in battle.amphibious_from:
+        for force in board.forces(zone):
+            if force.assault == battle.space:
+                out = add_counts(out, force.cargo.get(battle.attacker, {}))
+    return out

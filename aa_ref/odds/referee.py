@@ -140,3 +140,86 @@ def _units(game: Game, power: str, space: str | None = None) -> UnitCounts:
 
 def _cost(spec: BattleSpec, units: UnitCounts) -> int:
     return sum(spec.setup.unit_types[u].cost * n for u, n in units.items())
+
+
+def simulate_pending(spec: BattleSpec, runs: int, seed: str) -> Result:
+    """A battle waiting in a game file, fought `runs` times by the referee on copies of that game:
+    every rule of the real battle applies (amphibious landing, bombardment, seaborne units that
+    cannot retreat). Choices come from the powers' standing orders, else the calculator's policies."""
+    left = unsupported(spec)
+    if left:
+        raise OddsError(f"a pending amphibious assault is fought by the referee's engine, which does not take "
+                        f"{', '.join(left)} yet")
+    setup, game, battle = spec.setup, spec.pending[0], spec.pending[1]
+    game = _with_policies(spec, game)
+    battle = battle.model_copy(update={"retreat": battle.retreat or _retreat_policy(spec)})
+    powers = [battle.attacker, *Board(setup, game).enemy_powers(battle.space, battle.attacker)]
+    before = {p: _everywhere(game, p) for p in powers}
+    result = Result(method="monte carlo (referee engine, this game)", runs=runs)
+    for i in range(runs):
+        copy = game.model_copy(deep=True)
+        ctx = Context(setup, copy, SeededDice(f"{seed}/{i}"))
+        fight = Fight(Board(setup, copy), battle.model_copy(deep=True), ctx)
+        if fight.run() is not None:
+            raise OddsError("the referee's engine stopped for a decision the odds policies do not answer")
+        result.endings.append(_pending_ending(spec, copy, battle, before))
+        result.rounds += fight.battle.round / runs
+    _merge(result)
+    for ending in result.endings:
+        ending.probability /= runs
+    return result
+
+
+def _with_policies(spec: BattleSpec, game: Game) -> Game:
+    """The game with an order of loss and a submarine policy for every power that has none."""
+    game = game.model_copy(deep=True)
+    for name, power in game.powers.items():
+        units = {u: 1 for u in spec.setup.unit_types}
+        standing = power.standing
+        power.standing = standing.model_copy(update={
+            "order_of_loss": standing.order_of_loss or default_order(spec.setup, units, name == game.power),
+            "submerge": standing.submerge if standing.submerge is not None else spec.submerge,
+        })
+    return game
+
+
+def _retreat_policy(spec: BattleSpec) -> RetreatPolicy:
+    return RetreatPolicy(after_round=spec.retreat_after, below=spec.retreat_below)
+
+
+def _everywhere(game: Game, power: str) -> UnitCounts:
+    """A power's units in every space, cargo included."""
+    out: UnitCounts = {}
+    for state in game.spaces.values():
+        for force in state.forces:
+            for owner, units in [(force.power, force.units), *force.cargo.items()]:
+                if owner == power:
+                    for unit, n in units.items():
+                        out[unit] = out.get(unit, 0) + n
+    return out
+
+
+def _pending_ending(spec: BattleSpec, game: Game, battle: Battle, before: dict[str, UnitCounts]) -> Ending:
+    lost: dict[str, UnitCounts] = {}
+    for power, units in before.items():
+        after = _everywhere(game, power)
+        lost[power] = {u: n - after.get(u, 0) for u, n in units.items() if n > after.get(u, 0)}
+    att_lost = lost.pop(battle.attacker)
+    dfn_lost: UnitCounts = {}
+    for units in lost.values():
+        for unit, n in units.items():
+            dfn_lost[unit] = dfn_lost.get(unit, 0) + n
+    att = {u: n - att_lost.get(u, 0) for u, n in spec.attacker.items() if n > att_lost.get(u, 0)}
+    dfn = {u: n - dfn_lost.get(u, 0) for u, n in spec.defender.items()
+           if n > dfn_lost.get(u, 0) and spec.setup.unit_types[u].combatant}
+    retreated = any(f.retreated for s in game.spaces.values() for f in s.forces if f.power == battle.attacker)
+    if not dfn and att and not retreated:
+        how = "attacker"
+    elif not dfn and not att:
+        how = "draw"
+    elif not att:
+        how = "defender"
+    else:
+        how = "retreat" if retreated else "stalemate"
+    takes = how == "attacker" and not spec.at_sea and Board(spec.setup, game).allied(battle.attacker, game.owner(battle.space) or "")
+    return Ending(1.0, att, dfn, _cost(spec, att_lost), _cost(spec, dfn_lost), how, takes)

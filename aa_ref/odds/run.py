@@ -82,6 +82,10 @@ def compute(spec: BattleSpec, runs: int | None, seed: str) -> Result:
     from aa_ref.odds import exact, montecarlo
 
     spec.check()
+    if spec.pending is not None:
+        from aa_ref.odds import referee
+
+        return referee.simulate_pending(spec, runs or referee.DEFAULT_RUNS, seed)
     if spec.needs_referee():
         from aa_ref.odds import referee
 

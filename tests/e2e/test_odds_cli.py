@@ -67,3 +67,20 @@ def test_odds_of_the_battles_waiting_in_a_game(cli):
     assert data["attacker_win"] > 0.99
     raid = cli("odds", "game.yaml", "--at", "United Kingdom")
     assert raid.exit_code == 1 and "strategic bombing raid" in raid.output
+
+
+def test_a_pending_amphibious_assault_is_fought_by_the_referee_on_copies_of_the_game(cli):
+    """Japan's landing in Kwangtung in the shipped example, with its bombardment from SZ 61:
+    the odds come from the referee fighting that very battle, and the game file is untouched."""
+    from pathlib import Path
+
+    examples = sorted((Path(__file__).resolve().parents[2] / "examples" / "anniversary-1941" / "round-1").glob("*.yaml"))
+    assert cli("new", "anniversary-1941", "-o", "game.yaml", "--seed", "anniversary-1941",
+               "--option", "research=on", "--option", "national_objectives=on").exit_code == 0
+    for path in examples[:15]:  # up to Japan's Combat Move
+        assert cli("apply", "game.yaml", path, "--in-place").exit_code == 0, path.name
+    before = cli.snapshot()
+    data = json.loads(cli("odds", "game.yaml", "--at", "Kwangtung", "--runs", "200", "--json").output)
+    assert data["method"] == "monte carlo (referee engine, this game)" and data["runs"] == 200
+    assert data["battle"]["attacker"]["infantry"] == 3 and data["attacker_win"] > 0.9
+    assert cli.snapshot() == before
