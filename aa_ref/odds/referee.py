@@ -99,15 +99,7 @@ class _Arena:
                if spec.setup.unit_types[u].combatant}  # a captured AA gun is not a survivor
         dfn = {u: n for u, n in _units(game, self.defender, self.space).items()
                if spec.setup.unit_types[u].combatant}
-        retreated = bool(_units(game, self.attacker, self.fallback))
-        if not dfn and att and not retreated:
-            how = "attacker"
-        elif not dfn and not att:
-            how = "draw"
-        elif not att:
-            how = "defender"
-        else:
-            how = "retreat" if retreated else "stalemate"
+        how = _outcome(att, dfn, bool(_units(game, self.attacker, self.fallback)))
         takes = how == "attacker" and not spec.at_sea and game.owner(self.space) == self.attacker
         return Ending(0.0, att, dfn, _cost(spec, spec.attacker) - _cost(spec, att),
                       _cost(spec, {u: n for u, n in spec.defender.items() if spec.setup.unit_types[u].combatant})
@@ -213,13 +205,15 @@ def _pending_ending(spec: BattleSpec, game: Game, battle: Battle, before: dict[s
     dfn = {u: n - dfn_lost.get(u, 0) for u, n in spec.defender.items()
            if n > dfn_lost.get(u, 0) and spec.setup.unit_types[u].combatant}
     retreated = any(f.retreated for s in game.spaces.values() for f in s.forces if f.power == battle.attacker)
-    if not dfn and att and not retreated:
-        how = "attacker"
-    elif not dfn and not att:
-        how = "draw"
-    elif not att:
-        how = "defender"
-    else:
-        how = "retreat" if retreated else "stalemate"
+    how = _outcome(att, dfn, retreated)
     takes = how == "attacker" and not spec.at_sea and Board(spec.setup, game).allied(battle.attacker, game.owner(battle.space) or "")
     return Ending(1.0, att, dfn, _cost(spec, att_lost), _cost(spec, dfn_lost), how, takes)
+
+
+def _outcome(attacker: UnitCounts, defender: UnitCounts, retreated: bool) -> str:
+    """How a fought battle ended, from what is left of each side."""
+    if not defender:
+        return "draw" if not attacker else "retreat" if retreated else "attacker"
+    if not attacker:
+        return "defender"
+    return "retreat" if retreated else "stalemate"
