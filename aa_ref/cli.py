@@ -230,6 +230,25 @@ def replay(
 
 
 @app.command()
+def check(
+    game: GamePath,
+    orders: Annotated[list[Path], typer.Argument(help="Orders or decision files, in the order they would be applied.")],
+) -> None:
+    """Dry run of legality: are these orders legal now? No dice are rolled and nothing is written."""
+    from aa_ref.session import check_orders
+
+    try:
+        reports = check_orders(game, orders)
+    except AaRefError as exc:
+        fail(exc)
+    for report in reports:
+        for problem in report.problems:
+            typer.echo(str(problem), err=True)
+        typer.echo(f"{report.path}: {report.status}" + (f" ({report.detail})" if report.detail else ""))
+    raise typer.Exit(1 if any(r.status == "illegal" for r in reports) else 0)
+
+
+@app.command()
 def odds(
     game: Annotated[Optional[Path], typer.Argument(help="A game file: odds of a battle in it (with --at).")] = None,
     attacker: Annotated[Optional[str], typer.Option("--attacker", help="e.g. '10 infantry, 3 artillery, 2 tank'.")] = None,

@@ -375,6 +375,56 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
     return reports
 
 
+class _DiceNeeded(Exception):
+    """Raised by `_NoDice`: the document's adjudication would roll dice."""
+
+
+class _NoDice:
+    """A dice source for dry runs that must not roll: it stops the adjudication instead."""
+
+    def roll(self, context: str, count: int) -> list[int]:
+        raise _DiceNeeded(context)
+
+
+@dataclass
+class CheckReport:
+    path: str
+    problems: list[Problem]
+    status: str  # "legal", "illegal", "not checked"
+    detail: str = ""
+
+
+def check_orders(game_path: Path, orders_paths: list[Path]) -> list[CheckReport]:
+    """The legality of orders and decisions against a game, in order, with no dice and no
+    writes: a legal document that rolls no dice is adjudicated in memory, so the next one is
+    checked against the state it leads to; after one that would roll dice, the rest cannot be
+    checked (their state depends on the dice)."""
+    loaded = load_game(game_path)
+    game = loaded.game
+    reports: list[CheckReport] = []
+    blocked = ""
+    for path in orders_paths:
+        if blocked:
+            reports.append(CheckReport(str(path), [], "not checked", blocked))
+            continue
+        given = load_orders(path)
+        problems = loaded.ruleset.check(loaded.setup, game, given)
+        if problems:
+            reports.append(CheckReport(str(path), problems, "illegal"))
+            blocked = f"it follows {path}, which is illegal"
+            continue
+        ctx = Context(loaded.setup, game.model_copy(deep=True), _NoDice())
+        try:
+            loaded.ruleset.adjudicate(ctx, given)
+        except _DiceNeeded:
+            reports.append(CheckReport(str(path), [], "legal", "its adjudication rolls dice"))
+            blocked = f"it follows {path}, whose outcome depends on dice"
+            continue
+        game = ctx.game
+        reports.append(CheckReport(str(path), [], "legal", f"next: round {game.round}, {game.power}, {game.phase}"))
+    return reports
+
+
 def orders_name_problems(given: OrdersInput, setup: Setup) -> list[Problem]:
     """Unknown power, space and unit names in an orders file checked without its game."""
     model = given.model
