@@ -230,6 +230,23 @@ def replay(
 
 
 @app.command()
+def diff(
+    before: Annotated[Path, typer.Argument(help="The earlier game file.")],
+    after: Annotated[Path, typer.Argument(help="The later game file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+) -> None:
+    """What changed between two game files, in game terms: treasuries, territories, units moved."""
+    from aa_ref.diff import diff_text
+    from aa_ref.session import diff_files
+
+    try:
+        changes = diff_files(before, after)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(json.dumps(changes.as_json(), indent=2) if as_json else diff_text(changes, str(before), str(after)), nl=as_json)
+
+
+@app.command()
 def check(
     game: GamePath,
     orders: Annotated[list[Path], typer.Argument(help="Orders or decision files, in the order they would be applied.")],

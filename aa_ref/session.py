@@ -375,6 +375,24 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
     return reports
 
 
+def read_game(path: Path) -> Game:
+    """A game file's state alone (no log check): for comparing files a player received."""
+    doc = load_yaml(path)
+    if document_kind(doc) != "game":
+        raise InvalidInput(f"{path}: not a game file (kind: {doc.data.get('kind')})")
+    return parse_model(doc, "game")
+
+
+def diff_files(a: Path, b: Path) -> Any:
+    """What changed from game file `a` to game file `b` (same scenario)."""
+    from aa_ref.diff import diff_games
+
+    game_a, game_b = read_game(a), read_game(b)
+    if game_a.setup != game_b.setup:
+        raise UsageError(f"{a} is a game of {game_a.setup} and {b} of {game_b.setup}: nothing to compare")
+    return diff_games(game_a, game_b)
+
+
 class _DiceNeeded(Exception):
     """Raised by `_NoDice`: the document's adjudication would roll dice."""
 
