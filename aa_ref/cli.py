@@ -230,6 +230,21 @@ def replay(
 
 
 @app.command()
+def undo(
+    game: GamePath,
+    log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+) -> None:
+    """Take back the last orders or decision still in effect, as a new log entry (the log keeps everything)."""
+    from aa_ref.session import undo as undo_last
+
+    try:
+        restored, what = undo_last(game, log)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"{what}. Now: round {restored.round}, {restored.power}, {restored.phase.replace('_', ' ')}.")
+
+
+@app.command()
 def diff(
     before: Annotated[Path, typer.Argument(help="The earlier game file.")],
     after: Annotated[Path, typer.Argument(help="The later game file.")],

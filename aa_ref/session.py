@@ -279,28 +279,92 @@ def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
     broken = chain_problems(log)
     if broken:
         return ReplayReport(len(log.entries), f"log {loaded.log_path}: {broken[0]}")
-    setup = load_setup(log.start.setup)
-    ruleset = ruleset_for(setup)
-    game = ruleset.new_game(setup, log.start.variant, dict(log.start.options), log.start.seed, loaded.game.log.file)
-    rebuilt = Log(kind="log", schema_version=1, start=log.start)
-    game.log.head = rebuilt.head
-    for entry in log.entries:
-        doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, tree=entry.input)
-        try:
-            kind = document_kind(doc)
-            given = OrdersInput(doc, parse_model(doc, kind))
-            game, rebuilt, events = adjudicate(setup, ruleset, game, rebuilt, given, None)
-        except AaRefError as exc:
-            return ReplayReport(len(log.entries), f"entry {entry.n} no longer applies: {'; '.join(exc.lines())}")
-        produced = dump_events(events)
-        if produced != entry.events:
-            return ReplayReport(len(log.entries), _event_divergence(entry.n, produced, entry.events))
+    try:
+        game, _ = _rebuild(loaded)
+    except _Divergence as exc:
+        return ReplayReport(len(log.entries), str(exc))
     mine = game.model_dump(mode="json")
     theirs = loaded.game.model_dump(mode="json")
     mine["log"], theirs["log"] = mine["log"]["head"], theirs["log"]["head"]
     if mine != theirs:
         return ReplayReport(len(log.entries), "the game file differs from the replayed game: " + _first_difference(theirs, mine))
     return ReplayReport(len(log.entries))
+
+
+class _Divergence(Exception):
+    """The log no longer reproduces: the first place where it does not, in words."""
+
+
+UNDO = "undo"
+"""The input kind of a log entry that takes back the last effective entry."""
+
+
+def _rebuild(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
+    """The game recomputed from the setup and every log entry, and the stack of effective
+    entries (number, state before it) that undo entries pop."""
+    log = loaded.log
+    setup = load_setup(log.start.setup)
+    ruleset = ruleset_for(setup)
+    game = ruleset.new_game(setup, log.start.variant, dict(log.start.options), log.start.seed, loaded.game.log.file)
+    rebuilt = Log(kind="log", schema_version=1, start=log.start)
+    game.log.head = rebuilt.head
+    stack: list[tuple[int, Game]] = []
+    for entry in log.entries:
+        if entry.input.get("kind") == UNDO:
+            if not stack or entry.input.get("undoes") != stack[-1][0]:
+                raise _Divergence(f"entry {entry.n} undoes entry {entry.input.get('undoes')}, which is not the last one in effect")
+            game, rebuilt = _undone(game, rebuilt, stack.pop(), entry.input)
+            if dump_events([Note(text=_undo_text(log.entries[entry.input['undoes'] - 1]))]) != entry.events:
+                raise _Divergence(f"entry {entry.n}: its events are not those of an undo")
+            continue
+        doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, tree=entry.input)
+        before = game
+        try:
+            kind = document_kind(doc)
+            given = OrdersInput(doc, parse_model(doc, kind))
+            game, rebuilt, events = adjudicate(setup, ruleset, game, rebuilt, given, None)
+        except AaRefError as exc:
+            raise _Divergence(f"entry {entry.n} no longer applies: {'; '.join(exc.lines())}") from None
+        produced = dump_events(events)
+        if produced != entry.events:
+            raise _Divergence(_event_divergence(entry.n, produced, entry.events))
+        stack.append((entry.n, before))
+    return game, stack
+
+
+def _undo_text(entry: Any) -> str:
+    return f"undoes entry {entry.n}: {entry.power}'s {entry.phase.replace('_', ' ')} of round {entry.round}"
+
+
+def _undone(game: Game, log: Log, target: tuple[int, Game], record: dict) -> tuple[Game, Log]:
+    """The state before entry `target`, with the undo entry appended to the log."""
+    n, before = target
+    undone = log.entries[n - 1]
+    entry = make_entry(log, game.round, game.power, game.phase, record,
+                       dump_events([Note(text=_undo_text(undone))]))
+    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
+    restored = before.model_copy(deep=True)
+    restored.log = game.log.model_copy(update={"head": new_log.head, "entries": len(new_log.entries)})
+    return restored, new_log
+
+
+def undo(game_path: Path, log_path: Path | None = None) -> tuple[Game, str]:
+    """Take back the last orders or decision still in effect, as a new log entry: the log loses
+    nothing, the game returns to the state before them, and replay still verifies. The dice
+    are seeded by their context, so orders applied again roll the same dice."""
+    loaded = load_game(game_path, log_path)
+    try:
+        game, stack = _rebuild(loaded)
+    except _Divergence as exc:
+        raise InvalidInput(f"{game_path}: the log does not replay, so nothing can be undone: {exc}") from None
+    if not stack:
+        raise UsageError(f"{game_path}: nothing to undo (no orders are in effect)")
+    n = stack[-1][0]
+    record = {"kind": UNDO, "schema_version": 1, "undoes": n}
+    restored, log = _undone(game, loaded.log, stack[-1], record)
+    restored.log.file = loaded.game.log.file
+    atomic_write_many({str(game_path): _game_text(restored, loaded.doc.tree), str(loaded.log_path): _log_text(log)})
+    return restored, _undo_text(loaded.log.entries[n - 1])
 
 
 def _event_divergence(n: int, produced: list[dict], logged: list[dict]) -> str:
