@@ -229,6 +229,31 @@ def replay(
     typer.echo(f"{game}: replay of {report.entries} log entries matches the game.")
 
 
+@app.command("import-triplea")
+def import_triplea_command(
+    xml: Annotated[Path, typer.Argument(help="A TripleA game XML.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="The setup file to write.")],
+    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules the setup is played with (aa1941, anniversary).")] = "aa1941",
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
+) -> None:
+    """Convert a TripleA game XML into an aa-ref setup, reporting what could not be mapped."""
+    from aa_ref.session import import_triplea
+
+    try:
+        not_mapped, problems = import_triplea(xml, out, ruleset, force)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"Setup written to {out}.")
+    if not_mapped:
+        typer.echo(f"Not mapped ({len(not_mapped)}):")
+        for line in not_mapped:
+            typer.echo(f"  {line}")
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) to fix by hand before the setup can be played:")
+        for problem in problems:
+            typer.echo(f"  {problem}")
+
+
 @app.command()
 def undo(
     game: GamePath,

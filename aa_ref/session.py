@@ -457,6 +457,27 @@ def diff_files(a: Path, b: Path) -> Any:
     return diff_games(game_a, game_b)
 
 
+def import_triplea(xml_path: Path, out: Path, ruleset: str, overwrite: bool = False) -> tuple[list[str], list[Problem]]:
+    """Convert a TripleA game XML into a setup file; what could not be mapped, and the setup's
+    problems as `validate` sees them (the file is written so that they can be fixed by hand)."""
+    from aa_ref.checks import setup_problems
+    from aa_ref.triplea import import_xml
+
+    if ruleset not in RULESETS:
+        raise UsageError(f"unknown ruleset '{ruleset}' (rulesets: {', '.join(RULESETS)})")
+    if out.exists() and not overwrite:
+        raise UsageError(f"{out} exists; choose another name or pass --force to replace it")
+    imported = import_xml(xml_path, ruleset)
+    text = schema_comment("setup") + dump_yaml(styled(imported.setup))
+    atomic_write_many({str(out): text})
+    doc = load_yaml(out)
+    try:
+        problems = setup_problems(parse_model(doc, "setup"), doc)
+    except AaRefError as exc:
+        problems = exc.problems or [Problem(exc.message, str(out))]
+    return imported.not_mapped, problems
+
+
 class _DiceNeeded(Exception):
     """Raised by `_NoDice`: the document's adjudication would roll dice."""
 
