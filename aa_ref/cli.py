@@ -229,6 +229,30 @@ def replay(
     typer.echo(f"{game}: replay of {report.entries} log entries matches the game.")
 
 
+@app.command()
+def report(
+    game: GamePath,
+    round_: Annotated[Optional[int], typer.Option("--round", help="The round (default: the last one played).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="md (forums, e-mail) or text; html is not implemented yet.")] = "md",
+) -> None:
+    """A turn report from the log: purchases, research, moves, battles with dice, captures, income."""
+    from aa_ref.report import FORMATS, render, round_report
+    from aa_ref.session import load_game
+
+    try:
+        if fmt == "html":
+            raise UsageError("--format html is not implemented yet; use md or text")
+        if fmt not in FORMATS:
+            raise UsageError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
+        loaded = load_game(game)
+        rounds = [e.round for e in loaded.log.entries]
+        data = round_report(loaded.setup, loaded.ruleset, loaded.log, round_ or (max(rounds) if rounds else 1),
+                            loaded.game.log.file)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(render(data, fmt, loaded.setup.title), nl=False)
+
+
 @app.command("import-triplea")
 def import_triplea_command(
     xml: Annotated[Path, typer.Argument(help="A TripleA game XML.")],

@@ -1,0 +1,123 @@
+"""`aa-ref report`: a turn report for forums and e-mail, from the log alone — what each power
+bought, researched, moved, fought (with the dice), captured and collected, then treasuries,
+income and victory cities at the end of the round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from aa_ref.aa.board import Board
+from aa_ref.auditlog import Log
+from aa_ref.events import Breakthrough, Control, Note, Purchased, Roll, Treasury, fold, load_events
+from aa_ref.setup import Setup
+from aa_ref.state import Game
+
+FORMATS = ("md", "text")
+
+
+@dataclass
+class PowerTurn:
+    power: str
+    bought: dict[str, int] = field(default_factory=dict)
+    spent: int = 0
+    collected: list[str] = field(default_factory=list)
+    captured: list[str] = field(default_factory=list)
+    developed: list[str] = field(default_factory=list)
+    narrative: list[str] = field(default_factory=list)
+
+
+def states_by_round(setup: Setup, ruleset: Any, log: Log, log_file: str) -> tuple[list[tuple[Any, Game]], dict[int, Game]]:
+    """Each effective log entry with the state after it, and the state at the end of each round
+    (folding the logged events; an undo entry returns to the state before the entry it undoes)."""
+    game = ruleset.new_game(setup, log.start.variant, dict(log.start.options), log.start.seed, log_file)
+    stack: list[tuple[Any, Game]] = []
+    for entry in log.entries:
+        if entry.input.get("kind") == "undo":
+            stack.pop()
+            game = stack[-1][1] if stack else ruleset.new_game(setup, log.start.variant, dict(log.start.options),
+                                                                log.start.seed, log_file)
+            continue
+        game = fold(game, load_events(entry.events))
+        stack.append((entry, game))
+    ends: dict[int, Game] = {}
+    for entry, state in stack:
+        ends[entry.round] = state
+    return stack, ends
+
+
+def round_report(setup: Setup, ruleset: Any, log: Log, round_: int, log_file: str) -> dict[str, Any]:
+    """The report of one round as data."""
+    entries, ends = states_by_round(setup, ruleset, log, log_file)
+    if round_ not in ends:
+        from aa_ref.errors import UsageError
+        raise UsageError(f"round {round_} has no applied orders yet (rounds played: {', '.join(map(str, sorted(ends))) or 'none'})")
+    turns: dict[str, PowerTurn] = {}
+    for entry, _ in entries:
+        if entry.round != round_:
+            continue
+        turn = turns.setdefault(entry.power, PowerTurn(entry.power))
+        for event in load_events(entry.events):
+            _read(event, turn, entry.phase)
+    end = ends[round_]
+    board = Board(setup, end)
+    powers = {p: {"treasury": end.powers[p].treasury, **ruleset.power_status(board, p)} for p in setup.turn_order}
+    return {"round": round_, "turns": [turns[p] for p in setup.turn_order if p in turns], "powers": powers,
+            "status": ruleset.game_status(board), "winner": end.winner}
+
+
+def _read(event: Any, turn: PowerTurn, phase: str) -> None:
+    match event:
+        case Purchased(power=power, units=units) if phase == "purchase" and power == turn.power:
+            for unit, n in units.items():
+                turn.bought[unit] = turn.bought.get(unit, 0) + n
+        case Treasury(power=power, delta=delta, reason=reason) if power == turn.power:
+            if delta < 0 and reason != "plunder":
+                turn.spent -= delta
+            elif delta > 0:
+                turn.collected.append(f"{delta} ({reason})")
+        case Control(space=space, owner=owner, previous=previous):
+            turn.captured.append(f"{space} ({previous or 'nobody'} -> {owner})")
+        case Breakthrough(technology=tech):
+            turn.developed.append(tech)
+        case Note(text=text):
+            turn.narrative.append(text)
+        case Roll(context=context, dice=dice):
+            turn.narrative.append(f"  dice {context}: {' '.join(map(str, dice))}")
+
+
+def render(report: dict[str, Any], fmt: str, title: str) -> str:
+    md = fmt == "md"
+    h1, h2, bullet = ("# ", "## ", "- ") if md else ("", "", "  ")
+    lines = [f"{h1}{title}: round {report['round']}", ""]
+    for turn in report["turns"]:
+        lines.append(f"{h2}{turn.power}")
+        facts = []
+        if turn.developed:
+            facts.append("developed " + ", ".join(turn.developed))
+        if turn.bought:
+            facts.append("bought " + ", ".join(f"{n} {u}" for u, n in turn.bought.items()))
+        if turn.spent:
+            facts.append(f"spent {turn.spent} IPCs (units, researchers, repairs)")
+        if turn.captured:
+            facts.append("control changed: " + "; ".join(turn.captured))
+        if turn.collected:
+            facts.append("collected " + ", ".join(turn.collected))
+        lines += [f"{bullet}{fact}" for fact in facts] or [f"{bullet}nothing bought, captured or collected"]
+        lines.append("")
+        lines.append("```" if md else "  What happened:")
+        lines += [f"{'' if md else '    '}{line}" for line in turn.narrative]
+        lines += ["```", ""] if md else [""]
+    lines.append(f"{h2}At the end of round {report['round']}")
+    rows = [[p, v["treasury"], v["income"]] for p, v in report["powers"].items()]
+    if md:
+        lines += ["| power | treasury | income |", "|---|---|---|"] + [f"| {p} | {t} | {i} |" for p, t, i in rows]
+    else:
+        lines += [f"  {p:10} treasury {t:4}  income {i:4}" for p, t, i in rows]
+    cities = report["status"].get("victory_cities")
+    if cities:
+        lines.append("")
+        lines.append("Victory cities: " + "; ".join(f"{side} {len(c)}" for side, c in cities.items()))
+    if report["winner"]:
+        lines.append(f"\nThe {report['winner']} have won.")
+    return "\n".join(lines) + "\n"
