@@ -63,17 +63,21 @@ orders_body = st.fixed_dictionaries(
 @given(phase=st.sampled_from(PHASES), power=st.sampled_from(SETUP.turn_order), body=orders_body)
 def test_random_orders_never_crash_and_events_make_the_state(phase, power, body):
     """Any orders are either refused with problems or adjudicated into events whose fold is the new game."""
-    game = start(phase, power)
+    refused_or_folded(SETUP, RULES, start(phase, power), body)
+
+
+def refused_or_folded(setup, rules, game: Game, body: dict) -> None:
+    """Orders are refused with problems, or adjudicated into events whose fold is the new game."""
     try:
         given_orders = as_input({**header(game), **body})
     except AaRefError:
         return  # not understood: reported as a shape error, which is the right outcome
-    problems = RULES.check(SETUP, game, given_orders)
+    problems = rules.check(setup, game, given_orders)
     if problems:
         assert all(p.message for p in problems)
         return
-    ctx = Context(SETUP, game.model_copy(deep=True), SeededDice("property"))
-    RULES.adjudicate(ctx, given_orders)
+    ctx = Context(setup, game.model_copy(deep=True), SeededDice("property"))
+    rules.adjudicate(ctx, given_orders)
     assert fold(game, ctx.events) == ctx.game
 
 
@@ -211,14 +215,4 @@ def test_random_anniversary_orders_never_crash_and_events_make_the_state(phase, 
                                       "property", "p.log.yaml")
     game.phase, game.power = phase, power
     game.powers[power].technologies = techs
-    try:
-        given_orders = as_input({**header(game), **body})
-    except AaRefError:
-        return
-    problems = ANNIVERSARY_RULES.check(ANNIVERSARY, game, given_orders)
-    if problems:
-        assert all(p.message for p in problems)
-        return
-    ctx = Context(ANNIVERSARY, game.model_copy(deep=True), SeededDice("property"))
-    ANNIVERSARY_RULES.adjudicate(ctx, given_orders)
-    assert fold(game, ctx.events) == ctx.game
+    refused_or_folded(ANNIVERSARY, ANNIVERSARY_RULES, game, body)
