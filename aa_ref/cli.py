@@ -233,15 +233,13 @@ def replay(
 def report(
     game: GamePath,
     round_: Annotated[Optional[int], typer.Option("--round", help="The round (default: the last one played).")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="md (forums, e-mail) or text; html is not implemented yet.")] = "md",
+    fmt: Annotated[str, typer.Option("--format", help="md (forums, e-mail), html (a page with an income chart) or text.")] = "md",
 ) -> None:
     """A turn report from the log: purchases, research, moves, battles with dice, captures, income."""
-    from aa_ref.report import FORMATS, render, round_report
+    from aa_ref.report import FORMATS, income_history, render, render_html, round_report
     from aa_ref.session import load_game
 
     try:
-        if fmt == "html":
-            raise UsageError("--format html is not implemented yet; use md or text")
         if fmt not in FORMATS:
             raise UsageError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
         loaded = load_game(game)
@@ -250,7 +248,11 @@ def report(
                             loaded.game.log.file)
     except AaRefError as exc:
         fail(exc)
-    typer.echo(render(data, fmt, loaded.setup.title), nl=False)
+    if fmt == "html":
+        history = income_history(loaded.setup, loaded.ruleset, loaded.log, loaded.game.log.file)
+        typer.echo(render_html(data, loaded.setup.title, history), nl=False)
+    else:
+        typer.echo(render(data, fmt, loaded.setup.title), nl=False)
 
 
 @app.command("import-triplea")

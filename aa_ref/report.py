@@ -13,7 +13,7 @@ from aa_ref.events import Breakthrough, Control, Note, Purchased, Roll, Treasury
 from aa_ref.setup import Setup
 from aa_ref.state import Game
 
-FORMATS = ("md", "text")
+FORMATS = ("md", "html", "text")
 
 
 @dataclass
@@ -86,24 +86,28 @@ def _read(event: Any, turn: PowerTurn, phase: str) -> None:
             turn.narrative.append(f"  dice {context}: {' '.join(map(str, dice))}")
 
 
+def _facts(turn: PowerTurn) -> list[str]:
+    facts = []
+    if turn.developed:
+        facts.append("developed " + ", ".join(turn.developed))
+    if turn.bought:
+        facts.append("bought " + ", ".join(f"{n} {u}" for u, n in turn.bought.items()))
+    if turn.spent:
+        facts.append(f"spent {turn.spent} IPCs (units, researchers, repairs)")
+    if turn.captured:
+        facts.append("control changed: " + "; ".join(turn.captured))
+    if turn.collected:
+        facts.append("collected " + ", ".join(turn.collected))
+    return facts
+
+
 def render(report: dict[str, Any], fmt: str, title: str) -> str:
     md = fmt == "md"
     h1, h2, bullet = ("# ", "## ", "- ") if md else ("", "", "  ")
     lines = [f"{h1}{title}: round {report['round']}", ""]
     for turn in report["turns"]:
         lines.append(f"{h2}{turn.power}")
-        facts = []
-        if turn.developed:
-            facts.append("developed " + ", ".join(turn.developed))
-        if turn.bought:
-            facts.append("bought " + ", ".join(f"{n} {u}" for u, n in turn.bought.items()))
-        if turn.spent:
-            facts.append(f"spent {turn.spent} IPCs (units, researchers, repairs)")
-        if turn.captured:
-            facts.append("control changed: " + "; ".join(turn.captured))
-        if turn.collected:
-            facts.append("collected " + ", ".join(turn.collected))
-        lines += [f"{bullet}{fact}" for fact in facts] or [f"{bullet}nothing bought, captured or collected"]
+        lines += [f"{bullet}{fact}" for fact in _facts(turn)] or [f"{bullet}nothing bought, captured or collected"]
         lines.append("")
         lines.append("```" if md else "  What happened:")
         lines += [f"{'' if md else '    '}{line}" for line in turn.narrative]
@@ -121,3 +125,65 @@ def render(report: dict[str, Any], fmt: str, title: str) -> str:
     if report["winner"]:
         lines.append(f"\nThe {report['winner']} have won.")
     return "\n".join(lines) + "\n"
+
+
+COLOURS = ["#555555", "#a0522d", "#e08020", "#c8b070", "#8b5a2b", "#2e8b57", "#7fbf7f", "#4060a0", "#a040a0"]
+
+
+def income_history(setup: Setup, ruleset: Any, log: Log, log_file: str) -> dict[str, list[int]]:
+    """Each power's income at the end of every round played so far."""
+    _, ends = states_by_round(setup, ruleset, log, log_file)
+    out: dict[str, list[int]] = {p: [] for p in setup.turn_order}
+    for round_ in sorted(ends):
+        board = Board(setup, ends[round_])
+        for power in setup.turn_order:
+            out[power].append(ruleset.power_status(board, power)["income"])
+    return out
+
+
+def income_chart(history: dict[str, list[int]]) -> str:
+    """An inline SVG line chart of income per power per round (no script, no external file)."""
+    width, height, pad = 640, 300, 40
+    rounds = max((len(v) for v in history.values()), default=0)
+    top = max((max(v) for v in history.values() if v), default=1) or 1
+    x = lambda i: pad + (width - 2 * pad) * (i / max(rounds - 1, 1))  # noqa: E731
+    y = lambda v: height - pad - (height - 2 * pad) * v / top  # noqa: E731
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             f'aria-label="income per power per round">',
+             f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="black"/>',
+             f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="black"/>',
+             f'<text x="{pad}" y="{pad - 10}" font-size="12">income (IPCs), max {top}</text>']
+    for i, (power, values) in enumerate(history.items()):
+        colour = COLOURS[i % len(COLOURS)]
+        points = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(values))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+                     f'<title>{power}</title></polyline>')
+        parts.append(f'<text x="{width - pad + 4}" y="{pad + 14 * i}" font-size="11" fill="{colour}">{power}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def render_html(report: dict[str, Any], title: str, history: dict[str, list[int]]) -> str:
+    """The report's content as one self-contained page (no script, no external file), with
+    the income chart."""
+    from html import escape
+
+    heading = f"{title}: round {report['round']}"
+    body = [f"<h1>{escape(heading)}</h1>"]
+    for turn in report["turns"]:
+        body.append(f"<h2>{escape(turn.power)}</h2><ul>")
+        body += [f"<li>{escape(fact)}</li>" for fact in _facts(turn)] or ["<li>nothing bought, captured or collected</li>"]
+        body.append("</ul><pre>" + escape("\n".join(turn.narrative)) + "</pre>")
+    body.append(f"<h2>At the end of round {report['round']}</h2><table><tr><th>power</th><th>treasury</th><th>income</th></tr>")
+    body += [f"<tr><td>{escape(p)}</td><td>{v['treasury']}</td><td>{v['income']}</td></tr>" for p, v in report["powers"].items()]
+    body.append("</table>")
+    cities = report["status"].get("victory_cities")
+    if cities:
+        body.append("<p>Victory cities: " + escape("; ".join(f"{side} {len(c)}" for side, c in cities.items())) + "</p>")
+    if report["winner"]:
+        body.append(f"<p><strong>The {escape(report['winner'])} have won.</strong></p>")
+    body.append(f"<h2>Income per power per round</h2>{income_chart(history)}")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(heading)}</title><style>body{{font-family:sans-serif;max-width:60em;margin:auto}}"
+            "pre{background:#f4f4f4;padding:.5em;overflow-x:auto}td,th{padding:0 1em}</style></head><body>\n"
+            + "\n".join(body) + "\n</body></html>\n")

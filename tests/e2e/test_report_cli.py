@@ -29,5 +29,36 @@ def test_report_of_a_round_in_markdown_and_text(cli):
 def test_report_refuses_what_it_cannot_do(cli):
     played_round(cli)
     assert cli("report", "game.yaml", "--round", "7").exit_code == 2
-    html = cli("report", "game.yaml", "--format", "html")
-    assert html.exit_code == 2 and "not implemented yet" in html.output
+    assert cli("report", "game.yaml", "--format", "pdf").exit_code == 2
+
+
+def test_the_html_report_is_one_well_formed_page_with_an_income_chart(cli):
+    """Self-contained (no script, no external file), tags balanced, one line per power."""
+    from html.parser import HTMLParser
+
+    played_round(cli)
+    page = cli("report", "game.yaml", "--format", "html").output
+
+    class Balance(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.open: list[str] = []
+            self.wrong: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag != "meta":
+                self.open.append(tag)
+
+        def handle_endtag(self, tag):
+            if self.open and self.open[-1] == tag:
+                self.open.pop()
+            else:
+                self.wrong.append(tag)
+
+    checker = Balance()
+    checker.feed(page)
+    assert checker.open == [] and checker.wrong == []
+    assert page.startswith("<!DOCTYPE html>") and "<script" not in page and "http://" not in page.replace(
+        'xmlns="http://www.w3.org/2000/svg"', "")
+    assert page.count("<polyline") == 7 and "<title>China</title>" in page
+    assert "Baltic States (USSR -&gt; Germany)" in page
