@@ -359,7 +359,6 @@ def odds(
     """Battle odds: who wins, survivors, IPCs lost, the distribution of outcomes; exact or Monte Carlo."""
     from aa_ref.odds.report import as_json as odds_json, as_text, plot
     from aa_ref.odds.run import Request, compute, spec_from_request
-    from aa_ref.odds.sides import OddsError
 
     request = Request(attacker, defender, edition, sea, tuple(attacker_tech), tuple(defender_tech), attacker_order,
                       defender_order, retreat_after, retreat_below, keep_land, low_luck, retreat_chance, bombard, seaborne,
@@ -377,9 +376,6 @@ def odds(
         result = compute(spec, runs, seed)
         if plot_file is not None:
             plot(result, str(plot_file))
-    except OddsError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
     except AaRefError as exc:
         fail(exc)
     typer.echo(json.dumps(odds_json(spec, result), indent=2) if as_json else as_text(spec, result))

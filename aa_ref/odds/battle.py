@@ -32,6 +32,19 @@ def parse_units(setup: Setup, text: str, what: str) -> UnitCounts:
     return out
 
 
+def parse_order(setup: Setup, text: str | None, what: str) -> list[str] | None:
+    """An order of loss, `"infantry, artillery, tank"`, with the setup's names; None if not given."""
+    if text is None:
+        return None
+    out = []
+    for name in filter(None, (p.strip() for p in text.split(","))):
+        unit = setup.unit_names.get(name)
+        if unit is None:
+            raise OddsError(f"{what}: {setup.unit_names.unknown_message(name)}")
+        out.append(unit)
+    return out
+
+
 def profiles_for(setup: Setup, techs: frozenset[str]) -> dict[str, UnitType]:
     """Unit profiles with the technologies' changes (as `Board.profile` does for a power)."""
     out = dict(setup.unit_types)
@@ -177,7 +190,6 @@ class BattleSpec:
         aircraft = {u: n for u, n in self.attacker.items() if att.profiles[u].domain == "air"}
         if self.at_sea or not gun or not aircraft or self._no_aa:
             return [(1.0, att, dfn)]
-        p = gun / 6
         out = []
         kinds = sorted(aircraft, key=list(self.setup.unit_types).index)
         for shot in itertools.product(*(range(aircraft[u] + 1) for u in kinds)):

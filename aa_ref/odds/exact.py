@@ -175,7 +175,7 @@ def solve(spec: BattleSpec) -> Result:
             final, rounds, stuck = _by_states(chain, grid)
         result.rounds += rounds
         _endings(chain, final, stuck, result)
-    _merge(result)
+    result.merge()
     return result
 
 
@@ -285,15 +285,3 @@ def _shot_down(chain: Chain) -> int:
     """IPC value of the aircraft this opening lost to AA fire before the first round."""
     return sum(chain.att.profiles[u].cost * (n - chain.att.units.get(u, 0))
                for u, n in chain.spec.attacker.items())
-
-
-def _merge(result: Result) -> None:
-    """Endings with the same survivors and outcome become one."""
-    merged: dict[tuple, Ending] = {}
-    for e in result.endings:
-        key = (e.how, tuple(sorted(e.attacker.items())), tuple(sorted(e.defender.items())), e.attacker_lost, e.defender_lost)
-        if key in merged:
-            merged[key].probability += e.probability
-        else:
-            merged[key] = e
-    result.endings = sorted(merged.values(), key=lambda e: -e.probability)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.errors import UsageError
-from aa_ref.odds.battle import BattleSpec, parse_units
-from aa_ref.odds.run import Request, _order
+from aa_ref.odds.battle import BattleSpec, parse_order, parse_units
+from aa_ref.odds.run import Request
 from aa_ref.odds.sides import OddsError
 from aa_ref.setup import UnitCounts
 from aa_ref.state import Battle
@@ -42,8 +42,8 @@ def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:
         setup, attacker, defender, board.is_sea(space),
         frozenset(board.technologies(attacker_power)),
         frozenset(t for p in defenders for t in board.technologies(p)),
-        _order(setup, request.attacker_order, "--attacker-order") or game.powers[attacker_power].standing.order_of_loss,
-        _order(setup, request.defender_order, "--defender-order"),
+        parse_order(setup, request.attacker_order, "--attacker-order") or game.powers[attacker_power].standing.order_of_loss,
+        parse_order(setup, request.defender_order, "--defender-order"),
         request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
         submerge=request.submerge, pending=(game, battle) if amphibious else None,
     )

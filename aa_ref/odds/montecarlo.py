@@ -9,7 +9,7 @@ import hashlib
 import numpy as np
 
 from aa_ref.odds.battle import SUBMARINE, BattleSpec
-from aa_ref.odds.exact import DESTROYER, Chain, _merge, ending_at, fight_on
+from aa_ref.odds.exact import DESTROYER, Chain, ending_at, fight_on
 from aa_ref.odds.outcome import Result
 
 MAX_ROUNDS = 1000
@@ -29,7 +29,7 @@ def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
     for opening, n in zip(openings, counts):
         if n:
             _play(Chain(spec, opening.attacker, opening.defender), int(n), runs, rng, result, opening.bombarded, seed)
-    _merge(result)
+    result.merge()
     return result
 
 

@@ -27,6 +27,18 @@ class Result:
     rounds: float = 0.0
     runs: int | None = None
 
+    def merge(self) -> None:
+        """Endings with the same survivors, losses and outcome become one, most likely first."""
+        merged: dict[tuple, Ending] = {}
+        for e in self.endings:
+            key = (e.how, tuple(sorted(e.attacker.items())), tuple(sorted(e.defender.items())),
+                   e.attacker_lost, e.defender_lost)
+            if key in merged:
+                merged[key].probability += e.probability
+            else:
+                merged[key] = e
+        self.endings = sorted(merged.values(), key=lambda e: -e.probability)
+
     def probability(self, how: str) -> float:
         return sum(e.probability for e in self.endings if e.how == how)
 

@@ -10,7 +10,6 @@ from aa_ref.aa.board import Board
 from aa_ref.dice import SeededDice
 from aa_ref.engine import Context
 from aa_ref.odds.battle import BattleSpec
-from aa_ref.odds.exact import _merge
 from aa_ref.odds.outcome import Ending, Result
 from aa_ref.odds.sides import OddsError, default_order
 from aa_ref.setup import UnitCounts
@@ -39,7 +38,7 @@ def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
         ending.probability = 1.0  # counted, then divided once merged
         result.endings.append(ending)
         result.rounds += rounds / runs
-    _merge(result)
+    result.merge()
     for ending in result.endings:
         ending.probability /= runs
     return result
@@ -156,7 +155,7 @@ def simulate_pending(spec: BattleSpec, runs: int, seed: str) -> Result:
             raise OddsError("the referee's engine stopped for a decision the odds policies do not answer")
         result.endings.append(_pending_ending(spec, copy, battle, before))
         result.rounds += fight.battle.round / runs
-    _merge(result)
+    result.merge()
     for ending in result.endings:
         ending.probability /= runs
     return result

@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aa_ref.errors import UsageError
-from aa_ref.odds.battle import BattleSpec, parse_units
+from aa_ref.odds.battle import BattleSpec, parse_order, parse_units
 from aa_ref.odds.outcome import Result
-from aa_ref.odds.sides import OddsError
 from aa_ref.setup import Setup, load_setup
 
 EDITIONS = {"aa1941": "aa1941", "anniversary": "anniversary-1941"}
@@ -51,18 +50,6 @@ def edition_setup(edition: str) -> Setup:
     return load_setup(EDITIONS[edition])
 
 
-def _order(setup: Setup, text: str | None, what: str) -> list[str] | None:
-    if text is None:
-        return None
-    out = []
-    for name in filter(None, (p.strip() for p in text.split(","))):
-        unit = setup.unit_names.get(name)
-        if unit is None:
-            raise OddsError(f"{what}: {setup.unit_names.unknown_message(name)}")
-        out.append(unit)
-    return out
-
-
 def spec_from_request(request: Request, setup: Setup | None = None) -> BattleSpec:
     setup = setup or edition_setup(request.edition)
     if not request.attacker or not request.defender:
@@ -70,7 +57,8 @@ def spec_from_request(request: Request, setup: Setup | None = None) -> BattleSpe
     return BattleSpec(
         setup, parse_units(setup, request.attacker, "--attacker"), parse_units(setup, request.defender, "--defender"),
         request.sea, frozenset(request.attacker_techs), frozenset(request.defender_techs),
-        _order(setup, request.attacker_order, "--attacker-order"), _order(setup, request.defender_order, "--defender-order"),
+        parse_order(setup, request.attacker_order, "--attacker-order"),
+        parse_order(setup, request.defender_order, "--defender-order"),
         request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
         parse_units(setup, request.bombard, "--bombard") if request.bombard else {},
         parse_units(setup, request.seaborne, "--seaborne") if request.seaborne else {}, request.submerge,

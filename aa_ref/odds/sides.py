@@ -13,14 +13,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from aa_ref.aa.firepower import FireGroup, fire_groups
+from aa_ref.errors import InvalidInput
 from aa_ref.setup import Setup, UnitCounts, UnitType
 
 DAMAGE = "damage:"
 """Prefix of a hit absorber that only damages a two-hit unit."""
 
 
-class OddsError(ValueError):
-    """A battle the calculator cannot compute, in words for the user."""
+class OddsError(InvalidInput):
+    """A battle the calculator cannot compute, in words for the user (exit 1, like invalid input)."""
 
 
 def default_order(setup: Setup, units: UnitCounts, attacking: bool) -> list[str]:
