@@ -168,12 +168,14 @@ def apply(
     dice: Annotated[Optional[Path], typer.Option("--dice", help="Dice rolled at the table (a YAML list), used in order.")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="The game's log (default: the one the game names).")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Adjudicate and print, write nothing.")] = False,
+    reveal: Annotated[Optional[list[Path]], typer.Option(
+        "--reveal", help="Fair-dice games: a reveal file from another player (repeat for each).")] = None,
 ) -> None:
     """Validate orders as a whole, adjudicate them, write the new game and append to its log."""
     from aa_ref.session import apply_orders
 
     try:
-        result = apply_orders(game, orders, output, in_place, dice, log, dry_run)
+        result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal)
     except AaRefError as exc:
         fail(exc)
     for applied in result.applied:
@@ -284,12 +286,14 @@ def import_triplea_command(
 def undo(
     game: GamePath,
     log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+    secret: Annotated[Optional[Path], typer.Option(
+        "--secret", help="Fair-dice games: the secret file of the player whose orders are taken back (it signs the undo).")] = None,
 ) -> None:
     """Take back the last orders or decision still in effect, as a new log entry (the log keeps everything)."""
     from aa_ref.session import undo as undo_last
 
     try:
-        restored, what = undo_last(game, log)
+        restored, what = undo_last(game, log, secret)
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"{what}. Now: round {restored.round}, {restored.power}, {restored.phase.replace('_', ' ')}.")
@@ -398,6 +402,11 @@ def schema(
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"Schemas written to {output}/: " + ", ".join(schema_texts()))
+
+
+from aa_ref.cli_pbem import register as _register_pbem  # noqa: E402  (the fair-dice commands)
+
+_register_pbem(app, fail)
 
 
 def main() -> None:

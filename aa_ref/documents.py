@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from aa_ref.auditlog import Log
 from aa_ref.errors import InvalidInput, Problem
+from aa_ref.fairdice import DiceSecret, RevealFile
 from aa_ref.orders import DecisionAnswer, Orders
 from aa_ref.setup import Setup
 from aa_ref.state import Game
@@ -28,6 +29,8 @@ MODELS: dict[str, type[BaseModel]] = {
     "orders": Orders,
     "decision": DecisionAnswer,
     "log": Log,
+    "reveal": RevealFile,
+    "dice-secret": DiceSecret,
 }
 SCHEMA_VERSION = 1
 SCHEMA_BASE = "https://aa-ref.invalid/schemas/"

@@ -38,7 +38,8 @@ class Context:
         if count <= 0:
             return []
         dice = self.dice.roll(context, count)
-        self.emit(Roll(context=context, dice=dice, source="manual" if self.manual_dice else "seeded"))
+        source = "manual" if self.manual_dice else getattr(self.dice, "source", "seeded")
+        self.emit(Roll(context=context, dice=dice, source=source))
         return dice
 
     def note(self, text: str) -> None:

@@ -75,7 +75,7 @@ class Roll(Strict):
     type: Literal["roll"] = "roll"
     context: str
     dice: list[int]
-    source: Literal["seeded", "manual"] = "seeded"
+    source: Literal["seeded", "manual", "fair"] = "seeded"
 
 
 class Note(Strict):

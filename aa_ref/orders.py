@@ -71,6 +71,25 @@ class Rocket(Strict):
     at: str = Field(description="the territory of the target industrial complex")
 
 
+class Signature(Strict):
+    """The author's Ed25519 signature over the document (fair-dice games)."""
+
+    player: str
+    value: str = Field(description="hex signature over the document without `signature` and `reveals`")
+
+
+class RevealRecord(Strict):
+    """Another player's next hash-chain value, revealed for this document once it was fixed."""
+
+    player: str
+    chain: int = Field(ge=1)
+    index: int = Field(ge=1, description="position in the chain: 1 for the first value revealed")
+    value: str = Field(description="hex preimage of the value revealed before it")
+    signature: str = Field(description="the revealer's signature binding the value to this document and state")
+    next_anchor: str | None = Field(default=None, description="with a chain's last value: the anchor of the next chain")
+    next_length: int | None = Field(default=None, ge=1)
+
+
 class Orders(Strict):
     kind: Literal["orders"]
     schema_version: Literal[1]
@@ -88,6 +107,8 @@ class Orders(Strict):
     rockets: list[Rocket] | None = None
     place: dict[str, UnitCounts] | None = None
     dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
+    signature: Signature | None = None
+    reveals: list[RevealRecord] | None = None
 
 
 class DecisionAnswer(Strict):
@@ -103,3 +124,5 @@ class DecisionAnswer(Strict):
     submerge: bool | None = None
     land_at: str | None = Field(default=None, description="where stranded fighters land")
     dice: list[int] | None = None
+    signature: Signature | None = None
+    reveals: list[RevealRecord] | None = None

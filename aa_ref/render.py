@@ -10,6 +10,7 @@ from aa_ref.aa.board import Board, add_counts
 from aa_ref.auditlog import Log
 from aa_ref.names import natural_key
 from aa_ref.events import Note, Roll, load_events
+from aa_ref.fairdice import fingerprint
 from aa_ref.setup import Setup, UnitCounts
 from aa_ref.state import Game
 
@@ -100,6 +101,10 @@ def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) 
     parts = [head]
     if data["options"]:
         parts.append("options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items()))
+    if game.fair_dice:
+        parts.append("fair dice: " + "; ".join(
+            f"{name} plays {', '.join(p.powers)} (key {fingerprint(p.public_key)}, {p.revealed} of {p.length} values revealed"
+            + (f" in chain {p.chain}" if p.chain > 1 else "") + ")" for name, p in game.fair_dice.items()))
     if "victory_cities" in data:
         parts.append("victory cities (" + str(data["victory_threshold"]) + " win): " + "; ".join(
             f"{side} {len(cities)} ({', '.join(cities)})" for side, cities in data["victory_cities"].items()))

@@ -10,6 +10,7 @@ from typing import Any
 from aa_ref.aa.board import Board
 from aa_ref.auditlog import Log
 from aa_ref.events import Breakthrough, Control, Note, Purchased, Roll, Treasury, fold, load_events
+from aa_ref.fairdice import COMMITMENT
 from aa_ref.setup import Setup
 from aa_ref.state import Game
 
@@ -38,6 +39,8 @@ def states_by_round(setup: Setup, ruleset: Any, log: Log, log_file: str) -> tupl
             game = stack[-1][1] if stack else ruleset.new_game(setup, log.start.variant, dict(log.start.options),
                                                                 log.start.seed, log_file)
             continue
+        if entry.input.get("kind") == COMMITMENT:
+            continue  # a fair-dice commitment changes no board state
         game = fold(game, load_events(entry.events))
         stack.append((entry, game))
     ends: dict[int, Game] = {}
@@ -142,23 +145,36 @@ def income_history(setup: Setup, ruleset: Any, log: Log, log_file: str) -> dict[
 
 
 def income_chart(history: dict[str, list[int]]) -> str:
-    """An inline SVG line chart of income per power per round (no script, no external file)."""
-    width, height, pad = 640, 300, 40
+    """An inline SVG line chart of income per power per round (no script, no external file):
+    per power a group titled with its name holding its line, a dot at each round (after the
+    first round a line of one point draws nothing; the dots still show) and its name in a
+    legend column as wide as the longest name; rounds are numbered under the axis. The
+    viewBox lets the page's style scale the chart down to a narrow window."""
+    from html import escape
+
+    plot, height, pad = 560, 300, 40
+    legend = 16 + 7 * max((len(p) for p in history), default=0)  # about 7px a character at 11px
+    width = pad + plot + legend
     rounds = max((len(v) for v in history.values()), default=0)
     top = max((max(v) for v in history.values() if v), default=1) or 1
-    x = lambda i: pad + (width - 2 * pad) * (i / max(rounds - 1, 1))  # noqa: E731
+    x = lambda i: pad + (plot * i / (rounds - 1) if rounds > 1 else plot / 2)  # noqa: E731
     y = lambda v: height - pad - (height - 2 * pad) * v / top  # noqa: E731
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-             f'aria-label="income per power per round">',
-             f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="black"/>',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="income per power per round">',
+             f'<line x1="{pad}" y1="{height - pad}" x2="{pad + plot}" y2="{height - pad}" stroke="black"/>',
              f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="black"/>',
              f'<text x="{pad}" y="{pad - 10}" font-size="12">income (IPCs), max {top}</text>']
+    step = -(-rounds // 15) or 1
+    parts += [f'<text x="{x(k):.1f}" y="{height - pad + 16}" font-size="11" text-anchor="middle">{k + 1}</text>'
+              for k in range(rounds) if k % step == 0 or k == rounds - 1]
+    parts.append(f'<text x="{pad + plot / 2:.1f}" y="{height - 8}" font-size="11" text-anchor="middle">round</text>')
     for i, (power, values) in enumerate(history.items()):
-        colour = COLOURS[i % len(COLOURS)]
-        points = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(values))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
-                     f'<title>{power}</title></polyline>')
-        parts.append(f'<text x="{width - pad + 4}" y="{pad + 14 * i}" font-size="11" fill="{colour}">{power}</text>')
+        colour, name = COLOURS[i % len(COLOURS)], escape(power)
+        points = [(x(k), y(v)) for k, v in enumerate(values)]
+        parts.append(f'<g><title>{name}</title><polyline fill="none" stroke="{colour}" stroke-width="2" '
+                     f'points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in points)}"/>')
+        parts += [f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>' for px, py in points]
+        parts.append(f'<text x="{pad + plot + 10}" y="{pad + 14 * i}" font-size="11" fill="{colour}">{name}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -185,5 +201,5 @@ def render_html(report: dict[str, Any], title: str, history: dict[str, list[int]
     body.append(f"<h2>Income per power per round</h2>{income_chart(history)}")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(heading)}</title><style>body{{font-family:sans-serif;max-width:60em;margin:auto}}"
-            "pre{background:#f4f4f4;padding:.5em;overflow-x:auto}td,th{padding:0 1em}</style></head><body>\n"
+            "pre{background:#f4f4f4;padding:.5em;overflow-x:auto}td,th{padding:0 1em}svg{max-width:100%;height:auto}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")

@@ -18,6 +18,8 @@ from aa_ref.dice import RecordedDice, SeededDice
 from aa_ref.documents import document_kind, parse_model, schema_comment
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
+from aa_ref import fairdice
+from aa_ref.fairdice import RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
 from aa_ref.events import EventError, Note, dump_events
 from aa_ref.setup import Setup, load_setup, resolve_setup_data, setup_paths
 from aa_ref.state import Game
@@ -66,7 +68,7 @@ def scenarios() -> list[ScenarioInfo]:
 
 
 # --- writing games ----------------------------------------------------------
-def _game_text(game: Game, tree: Any = None) -> str:
+def game_text(game: Game, tree: Any = None) -> str:
     data = game.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     data = {"kind": "game", "schema_version": 1, **data}
     if tree is not None:
@@ -74,7 +76,7 @@ def _game_text(game: Game, tree: Any = None) -> str:
     return schema_comment("game") + dump_yaml(styled(data))
 
 
-def _log_text(log: Log) -> str:
+def log_text(log: Log) -> str:
     return schema_comment("log") + dump_json_style(log.model_dump(mode="json", by_alias=True), "entries")
 
 
@@ -105,7 +107,7 @@ def new_game(
     game = ruleset.new_game(setup, variant, options, seed, _relative_log(out, log_path))
     log = Log(kind="log", schema_version=1, start=LogStart(setup=setup.id, variant=variant, options=options, seed=seed))
     game.log.head = log.head
-    atomic_write_many({str(out): _game_text(game), str(log_path): _log_text(log)})
+    atomic_write_many({str(out): game_text(game), str(log_path): log_text(log)})
     return game
 
 
@@ -207,7 +209,11 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     if problems:
         raise IllegalOrders(f"{given.doc.path}: orders not accepted", problems)
     model = given.model
-    if model.dice is not None:
+    fair = None
+    if game.fair_dice:
+        fair = fair_dice_for(game, given, table_dice)
+        dice, manual = fair, False
+    elif model.dice is not None:
         dice, manual = RecordedDice(model.dice, f"{given.doc.path}: dice"), True
     elif table_dice is not None:
         dice, manual = table_dice, True
@@ -219,6 +225,10 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
         ruleset.adjudicate(ctx, given)
     except EventError as exc:
         raise AaRefError(f"internal error while adjudicating {given.doc.path}: {exc}") from None
+    except RevealsNeeded as exc:
+        raise IllegalOrders(f"{given.doc.path}: its dice need reveals", [given.problem(reveals_needed_text(fair, exc))]) from None
+    if fair is not None:
+        settle_reveals(ctx.game, given, fair)
     record = dict(given.doc.data)
     if manual and model.dice is None:
         record["dice"] = dice.values[before:dice.used]
@@ -235,20 +245,31 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
 def apply_orders(
     game_path: Path, orders_paths: list[Path], out: Path | None = None, in_place: bool = False,
     dice_path: Path | None = None, log_path: Path | None = None, dry_run: bool = False,
+    reveal_paths: list[Path] | None = None,
 ) -> ApplyResult:
-    """Apply orders files in order, all or none, and write the new game and log."""
+    """Apply orders files in order, all or none, and write the new game and log. In a
+    fair-dice game, the reveals in `reveal_paths` go with the documents they were made for."""
+    from aa_ref.pbem import RevealPool
+
     if not dry_run and (out is None) == (not in_place):
         raise UsageError("say where the new game goes: -o OUT.yaml, or --in-place to replace GAME.yaml (or --dry-run)")
     loaded = load_game(game_path, log_path)
     inputs = [load_orders(p) for p in orders_paths]
     table_dice = RecordedDice(load_dice(dice_path), str(dice_path)) if dice_path else None
+    pool = RevealPool(reveal_paths or [])
     game, log = loaded.game, loaded.log
     result = ApplyResult(game)
     for given in inputs:
-        game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, table_dice)
+        given = pool.attach(game, given)
+        try:
+            game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, table_dice)
+        except IllegalOrders as exc:
+            raise IllegalOrders(exc.message, [*exc.problems, *(Problem(p) for p in pool.unused())]) from None
         result.applied.append(Applied(given.doc.path, events))
     if table_dice is not None and table_dice.unused:
         raise InvalidInput(f"{dice_path}: {table_dice.unused} dice were not needed; nothing was applied")
+    if pool.unused():
+        raise InvalidInput("reveals not used; nothing was applied", [Problem(p) for p in pool.unused()])
     result.game = game
     if dry_run:
         return result
@@ -259,8 +280,7 @@ def apply_orders(
             raise UsageError("-o names the game file itself; use --in-place to replace it")
         game.log.file = _relative_log(target, target_log)
     # The new game keeps the comments and key order of the file it came from.
-    game_text = _game_text(game, loaded.doc.tree)
-    atomic_write_many({str(target): game_text, str(target_log): _log_text(log)})
+    atomic_write_many({str(target): game_text(game, loaded.doc.tree), str(target_log): log_text(log)})
     result.written = [str(target), str(target_log)]
     return result
 
@@ -313,9 +333,17 @@ def _rebuild(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
         if entry.input.get("kind") == UNDO:
             if not stack or entry.input.get("undoes") != stack[-1][0]:
                 raise _Divergence(f"entry {entry.n} undoes entry {entry.input.get('undoes')}, which is not the last one in effect")
+            unsigned = fairdice.undo_problem(game, log.entries[stack[-1][0] - 1].power, entry.input)
+            if unsigned:
+                raise _Divergence(f"entry {entry.n}: {unsigned}")
             game, rebuilt = _undone(game, rebuilt, stack.pop(), entry.input)
             if dump_events([Note(text=_undo_text(log.entries[entry.input['undoes'] - 1]))]) != entry.events:
                 raise _Divergence(f"entry {entry.n}: its events are not those of an undo")
+            continue
+        if entry.input.get("kind") == fairdice.COMMITMENT:
+            game, rebuilt = _committed(game, rebuilt, entry.input, f"entry {entry.n}", _Divergence)
+            if rebuilt.entries[-1].events != entry.events:
+                raise _Divergence(f"entry {entry.n}: its events are not those of a commitment")
             continue
         doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, tree=entry.input)
         before = game
@@ -345,13 +373,49 @@ def _undone(game: Game, log: Log, target: tuple[int, Game], record: dict) -> tup
     new_log = log.model_copy(update={"entries": [*log.entries, entry]})
     restored = before.model_copy(deep=True)
     restored.log = game.log.model_copy(update={"head": new_log.head, "entries": len(new_log.entries)})
+    # Commitments and the chain values revealed stay: an undone roll's reveals are spent.
+    restored.fair_dice = game.fair_dice
     return restored, new_log
 
 
-def undo(game_path: Path, log_path: Path | None = None) -> tuple[Game, str]:
+def _committed(game: Game, log: Log, record: dict, where: str, error: type[Exception]) -> tuple[Game, Log]:
+    """The game with a player's fair-dice commitment, and the log with its entry."""
+    problems = fairdice.commitment_problems(game, record)
+    if problems:
+        raise error(f"{where}: {problems[0]}")
+    new_game = game.model_copy(deep=True)
+    note = fairdice.apply_commitment(new_game, record)
+    entry = make_entry(log, game.round, game.power, game.phase, record, dump_events([Note(text=note)]))
+    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
+    new_game.log = game.log.model_copy(update={"head": new_log.head, "entries": len(new_log.entries)})
+    return new_game, new_log
+
+
+def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[str], length: int) -> tuple[Game, str, bool]:
+    """A player's fair-dice commitment, appended to the game and its log. The secret file is
+    created (new key and chain) when it does not exist; the game, the log and a new secret
+    file are written together or not at all. Returns the game, the log note and whether the
+    secret file is new."""
+    loaded = load_game(game_path)
+    secret, created = fairdice.open_or_create_secret(secret_path, player, loaded.game.seed, length)
+    unknown = [p for p in powers if p not in loaded.setup.powers]
+    if unknown:
+        raise UsageError(f"{loaded.setup.power_names.unknown_message(unknown[0])}")
+    record = fairdice.commitment_record(secret, powers, loaded.game.seed, loaded.game.log.head)
+    game, log = _committed(loaded.game, loaded.log, record, str(game_path), UsageError)
+    files = {str(game_path): game_text(game, loaded.doc.tree), str(loaded.log_path): log_text(log)}
+    if created:
+        files[str(secret_path)] = fairdice.secret_text(secret)
+    atomic_write_many(files)
+    return game, log.entries[-1].events[0]["text"], created
+
+
+def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None = None) -> tuple[Game, str]:
     """Take back the last orders or decision still in effect, as a new log entry: the log loses
-    nothing, the game returns to the state before them, and replay still verifies. The dice
-    are seeded by their context, so orders applied again roll the same dice."""
+    nothing, the game returns to the state before them, and replay still verifies. Seeded dice
+    depend on their context, so orders applied again roll the same dice; in a fair-dice game
+    the undo is signed by the undone document's player, and orders applied again need new
+    reveals, so the re-roll shows in the log."""
     loaded = load_game(game_path, log_path)
     try:
         game, stack = _rebuild(loaded)
@@ -360,10 +424,12 @@ def undo(game_path: Path, log_path: Path | None = None) -> tuple[Game, str]:
     if not stack:
         raise UsageError(f"{game_path}: nothing to undo (no orders are in effect)")
     n = stack[-1][0]
-    record = {"kind": UNDO, "schema_version": 1, "undoes": n}
+    record: dict[str, Any] = {"kind": UNDO, "schema_version": 1, "undoes": n}
+    if game.fair_dice:
+        record["signature"] = fairdice.undo_signature(game, loaded.log.entries[n - 1].power, n, secret_path)
     restored, log = _undone(game, loaded.log, stack[-1], record)
     restored.log.file = loaded.game.log.file
-    atomic_write_many({str(game_path): _game_text(restored, loaded.doc.tree), str(loaded.log_path): _log_text(log)})
+    atomic_write_many({str(game_path): game_text(restored, loaded.doc.tree), str(loaded.log_path): log_text(log)})
     return restored, _undo_text(loaded.log.entries[n - 1])
 
 

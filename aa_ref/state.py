@@ -152,6 +152,18 @@ class TurnState(Strict):
     refunded: UnitCounts = Field(default_factory=dict)
 
 
+class FairDicePlayer(Strict):
+    """A player's fair-dice commitment: the powers it plays, its public key and where its
+    hash chain stands (docs/fair-dice.md)."""
+
+    powers: list[str]
+    public_key: str = Field(description="Ed25519 public key (hex) that signs the player's orders and reveals")
+    chain: int = Field(default=1, ge=1, description="which of the player's chains is in use")
+    length: int = Field(ge=1, description="values in the chain")
+    revealed: int = Field(default=0, ge=0, description="values of the chain revealed so far")
+    last: str = Field(description="the last value revealed (the anchor before any)")
+
+
 class LogRef(Strict):
     file: str
     head: str = ""
@@ -179,6 +191,8 @@ class Game(Strict):
     spaces: dict[str, SpaceState]
     turn: TurnState = Field(default_factory=TurnState)
     pending: list[Decision] = Field(default_factory=list)
+    fair_dice: dict[str, FairDicePlayer] = Field(
+        default_factory=dict, description="player -> fair-dice commitment; dice need reveals once any exists")
     log: LogRef
 
     @field_validator("spaces")
