@@ -11,22 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from aa_ref import fairdice
-from aa_ref.engine import Context, OrdersInput
+from aa_ref.engine import OrdersInput
 from aa_ref.errors import IllegalOrders, InvalidInput, UsageError
 from aa_ref.fairdice import DiceSecret, RevealFor, RevealRecord, document_hash, player_of
-from aa_ref.session import LoadedGame, _DiceNeeded, _NoDice, adjudicate, load_game, load_orders, replay
+from aa_ref.session import LoadedGame, adjudicate, load_game, load_orders, replay, rolls_dice
 from aa_ref.state import Game
 from aa_ref.yamlio import Document, atomic_write_many, dump_yaml, load_yaml, merge_into, styled
-
-
-def rolls_dice(loaded: LoadedGame, game: Game, given: OrdersInput) -> bool:
-    """Whether adjudicating the (legal) document against `game` rolls any die."""
-    ctx = Context(loaded.setup, game.model_copy(deep=True), _NoDice())
-    try:
-        loaded.ruleset.adjudicate(ctx, given)
-    except _DiceNeeded:
-        return True
-    return False
 
 
 def with_reveals(given: OrdersInput, reveals: list[RevealRecord]) -> OrdersInput:
@@ -99,7 +89,7 @@ def reveal(game_path: Path, orders_paths: list[Path], secret_path: Path, out: Pa
         problems = fairdice.document_problems(game, given) + loaded.ruleset.check(loaded.setup, game, given)
         if problems:
             raise IllegalOrders(f"{path}: nothing revealed, the document is not accepted", problems)
-        if not rolls_dice(loaded, game, given):
+        if not rolls_dice(loaded.setup, loaded.ruleset, game, given):
             outcome.lines.append(f"{path}: rolls no dice, so it needs no reveal; apply it as it is")
             game, log, _ = adjudicate(loaded.setup, loaded.ruleset, game, log, given, None)
             continue

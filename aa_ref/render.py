@@ -147,6 +147,11 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
             continue
         kind = entry.input.get("kind", "orders")
         out.append(f"\n#{entry.n} round {entry.round}, {entry.power}, {entry.phase.replace('_', ' ')} ({kind})  [{entry.hash}]")
+        signature = entry.input.get("signature")
+        if isinstance(signature, dict):
+            reveals = entry.input.get("reveals") or []
+            out.append(f"  signed by {signature.get('player')}" + ("; dice from " + ", ".join(
+                f"{r.get('player')}'s value {r.get('index')} of chain {r.get('chain')}" for r in reveals) if reveals else ""))
         for event in load_events(entry.events):
             if isinstance(event, Note):
                 out.append(f"  {event.text}")

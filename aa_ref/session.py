@@ -557,6 +557,16 @@ class _NoDice:
         raise _DiceNeeded(context)
 
 
+def rolls_dice(setup: Setup, ruleset: Any, game: Game, given: OrdersInput) -> bool:
+    """Whether adjudicating the (legal) document against `game` rolls any die."""
+    ctx = Context(setup, game.model_copy(deep=True), _NoDice())
+    try:
+        ruleset.adjudicate(ctx, given)
+    except _DiceNeeded:
+        return True
+    return False
+
+
 @dataclass
 class CheckReport:
     path: str

@@ -42,6 +42,7 @@ def test_a_round_trip_of_commit_sign_reveal_apply_verifies(fair):
     assert verified.exit_code == 0 and "1 fair, 0 seeded" in verified.output, verified.output
     assert fair("replay", "game.yaml").exit_code == 0
     assert fair("validate", "r03.yaml", "alice.secret.yaml", "game.yaml").exit_code == 0
+    assert "signed by bob; dice from alice's value 1 of chain 1" in fair("log", "game.yaml").output
     rolls = [e for e in load_yaml(fair.folder / "game.log.yaml").data["entries"][-1]["events"] if e["type"] == "roll"]
     assert rolls and all(r["source"] == "fair" for r in rolls)
 
