@@ -10,7 +10,7 @@ from collections import deque
 from typing import Any
 
 from aa_ref.errors import Problem
-from aa_ref.setup import Setup
+from aa_ref.setup import Setup, Space
 from aa_ref.state import Game
 from aa_ref.yamlio import Document
 
@@ -113,7 +113,7 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
     return problems
 
 
-def _space_field_problems(setup: Setup, doc: Document, name: str, space: Any) -> list[Problem]:
+def _space_field_problems(setup: Setup, doc: Document, name: str, space: Space) -> list[Problem]:
     """The optional space fields sit on the kind of space they describe."""
     problems = []
     loc = ("spaces", name)
