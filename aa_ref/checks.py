@@ -10,7 +10,7 @@ from collections import deque
 from typing import Any
 
 from aa_ref.errors import Problem
-from aa_ref.setup import Setup
+from aa_ref.setup import Setup, Space
 from aa_ref.state import Game
 from aa_ref.yamlio import Document
 
@@ -56,6 +56,7 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
                 problems.append(doc.problem(setup.power_names.unknown_message(owner), ("spaces", name, field)))
         if space.kind == "sea" and (space.value or space.industrial_complex or space.original_owner):
             problems.append(doc.problem(f"sea zone {name} cannot have a value, an owner or an industrial complex", ("spaces", name)))
+        problems += _space_field_problems(setup, doc, name, space)
     if problems:
         return problems
     problems += _connectivity(setup, doc)
@@ -73,11 +74,31 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
         if p.collects_income and income != p.treasury:
             problems.append(doc.problem(
                 f"{power} starts with {p.treasury} IPCs but its territories are worth {income}", ("powers", power, "treasury")))
+        problems += _economy_problems(setup, doc, power)
+    for name, space in setup.spaces.items():
+        if space.economy is not None and space.start_owner is not None and space.economy not in setup.powers[space.start_owner].economies:
+            problems.append(doc.problem(f"{name} names economy '{space.economy}', which {space.start_owner} does not have",
+                                        ("spaces", name, "economy")))
+    for group, members in setup.groups.items():
+        for i, member in enumerate(members):
+            if member not in setup.spaces:
+                unknown(member, ("groups", group, i))
+    for unit_name, unit in setup.unit_types.items():
+        if unit.support is not None:
+            for target in (unit.support.unit, *unit.support.also):
+                if target not in setup.unit_types:
+                    problems.append(doc.problem(setup.unit_names.unknown_message(target), ("unit_types", unit_name, "support")))
+        if unit.installation_kind is not None and not unit.installation:
+            problems.append(doc.problem(f"{unit_name} has an installation kind but is not an installation",
+                                        ("unit_types", unit_name, "installation_kind")))
     for canal in setup.canals:
         a, b = canal.joins
         for i, zone in enumerate(canal.joins):
             if zone not in setup.spaces:
                 unknown(zone, ("canals",))
+        for unit in canal.open_to:
+            if unit not in setup.unit_types:
+                problems.append(doc.problem(setup.unit_names.unknown_message(unit), ("canals",)))
         if a in setup.spaces and b not in setup.spaces[a].adjacent:
             problems.append(doc.problem(f"canal {canal.name} joins {a} and {b}, which are not adjacent", ("canals",)))
         for t in canal.controlled_by:
@@ -87,6 +108,92 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
     problems += _placement_problems(setup, doc, setup.units, ("units",))
     for vname, variant in setup.variants.items():
         problems += _placement_problems(setup, doc, variant.units_add, ("variants", vname, "units_add"))
+        problems += _placement_problems(setup, doc, variant.units_remove, ("variants", vname, "units_remove"))
+        problems += _removal_problems(setup, doc, variant.units_remove, ("variants", vname, "units_remove"))
+    return problems
+
+
+def _space_field_problems(setup: Setup, doc: Document, name: str, space: Space) -> list[Problem]:
+    """The optional space fields sit on the kind of space they describe."""
+    problems = []
+    loc = ("spaces", name)
+    land_only = {"impassable": space.impassable, "alignment": space.alignment, "neutral_army": space.neutral_army,
+                 "economy": space.economy, "installations": space.installations}
+    sea_only = {"convoy_zone": space.convoy_zone, "kamikaze_zone": space.kamikaze_zone}
+    for field, value in (land_only if space.kind == "sea" else sea_only).items():
+        if value:
+            problems.append(doc.problem(f"{field} does not apply to {'sea zone' if space.kind == 'sea' else 'territory'} {name}",
+                                        (*loc, field)))
+    for field in ("alignment", "neutral_army"):
+        if getattr(space, field) and not space.neutral:
+            problems.append(doc.problem(f"{name} has {field.replace('_', ' ')} but is not neutral", (*loc, field)))
+    if (space.neutral or space.impassable) and space.start_owner is not None:
+        problems.append(doc.problem(f"{name} is {'neutral' if space.neutral else 'impassable'} and cannot have an owner", loc))
+    for unit, n in space.neutral_army.items():
+        if unit not in setup.unit_types:
+            problems.append(doc.problem(setup.unit_names.unknown_message(unit), (*loc, "neutral_army", unit)))
+        elif setup.unit_types[unit].domain != "land" or n < 0:
+            problems.append(doc.problem(f"a neutral army is a count of land units ({unit}: {n})", (*loc, "neutral_army", unit)))
+    kinds: dict[str, str] = {}
+    for i, unit in enumerate(space.installations):
+        profile = setup.unit_types.get(unit)
+        if profile is None or not profile.installation:
+            problems.append(doc.problem(f"{unit} is not an installation" if profile else setup.unit_names.unknown_message(unit),
+                                        (*loc, "installations", i)))
+            continue
+        kind = profile.installation_kind or unit
+        if kind in kinds:
+            problems.append(doc.problem(f"{name} holds two installations of one kind ({kinds[kind]}, {unit})",
+                                        (*loc, "installations", i)))
+        kinds[kind] = unit
+        if kind == "industrial_complex" and space.industrial_complex:
+            problems.append(doc.problem(f"{name} has industrial_complex: true and {unit}; give one", (*loc, "installations", i)))
+        if kind == "naval_base" and not any(setup.spaces[o].kind == "sea" for o in space.adjacent if o in setup.spaces):
+            problems.append(doc.problem(f"a naval base needs a coast, and {name} borders no sea zone", (*loc, "installations", i)))
+        if space.neutral or space.impassable or space.start_owner is None:
+            problems.append(doc.problem(f"{name} has no controller to hold its {unit}", (*loc, "installations", i)))
+    return problems
+
+
+def _economy_problems(setup: Setup, doc: Document, power: str) -> list[Problem]:
+    """A power with several economies: each has a capital it holds and starts with its territories' worth."""
+    p = setup.powers[power]
+    if not p.economies:
+        return []
+    problems = []
+    loc = ("powers", power, "economies")
+    if sum(e.treasury for e in p.economies.values()) != p.treasury:
+        problems.append(doc.problem(f"{power}'s treasury {p.treasury} is not the sum of its economies' treasuries",
+                                    ("powers", power, "treasury")))
+    own = {n: s for n, s in setup.spaces.items() if s.kind == "land" and s.start_owner == power}
+    for name, space in own.items():
+        if space.economy not in p.economies:
+            problems.append(doc.problem(f"{name} starts under {power}, which has economies {', '.join(p.economies)}; "
+                                        f"say which collects it (economy: ...)", ("spaces", name, "economy")))
+    for ename, economy in p.economies.items():
+        capital = setup.spaces.get(economy.capital)
+        if capital is None:
+            problems.append(doc.problem(setup.space_names.unknown_message(economy.capital), (*loc, ename, "capital")))
+        elif capital.start_owner != power or capital.economy != ename:
+            problems.append(doc.problem(f"{power}'s {ename} capital {economy.capital} is not a {ename} territory of {power}",
+                                        (*loc, ename, "capital")))
+        income = sum(s.value for s in own.values() if s.economy == ename)
+        if p.collects_income and income != economy.treasury:
+            problems.append(doc.problem(f"{power}'s {ename} economy starts with {economy.treasury} IPCs but its territories "
+                                        f"are worth {income}", (*loc, ename, "treasury")))
+    return problems
+
+
+def _removal_problems(setup: Setup, doc: Document, removal: dict, base: tuple) -> list[Problem]:
+    """A variant removes only units the setup has."""
+    problems = []
+    for space, by_power in removal.items():
+        for power, units in by_power.items():
+            have = setup.units.get(space, {}).get(power, {})
+            for unit, n in units.items():
+                if n > have.get(unit, 0):
+                    problems.append(doc.problem(f"removes {n} {unit} of {power} from {space}, where the setup has "
+                                                f"{have.get(unit, 0)}", (*base, space, power, unit)))
     return problems
 
 
@@ -126,8 +233,8 @@ def _rules_data_problems(setup: Setup, doc: Document) -> list[Problem]:
 
 
 def _connectivity(setup: Setup, doc: Document) -> list[Problem]:
-    """Every non-neutral space must be reachable from every other."""
-    open_spaces = [n for n, s in setup.spaces.items() if not s.neutral]
+    """Every space that is neither neutral nor impassable must be reachable from every other."""
+    open_spaces = [n for n, s in setup.spaces.items() if not (s.neutral or s.impassable)]
     if not open_spaces:
         return []
     seen = {open_spaces[0]}
@@ -135,7 +242,7 @@ def _connectivity(setup: Setup, doc: Document) -> list[Problem]:
     while queue:
         here = queue.popleft()
         for there in setup.spaces[here].adjacent:
-            if there not in seen and not setup.spaces[there].neutral:
+            if there not in seen and not (setup.spaces[there].neutral or setup.spaces[there].impassable):
                 seen.add(there)
                 queue.append(there)
     cut = [n for n in open_spaces if n not in seen]
@@ -171,6 +278,10 @@ def _unit_problems(setup: Setup, doc: Document, unit: str, n: int, space: str, k
         return [doc.problem(f"{unit} is a naval unit and cannot stand in territory {space}", loc)]
     if setup.spaces[space].neutral:
         return [doc.problem(f"no unit may enter neutral {space}", loc)]
+    if setup.spaces[space].impassable:
+        return [doc.problem(f"no unit may enter impassable {space}", loc)]
+    if setup.unit_types[unit].installation_kind is not None:
+        return [doc.problem(f"{unit} is an installation: list it in the installations of {space}", loc)]
     return []
 
 

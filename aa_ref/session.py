@@ -29,9 +29,14 @@ from aa_ref.yamlio import Document, atomic_write_many, dump_json_style, dump_yam
 RULESETS = {"aa1941": ("aa_ref.aa.ruleset", "AA1941"), "anniversary": ("aa_ref.aa.anniversary", "Anniversary")}
 """Ruleset id -> (module, class); a module is imported only when a game needs it."""
 
+PENDING_RULESETS = {"global1940": "Global 1940"}
+"""Rulesets whose setups ship (and validate) before their rules are written: id -> name."""
+
 
 def ruleset_for(setup: Setup) -> Any:
     """The rules engine a setup names."""
+    if setup.ruleset in PENDING_RULESETS and setup.ruleset not in RULESETS:
+        raise UsageError(f"the {PENDING_RULESETS[setup.ruleset]} rules are not implemented yet; `validate` checks the setup")
     if setup.ruleset not in RULESETS:
         raise UsageError(f"setup '{setup.id}' names ruleset '{setup.ruleset}', which aa-ref does not have")
     module, name = RULESETS[setup.ruleset]
@@ -53,16 +58,18 @@ class ScenarioInfo:
     powers: list[str]
     variants: list[str]
     options: dict[str, list[str]]
+    playable: bool = True
 
 
 def scenarios() -> list[ScenarioInfo]:
-    """Every shipped scenario that can start a game (setups without a turn order are boards only)."""
+    """Every shipped scenario; one whose rules are not written yet is listed as not playable."""
     out = []
     for scenario in setup_paths():
         setup = load_setup(scenario)
+        playable = setup.ruleset not in PENDING_RULESETS or setup.ruleset in RULESETS
         out.append(ScenarioInfo(
             setup.id, setup.title, setup.ruleset, list(setup.turn_order), list(setup.variants),
-            ruleset_for(setup).options(),
+            ruleset_for(setup).options() if playable else {}, playable,
         ))
     return out
 

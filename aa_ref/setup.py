@@ -29,6 +29,10 @@ class Support(Strict):
 
     unit: str
     attack: int = Field(ge=0, le=6)
+    also: list[str] = Field(
+        default_factory=list,
+        description="other unit types it may raise instead of `unit`, still one unit in all "
+                    "(Global 1940 artillery: an infantry or a mechanized infantry)")
 
 
 class UnitType(Strict):
@@ -47,13 +51,35 @@ class UnitType(Strict):
     noncombat_only: bool = Field(default=False, description="moves only in the Noncombat Move (AA guns)")
     installation: bool = Field(
         default=False, description="an industrial complex: bought and placed, never moves, fights or dies")
+    installation_kind: Literal["industrial_complex", "air_base", "naval_base"] | None = Field(
+        default=None, description="for an installation, its kind: a territory holds at most one of each kind "
+                                  "(Global 1940: minor or major complex, air base, naval base)")
+    places_per_turn: int | None = Field(
+        default=None, ge=0, description="an industrial complex: most new units it places in a turn; none: no limit "
+                                         "but the territory's value")
+    max_damage: int | None = Field(
+        default=None, ge=0, description="an installation: most damage markers it can hold; none: no damage track")
+    anti_aircraft_shots: int | None = Field(
+        default=None, ge=1, description="most dice one unit rolls at attacking aircraft; none: one per aircraft")
+    aliases: list[str] = Field(default_factory=list, description="other names players may write for it")
+
+
+class Economy(Strict):
+    """One of a power's separate economies (Global 1940 UK: London and Calcutta), with its own
+    regional capital, treasury and income."""
+
+    capital: str = Field(description="the territory holding the regional capital")
+    treasury: int = Field(ge=0, description="IPCs in this economy's treasury at the start")
 
 
 class PowerSetup(Strict):
     capital: str | None = Field(default=None, description="the territory holding the capital; none for China")
-    treasury: int = Field(ge=0, description="IPCs in the treasury at the start")
+    treasury: int = Field(ge=0, description="IPCs in the treasury at the start (with economies: their sum)")
     collects_income: bool = Field(default=True, description="false: never collects or spends IPCs (China)")
     confined_to: list[str] = Field(default_factory=list, description="if given, the only spaces its units may enter")
+    economies: dict[str, Economy] = Field(
+        default_factory=dict, description="if given, separate economies, each collecting the income of the "
+                                          "territories whose `economy` names it")
 
 
 class Space(Strict):
@@ -67,6 +93,18 @@ class Space(Strict):
     neutral: bool = False
     island: bool = False
     victory_city: str | None = Field(default=None, description="the victory city in this territory, if any")
+    impassable: bool = Field(default=False, description="no unit may ever enter it (Global 1940: Pripet Marshes)")
+    alignment: Literal["strict", "pro_axis", "pro_allies"] | None = Field(
+        default=None, description="a neutral territory's leaning: strictly neutral, pro-Axis or pro-Allies")
+    neutral_army: UnitCounts = Field(
+        default_factory=dict, description="a neutral territory's own army, placed when its neutrality ends")
+    economy: str | None = Field(
+        default=None, description="for a territory of a power with several economies: the economy collecting it")
+    installations: list[str] = Field(
+        default_factory=list, description="installation unit types standing here at the start (complexes, "
+                                          "air and naval bases); they belong to whoever controls the territory")
+    convoy_zone: bool = Field(default=False, description="a sea zone with a convoy symbol")
+    kamikaze_zone: bool = Field(default=False, description="a sea zone with a kamikaze symbol")
     aliases: list[str] = Field(default_factory=list)
     adjacent: list[str] = Field(default_factory=list)
 
@@ -79,6 +117,8 @@ class Canal(Strict):
     name: str
     joins: list[str] = Field(min_length=2, max_length=2)
     controlled_by: list[str] = Field(description="territories a side must all control for its ships to pass")
+    open_to: list[str] = Field(
+        default_factory=list, description="unit types that pass whoever controls it (submarines at Gibraltar)")
     held_since_turn_start: bool = Field(
         default=False, description="a side must have controlled it since the start of its turn (not taken this turn)")
 
@@ -129,6 +169,8 @@ class ChinaRules(Strict):
 class Variant(Strict):
     description: str
     units_add: dict[str, dict[str, UnitCounts]] = Field(default_factory=dict)
+    units_remove: dict[str, dict[str, UnitCounts]] = Field(
+        default_factory=dict, description="units taken off the setup's `units` (before `units_add` is added)")
 
 
 class Setup(Strict):
@@ -155,6 +197,9 @@ class Setup(Strict):
     technologies: dict[str, Technology] = Field(default_factory=dict)
     national_objectives: dict[str, list[Objective]] = Field(default_factory=dict)
     china: ChinaRules | None = None
+    groups: dict[str, list[str]] = Field(
+        default_factory=dict, description="named sets of spaces the rules refer to by name "
+                                          "(e.g. the Dutch territories, the victory cities of one map)")
 
     @cached_property
     def space_names(self) -> NameIndex:
@@ -166,7 +211,7 @@ class Setup(Strict):
 
     @cached_property
     def unit_names(self) -> NameIndex:
-        plural = {name: [name + "s", name.replace("_", " ")] for name in self.unit_types}
+        plural = {name: [name + "s", name.replace("_", " "), *u.aliases] for name, u in self.unit_types.items()}
         plural.setdefault("infantry", []).append("infantries")
         return NameIndex("unit type", self.unit_types, plural)
 
