@@ -222,6 +222,12 @@ def _rules_data_problems(setup: Setup, doc: Document) -> list[Problem]:
             if objective.at_least is not None and objective.at_least > len(objective.of):
                 problems.append(doc.problem(f"objective {objective.id} asks for {objective.at_least} of "
                                             f"{len(objective.of)} territories", ("national_objectives", power, i)))
+    for i, pair in enumerate(setup.wars_at_start or []):
+        unknown = [p for p in pair if p not in setup.powers]
+        if unknown:
+            problems.append(doc.problem(setup.power_names.unknown_message(unknown[0]), ("wars_at_start", i)))
+        elif len(pair) != 2 or setup.allied(*pair):
+            problems.append(doc.problem(f"a war is between two powers of opposite sides, not {pair}", ("wars_at_start", i)))
     china = setup.china
     if china is not None:
         for field in ("power", "granted_in_turn_of"):

@@ -197,6 +197,9 @@ class Setup(Strict):
     technologies: dict[str, Technology] = Field(default_factory=dict)
     national_objectives: dict[str, list[Objective]] = Field(default_factory=dict)
     china: ChinaRules | None = None
+    wars_at_start: list[list[str]] | None = Field(
+        default=None, description="pairs of powers at war at the start; if given, powers of opposite sides are "
+                                  "enemies only while at war (Global 1940), else always")
     groups: dict[str, list[str]] = Field(
         default_factory=dict, description="named sets of spaces the rules refer to by name "
                                           "(e.g. the Dutch territories, the victory cities of one map)")

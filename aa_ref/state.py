@@ -191,6 +191,8 @@ class Game(Strict):
     spaces: dict[str, SpaceState]
     turn: TurnState = Field(default_factory=TurnState)
     pending: list[Decision] = Field(default_factory=list)
+    at_war: list[list[str]] = Field(
+        default_factory=list, description="pairs of powers at war, each sorted (games whose setup has wars_at_start)")
     fair_dice: dict[str, FairDicePlayer] = Field(
         default_factory=dict, description="player -> fair-dice commitment; dice need reveals once any exists")
     log: LogRef
@@ -201,6 +203,9 @@ class Game(Strict):
         """Spaces in one order whatever the file's order, so every walk over them (and the
         events it emits) is the same in play and in replay."""
         return sort_spaces(spaces)
+
+    def is_at_war(self, a: str, b: str) -> bool:
+        return sorted((a, b)) in self.at_war
 
     def forces(self, space: str, power: str | None = None) -> list[Force]:
         state = self.spaces.get(space)

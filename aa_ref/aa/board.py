@@ -104,7 +104,11 @@ class Board:
         return self.setup.allied(a, b)
 
     def enemies(self, a: str, b: str | None) -> bool:
-        return b is not None and not self.setup.allied(a, b)
+        """Powers of opposite sides; where the setup has a war matrix (Global 1940), only
+        while the two are at war [G40 L305, L710-L722]."""
+        if b is None or self.setup.allied(a, b):
+            return False
+        return self.setup.wars_at_start is None or self.game.is_at_war(a, b)
 
     def owner(self, space: str) -> str | None:
         return self.game.owner(space)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from aa_ref.aa import combat, income, mobilize, movement, purchase
-from aa_ref.aa.board import Board
+from aa_ref.aa.board import Board, add_counts
 from aa_ref.aa.victory import VICTORY_MODES, winner_after_turn
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -49,10 +49,10 @@ class AA1941:
         for name, space in setup.spaces.items():
             if space.kind == "land" and not space.neutral:
                 spaces[name] = SpaceState(owner=space.start_owner)
-        placements = [setup.units]
-        if variant:
-            placements.append(setup.variants[variant].units_add)
-        for placement in placements:
+        placements = [(setup.units, 1)]
+        if variant:  # a variant's removals come off the setup's units before its additions
+            placements += [(setup.variants[variant].units_remove, -1), (setup.variants[variant].units_add, 1)]
+        for placement, sign in placements:
             for space, by_power in placement.items():
                 state = spaces.setdefault(space, SpaceState())
                 for power, units in by_power.items():
@@ -60,14 +60,15 @@ class AA1941:
                     if existing is None:
                         state.forces.append(Force(power=power, units=dict(units)))
                     else:
-                        for unit, n in units.items():
-                            existing.units[unit] = existing.units.get(unit, 0) + n
+                        existing.units = add_counts(existing.units, units, sign)
+                state.forces = [f for f in state.forces if f.units]
         first = setup.turn_order[0]
         return Game(
             kind="game", schema_version=1, setup=setup.id, variant=variant, options=options, seed=seed,
             round=1, power=first, phase=self.phases[0],
             powers={name: PowerState(treasury=p.treasury) for name, p in setup.powers.items()},
             spaces=spaces, log=LogRef(file=log_file),
+            at_war=sorted(sorted(pair) for pair in setup.wars_at_start or []),
         )
 
     # --- checking ----------------------------------------------------------

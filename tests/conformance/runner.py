@@ -54,6 +54,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.powers[power].researchers = n
     for space, owner in (state.get("owner") or {}).items():
         game.spaces.setdefault(space, SpaceState()).owner = owner
+    if "at_war" in state:  # Global 1940: the pairs at war, replacing the setup's
+        game.at_war = sorted(sorted(pair) for pair in state["at_war"])
     for space, markers in (state.get("damage") or {}).items():
         game.spaces.setdefault(space, SpaceState()).damage = markers
     for space in state.get("factories") or []:
@@ -196,6 +198,8 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         got = sorted(b.space for b in game.turn.battles if b.status != "done")
         if got != sorted(state["battles"]):
             failures.append(f"battles are {got}, expected {sorted(state['battles'])}")
+    if "at_war" in state and game.at_war != sorted(sorted(pair) for pair in state["at_war"]):
+        failures.append(f"at war: {game.at_war}, expected {state['at_war']}")
     if "captured" in state and sorted(game.turn.captured) != sorted(state["captured"]):
         failures.append(f"captured this turn: {game.turn.captured}, expected {state['captured']}")
     for text in expect.get("notes", []):
