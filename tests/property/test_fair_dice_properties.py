@@ -55,7 +55,7 @@ def _targets(log: dict) -> list[tuple]:
         data = entry["input"]
         if data.get("kind") == "commitment":
             out += [(i, "input", key) for key in ("anchor", "public_key", "signature")]
-        if "signature" in data:
+        if isinstance(data.get("signature"), dict):  # an orders document's (a commitment's is a string)
             out.append((i, "input", "signature", "value"))
         for j, _ in enumerate(data.get("reveals") or []):
             out += [(i, "input", "reveals", j, key) for key in ("value", "signature")]
@@ -74,20 +74,42 @@ def _tamper(value, choice: int):
     return value[:position] + ("0" if value[position] != "0" else "1") + value[position + 1:]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def _logged(fair_game: Path) -> dict:
+    return json.loads(json.dumps(load_yaml(fair_game / "game.log.yaml").data))
+
+
+def test_every_kind_of_artefact_is_a_target(fair_game):
+    """The property below tampers with commitments, signatures, reveals and dice alike."""
+    kinds = {path[-1] if path[-1] != "value" or path[2] != "signature" else "orders signature"
+             for path in _targets(_logged(fair_game))}
+    assert {"anchor", "public_key", "signature", "orders signature", "value", "dice"} <= kinds
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_no_edit_to_a_fair_dice_artefact_survives_replay(fair_game, tmp_path_factory, data):
-    folder = tmp_path_factory.mktemp("tampered")
+    targets = _targets(_logged(fair_game))
+    path = data.draw(st.sampled_from(targets))
+    assert _replay_after_tampering(fair_game, tmp_path_factory.mktemp("tampered"), path,
+                                   data.draw(st.integers(min_value=0, max_value=10_000))) is not None, path
+
+
+def test_each_artefact_tampered_once_is_caught(fair_game, tmp_path_factory):
+    """Every target, deterministically (the property above varies the position)."""
+    for path in _targets(_logged(fair_game)):
+        assert _replay_after_tampering(fair_game, tmp_path_factory.mktemp("each"), path, 7) is not None, path
+
+
+def _replay_after_tampering(fair_game: Path, folder: Path, path: tuple, choice: int) -> str | None:
+    """The replay's divergence after one edit at `path`, the log re-chained to hide it."""
     for name in ("game.yaml", "game.log.yaml"):
         shutil.copy(fair_game / name, folder / name)
-    log = load_yaml(folder / "game.log.yaml").data
-    log = json.loads(json.dumps(log))
-    path = data.draw(st.sampled_from(_targets(log)))
+    log = _logged(folder)
     node = log["entries"][path[0]]
     for key in path[1:-1]:
         node = node[key]
     original = copy.deepcopy(node[path[-1]])
-    node[path[-1]] = _tamper(original, data.draw(st.integers(min_value=0, max_value=10_000)))
+    node[path[-1]] = _tamper(original, choice)
     assert node[path[-1]] != original
     prev = None
     for entry in log["entries"]:  # the cheat re-chains the log so that it looks untouched
@@ -99,4 +121,4 @@ def test_no_edit_to_a_fair_dice_artefact_survives_replay(fair_game, tmp_path_fac
     text = (folder / "game.yaml").read_text()
     old_head = load_yaml(folder / "game.yaml").data["log"]["head"]
     (folder / "game.yaml").write_text(text.replace(old_head, prev))
-    assert replay(folder / "game.yaml").divergence is not None, path
+    return replay(folder / "game.yaml").divergence
