@@ -9,7 +9,7 @@ national objectives, China) and in the hooks below; everything else is the share
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from aa_ref.aa import bombing, china, income, mobilize, objectives, research
 from aa_ref.aa.anniversary_citations import cite, cite_note
@@ -71,7 +71,7 @@ class Anniversary(AA1941):
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
         super().adjudicate(ctx, given)
-        ctx.events[:] = [_cite_event(e) for e in ctx.events]
+        ctx.events[:] = [cite_event(e, cite_note) for e in ctx.events]
         for decision in ctx.game.pending:
             decision.detail = cite_note(decision.detail)
 
@@ -139,8 +139,9 @@ class Anniversary(AA1941):
         return {"victory_cities": victory_cities_held(board), "victory_threshold": threshold}
 
 
-def _cite_event(event: Any) -> Any:
-    """A narrative note or a decision's explanation citing the Anniversary rulebook."""
+def cite_event(event: Any, cite_note: Callable[[str], str]) -> Any:
+    """A narrative note or a decision's explanation with its references mapped by `cite_note`
+    to an edition's own rulebook."""
     if isinstance(event, Note):
         return Note(text=cite_note(event.text))
     if isinstance(event, SetPending):

@@ -16,12 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from aa_ref.aa.anniversary import Anniversary
+from aa_ref.aa.anniversary import Anniversary, cite_event
 from aa_ref.aa.global1940_citations import cite, cite_note
 from aa_ref.aa.ruleset import AA1941, PURCHASE
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import Note, SetPending
 from aa_ref.setup import Setup
 from aa_ref.state import Game
 
@@ -52,19 +51,10 @@ class Global1940(Anniversary):
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
         AA1941.adjudicate(self, ctx, given)
-        ctx.events[:] = [_cite_event(e) for e in ctx.events]
+        ctx.events[:] = [cite_event(e, cite_note) for e in ctx.events]
         for decision in ctx.game.pending:
             decision.detail = cite_note(decision.detail)
 
     def game_status(self, board: Any) -> dict[str, Any]:
         """Who is at war with whom [G40 L305]."""
         return {"at_war": [" - ".join(pair) for pair in board.game.at_war]}
-
-
-def _cite_event(event: Any) -> Any:
-    """A narrative note or a decision's explanation citing the Global 1940 rulebook."""
-    if isinstance(event, Note):
-        return Note(text=cite_note(event.text))
-    if isinstance(event, SetPending):
-        return SetPending(pending=[d.model_copy(update={"detail": cite_note(d.detail)}) for d in event.pending])
-    return event
