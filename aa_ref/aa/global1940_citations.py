@@ -45,7 +45,7 @@ CITATIONS: dict[str, str] = {
     "AA1941 L442": "G40 transports in the Combat Move [L678]",
     "AA1941 L461": "G40 multinational forces: each power moves its own units in its own turn [L837]",
     # --- Conduct Combat -----------------------------------------------------------------------
-    "AA1941 Conduct Combat [L483-L487, L531]": "G40 Conduct Combat order [L739], [L916]",
+    "AA1941 Conduct Combat [L483-L487, L531]": "G40 Conduct Combat: battles where both sides have units, in the attacker's order [L739], [L916]",
     "AA1941 retreat [L519, L637]": "G40 retreat [L904], [L999], [L1001]",
     "AA1941 submerge [L559-L565]": "G40 submerge [L946], [L1574]",
     "AA1941 casualties [L571-L603]": "G40 casualties [L948-L970], [L1463]",
