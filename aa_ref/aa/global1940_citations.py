@@ -28,7 +28,8 @@ CITATIONS: dict[str, str] = {
     "AA1941 L248": "G40 moving between adjacent spaces [L471]",
     # Global neutrals may be attacked (and friendly ones entered in the Noncombat Move [L401]);
     # the shared check refuses them outright, which Global keeps only for impassable spaces [L479].
-    "AA1941 L274": "G40 neutral territories: entered only by attacking in the Combat Move, never flown over [L389], [L479]",
+    "AA1941 L274":
+        "G40 neutral territories: entered only by attacking in the Combat Move, never flown over [L389], [L479]",
     "AA1941 L278": "G40 Turkish Straits closed while Turkey is neutral [L524]",
     "AA1941 L284": "G40 canals and straits: one's side controls them since the start of the turn [L511], [L513]",
     # --- Combat Move --------------------------------------------------------------------------
@@ -45,7 +46,8 @@ CITATIONS: dict[str, str] = {
     "AA1941 L442": "G40 transports in the Combat Move [L678]",
     "AA1941 L461": "G40 multinational forces: each power moves its own units in its own turn [L837]",
     # --- Conduct Combat -----------------------------------------------------------------------
-    "AA1941 Conduct Combat [L483-L487, L531]": "G40 Conduct Combat: battles where both sides have units, in the attacker's order [L739], [L916]",
+    "AA1941 Conduct Combat [L483-L487, L531]":
+        "G40 Conduct Combat: battles where both sides have units, in the attacker's order [L739], [L916]",
     "AA1941 retreat [L519, L637]": "G40 retreat [L904], [L999], [L1001]",
     "AA1941 submerge [L559-L565]": "G40 submerge [L946], [L1574]",
     "AA1941 casualties [L571-L603]": "G40 casualties [L948-L970], [L1463]",
@@ -60,7 +62,8 @@ CITATIONS: dict[str, str] = {
     "AA1941 L724": "G40 naval units in the Noncombat Move [L1090]",
     "AA1941 L728": "G40 submarines in the Noncombat Move [L1092]",
     "AA1941 L732": "G40 transports in the Noncombat Move [L1094]",
-    "AA1941 stranded fighters [L720, L862-L867]": "G40 air units whose carrier is lost land one space away [L1063], [L1504]",
+    "AA1941 stranded fighters [L720, L862-L867]":
+        "G40 air units whose carrier is lost land one space away [L1063], [L1504]",
     # --- Mobilize New Units -------------------------------------------------------------------
     "AA1941 [L738-L740]": "G40 Mobilize New Units [L1100]",
     "AA1941 Mobilize [L742, L748-L752]": "G40 Mobilize [L1100], [L1106-L1110]",
@@ -88,8 +91,10 @@ CITATIONS: dict[str, str] = {
     # Not mapped (tests/unit/test_global1940_citations.py, RULE_EXCEPTIONS): AA gun [@89553],
     # China [@49594], China's new infantry [@49099], Mechanized Infantry [@57256], Paratroopers
     # [@55972], Rockets [@55281] - Anniversary rules Global replaces by different ones.
-    "Anniversary AA gun [@112929]": "G40 AA artillery moves only in the Noncombat Move, or aboard a transport loaded the turn before [L1334]",
-    "Anniversary AA gun [@112929] (ruling A46)": "G40 AA artillery in the Combat Move only as cargo [L1334] (Anniversary ruling A46)",
+    "Anniversary AA gun [@112929]":
+        "G40 AA artillery moves only in the Noncombat Move, or aboard a transport loaded the turn before [L1334]",
+    "Anniversary AA gun [@112929] (ruling A46)":
+        "G40 AA artillery in the Combat Move only as cargo [L1334] (Anniversary ruling A46)",
     "Anniversary China [@50171]": "G40 Chinese units never board transports [L451]",
     "Anniversary China's movement area [@49894], [@50258]": "G40 China's movement area [L451]",
     "Anniversary China's movement area [@49894], the Flying Tigers [@50598] (ruling A27)":

@@ -42,7 +42,8 @@ RULE_EXCEPTIONS: dict[str, str] = {
 
 NOTE_EXCEPTIONS: dict[str, str] = {
     "[L74-L86]": "1941's capital victory, which the Anniversary replaces; Global's is by victory cities [L297], [L299]",
-    "[@108876]": "the Anniversary's victory-city threshold; Global counts each map's cities, with a capital [L297], [L299]",
+    "[@108876]":
+        "the Anniversary's victory-city threshold; Global counts each map's cities, with a capital [L297], [L299]",
     "[@102012]": "unplaced units wait for a later turn; in Global they are refunded [L1114]",
     "[@102031]": "unplaced units lost with the capital; Global refunds unplaced units [L1114], so none wait",
     "[@48131]": "China has no income; Global China starts with 12 IPCs [L250] and spends them [L437]",
@@ -174,7 +175,7 @@ def test_cited_lines_lie_in_the_rulebook_and_are_not_blank():
         lines = _lines(citation)
         assert lines, citation
         for first, last in lines:
-            assert 1 <= first <= last <= SEED_LINES, f"{citation}: L{first}-L{last} is not a range of lines 1..{SEED_LINES}"
+            assert 1 <= first <= last <= SEED_LINES, f"{citation}: L{first}-L{last} is not within lines 1..{SEED_LINES}"
             if text is not None:
                 for n in {first, last}:
                     assert text[n - 1].strip(), f"{citation}: L{n} is a blank line"
