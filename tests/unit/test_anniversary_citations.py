@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import aa_ref.aa
-from aa_ref.aa.anniversary_citations import CITATIONS, cite
+from aa_ref.aa.anniversary_citations import CITATIONS, cite, cite_note
 
 MODULES = Path(aa_ref.aa.__file__).parent
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_0a0d978b4be288b8.txt"
@@ -92,7 +92,6 @@ def test_cite_maps_1941_rules_and_leaves_others_alone():
 def test_an_anniversary_log_cites_its_own_rulebook():
     """Narrative notes of the shared modules carry 1941 line references; in an Anniversary game
     they are rewritten to the Anniversary's, and a reference with no counterpart says it is 1941's."""
-    from aa_ref.aa.anniversary_citations import cite_note
 
     assert cite_note("USSR skips purchase: its capital is held by the enemy [L676]") == (
         "USSR skips purchase: its capital is held by the enemy [@90752]")
@@ -103,10 +102,10 @@ def test_an_anniversary_log_cites_its_own_rulebook():
 def test_decisions_in_an_anniversary_game_cite_its_rulebook():
     """A casualty decision's explanation is written by the shared battle code with 1941 lines;
     the Anniversary ruleset rewrites it in the game state and in the logged event alike."""
-    from aa_ref.aa.anniversary import _cite_event
+    from aa_ref.aa.anniversary import cite_event
     from aa_ref.events import SetPending
     from aa_ref.state import Decision
 
     event = SetPending(pending=[Decision(power="UK", kind="casualties", space="SZ 6", hits=1,
                                          detail="1 must be taken [L585].\nfirst hit only damages it [L903].")])
-    assert _cite_event(event).pending[0].detail == "1 must be taken [@84602]-[@86219].\nfirst hit only damages it [@125561]."
+    assert cite_event(event, cite_note).pending[0].detail == "1 must be taken [@84602]-[@86219].\nfirst hit only damages it [@125561]."
