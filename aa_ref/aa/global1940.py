@@ -46,7 +46,7 @@ class Global1940(Anniversary):
     # the shared 1941 engine's directly and map its citations.
     def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
         """The shared checks, each problem citing this edition's rulebook."""
-        return [replace(p, rule=cite(p.rule)) for p in AA1941.check(self, setup, game, given)]
+        return [replace(p, rule=cite(p.rule), message=cite_note(p.message)) for p in AA1941.check(self, setup, game, given)]
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
