@@ -57,8 +57,14 @@ class Board:
         return self.setup.spaces[space].kind == "land"
 
     def is_neutral(self, space: str) -> bool:
-        """Neutral territories cannot be entered, crossed or overflown [L272-L274]."""
-        return self.setup.spaces[space].neutral
+        """Neutral territories cannot be entered, crossed or overflown [L272-L274]. In Global
+        1940 a neutral stops being one once a power controls it [G40 L425]; until then those
+        with an `alignment` may be entered at the end of a move (`aa.neutrals`)."""
+        return self.setup.spaces[space].neutral and self.owner(space) is None
+
+    def neutral_alignment(self, space: str) -> str | None:
+        """A Global 1940 neutral's alignment now: the setup's, or as changed in play [G40 L381, L409-L423]."""
+        return self.game.neutrals.get(space, self.setup.spaces[space].alignment)
 
     def value(self, space: str) -> int:
         return self.setup.spaces[space].value
@@ -119,8 +125,14 @@ class Board:
         return self.is_land(space) and owner is not None and self.allied(power, owner)
 
     def is_hostile_territory(self, space: str, power: str) -> bool:
-        """Controlled by an enemy power."""
-        return self.is_land(space) and not self.is_neutral(space) and self.enemies(power, self.owner(space))
+        """Controlled by an enemy power; in Global 1940 also a neutral that does not favour the
+        power's side (strict, or friendly to the other side), which is attacked [G40 L403, L419]."""
+        if not self.is_land(space):
+            return False
+        if self.is_neutral(space):
+            alignment = self.neutral_alignment(space)
+            return alignment is not None and alignment != f"pro_{self.setup.side_of(power).lower()}"
+        return self.enemies(power, self.owner(space))
 
     def capital_held(self, power: str) -> bool:
         """True while a power's capital is held by its own side [L676, L762]; a power
