@@ -74,11 +74,6 @@ def london_captured(board: Board) -> bool:
     return held or "London captured" in board.game.political_marks
 
 
-def _china_area(board: Board) -> list[str]:
-    china = board.setup.powers.get("China")
-    return list(china.confined_to) if china else []
-
-
 # --- who may declare war on whom -------------------------------------------------------
 def may_declare(board: Board, by: str, on: str, phase: str) -> str | None:
     """Why `by` may not declare war on `on` now (None: it may) [G40 L315-L373]."""
@@ -112,15 +107,9 @@ def may_declare(board: Board, by: str, on: str, phase: str) -> str | None:
             return f"{by} may declare war only on Japan [G40 L355, L367, L373]"
         return None
     if by == "China":
-        if not declared(board, on, "China"):
-            return (f"China may declare war on {on} only after {on} has declared war on China and moved units into "
-                    "a territory where Chinese units may move [G40 L349]")
-        area = _china_area(board)
-        if not any(board.forces(t, on) or board.owner(t) == on for t in area) \
-                and f"{on} entered China's area" not in game.political_marks:
-            return (f"{on} has declared war on China but has not moved units into a territory where Chinese units may "
-                    "move: China may not declare war on it yet [G40 L349]")
-        return None
+        # Only the European Axis power can start that war, by declaring war on China (ruling P1).
+        return (f"China may not declare war on {on}: only {on} can start that war, by declaring war on China "
+                "[G40 L349]")
     return None if not axis else f"{by} may not declare war on {on} [G40 L315-L373]"
 
 
@@ -172,8 +161,6 @@ def provoked(board: Board, by: str, on: str) -> bool:
     if by == "USA":
         return True  # the US declares only after an Axis act or on its 3rd turn [G40 L341-L343]
     if by == "USSR" and on in ("Germany", "Italy") and board.game.round < 4:
-        return True
-    if by == "China":
         return True
     return False
 
@@ -349,18 +336,13 @@ def _within_two_zones(board: Board, territories: tuple[str, ...]) -> set[str]:
 
 # --- marks recorded after moves ------------------------------------------------------------
 def mark_after_moves(ctx: Context, power: str) -> None:
-    """Facts later declarations depend on: an Allied power's units in China [G40 L331], an
-    Axis power's units where Chinese units may move [G40 L349], London captured [G40 L341]."""
+    """Facts later declarations depend on: an Allied power's units in China [G40 L331],
+    London captured [G40 L323, L341]."""
     board = Board(ctx.setup, ctx.game)
     marks = []
-    area = _china_area(board)
-    axis = axis_side(board)
-    if board.setup.side_of(power) == axis:
-        if any(board.forces(t, power) for t in area):
-            marks.append(f"{power} entered China's area")
-    elif power not in ("China",):
-        if any(board.forces(t, power) for t in board.setup.spaces
-               if board.setup.spaces[t].original_owner == "China" and board.is_land(t)):
+    if board.setup.side_of(power) != axis_side(board) and power != "China":
+        if any(board.forces(t, power) for t, space in board.setup.spaces.items()
+               if space.original_owner == "China" and space.kind == "land"):
             marks.append(f"{power} entered China")
     if london_captured(board):
         marks.append("London captured")
