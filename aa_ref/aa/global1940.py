@@ -99,7 +99,7 @@ class Global1940(Anniversary):
             if model.declare_war:
                 politics.declare(ctx, power, model.declare_war, "at the start of its Combat Move")
             board = Board(ctx.setup, ctx.game)
-            neutrals.mark_soviet_attacks(ctx, neutrals.attacked(board, given), power)
+            neutrals.mark_attacks(ctx, neutrals.attacked(board, given), power)
             for space in neutrals.combat_targets(board, given):
                 neutrals.attack(ctx, space, power)
         elif phase == NONCOMBAT_MOVE:

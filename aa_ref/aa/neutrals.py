@@ -211,20 +211,26 @@ def attack(ctx: Context, space: str, attacker: str) -> None:
                      f"{other.replace('_', '-')} ({', '.join(turned)}) [G40 L421-L423]")
 
 
-def mark_soviet_attacks(ctx: Context, targets: list[str], attacker: str) -> None:
-    """The USSR attacking beside strictly neutral Mongolia loses the pact [G40 L1650]."""
+def mark_attacks(ctx: Context, targets: list[str], attacker: str) -> None:
+    """Attacks beside Mongolia the pact depends on [G40 L1650]: Japan attacking a Soviet
+    territory beside it (the pact acts at the end of that combat), the USSR attacking beside
+    it while it is strictly neutral (the pact is lost)."""
     board = Board(ctx.setup, ctx.game)
+    group = board.setup.groups.get(MONGOLIA, [])
+    beside = [t for t in targets if t not in group and any(m in board.adjacency.get(t, ()) for m in group)]
+    if not beside:
+        return
+    if attacker == "Japan":
+        soviet = [t for t in beside if board.owner(t) == "USSR"]
+        if soviet:
+            ctx.emit(PoliticalMark(mark=f"round {board.game.round}: Japan attacked {soviet[0]}, beside Mongolia"))
+        return
     if attacker != "USSR" or USSR_BESIDE_MONGOLIA in board.game.political_marks:
         return
-    group = board.setup.groups.get(MONGOLIA, [])
-    if not any(board.neutral_alignment(m) == "strict" and is_global_neutral(board, m) for m in group):
-        return
-    for target in targets:
-        if target not in group and any(m in board.adjacency.get(target, ()) for m in group):
-            ctx.emit(PoliticalMark(mark=USSR_BESIDE_MONGOLIA))
-            ctx.note(f"the USSR attacks {target}, beside strictly neutral Mongolia: the Mongolian pact will not give "
-                     "it Mongolia [G40 L1650]")
-            return
+    if any(board.neutral_alignment(m) == "strict" and is_global_neutral(board, m) for m in group):
+        ctx.emit(PoliticalMark(mark=USSR_BESIDE_MONGOLIA))
+        ctx.note(f"the USSR attacks {beside[0]}, beside strictly neutral Mongolia: the Mongolian pact will not give "
+                 "it Mongolia [G40 L1650]")
 
 
 def mongolian_pact(ctx: Context) -> None:
@@ -233,21 +239,22 @@ def mongolian_pact(ctx: Context) -> None:
     as if it had entered a friendly neutral [G40 L1650]."""
     board = Board(ctx.setup, ctx.game)
     group = board.setup.groups.get(MONGOLIA, [])
-    if not group or "USSR" not in board.setup.powers:
-        return
-    attacked = [b.space for b in board.game.turn.battles
-                if b.attacker == "Japan" and board.is_land(b.space) and board.setup.spaces[b.space].original_owner == "USSR"
-                and any(m in board.adjacency[b.space] for m in group)]
-    if not attacked:
+    prefix = f"round {board.game.round}: Japan attacked "
+    attacked = [m[len(prefix):].split(",")[0] for m in board.game.political_marks if m.startswith(prefix)]
+    if not group or "USSR" not in board.setup.powers or not attacked:
         return
     if USSR_BESIDE_MONGOLIA in board.game.political_marks:
         ctx.note(f"Japan attacked {attacked[0]} beside Mongolia, but the USSR had attacked beside it while it was "
                  "strictly neutral: Mongolia stays neutral [G40 L1650]")
         return
+    joined = False
     for name in group:
         if is_global_neutral(board, name) and board.neutral_alignment(name) in ("strict", "pro_allies"):
             take_friendly(ctx, name, "USSR")
-    ctx.note(f"Japan attacked {attacked[0]}, beside Mongolia: the Mongolian territories join the USSR [G40 L1650]")
+            joined = True
+    if joined:
+        ctx.note(f"Japan attacked {attacked[0]}, beside Mongolia: at the end of its combat the Mongolian territories "
+                 "join the USSR [G40 L1650]")
 
 
 def alignments(board: Board) -> dict[str, list[str]]:
