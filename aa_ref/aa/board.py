@@ -132,6 +132,11 @@ class Board:
         if self.is_neutral(space):
             alignment = self.neutral_alignment(space)
             return alignment is not None and alignment != f"pro_{self.setup.side_of(power).lower()}"
+        if self.owner(space) is None and space in self.setup.groups.get("Dutch", ()):
+            # Global 1940: the Dutch territories no power holds are taken by the Axis by attack
+            # [G40 L331, L355] (`aa.politics` checks Japan's condition), by the UK and ANZAC by
+            # walking in (`aa.neutrals`).
+            return self.setup.side_of(power) == "Axis"
         return self.enemies(power, self.owner(space))
 
     def capital_held(self, power: str) -> bool:

@@ -82,7 +82,8 @@ class Global1940(Anniversary):
             problems = neutrals.check_moves(board, given, phase) + politics.check_moves(board, given, phase)
             if problems:
                 return problems
-            if phase == NONCOMBAT_MOVE and (targets := neutrals.noncombat_targets(board, given)):
+            targets = neutrals.noncombat_targets(board, given) + neutrals.dutch_targets(board, given)
+            if phase == NONCOMBAT_MOVE and targets:
                 game = board.game.model_copy(deep=True)
                 for space in targets:
                     game.spaces[space] = game.spaces.get(space) or SpaceState()
@@ -103,7 +104,10 @@ class Global1940(Anniversary):
             for space in neutrals.combat_targets(board, given):
                 neutrals.attack(ctx, space, power)
         elif phase == NONCOMBAT_MOVE:
-            for space in neutrals.noncombat_targets(Board(ctx.setup, ctx.game), given):
+            board = Board(ctx.setup, ctx.game)
+            for space in neutrals.dutch_targets(board, given):
+                neutrals.take_dutch(ctx, space, power)
+            for space in neutrals.noncombat_targets(board, given):
                 neutrals.take_friendly(ctx, space, power)
         super().execute_phase(ctx, given, phase)
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from aa_ref.aa.board import Board
 from aa_ref.aa.legs import COMBAT_MOVE, Leg, describe, resolve_legs
-from aa_ref.aa.politics import at_war_with_anyone
+from aa_ref.aa.politics import at_war_with_anyone, dutch_unheld
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import AddUnits, Alignment, Control, PoliticalMark, RemoveUnits
@@ -97,7 +97,45 @@ def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
     for space, moves in entered(board, legs).items():
         for leg in moves:
             out += _check_entry(board, given, leg, space, phase, power)
+    if phase != COMBAT_MOVE:
+        for leg in legs:
+            out += _check_dutch(board, given, leg, power)
     return out
+
+
+DUTCH_GUARDS = ("UK", "ANZAC")
+"""The powers that may walk into the Dutch territories [G40 L355, L367] (ruling P8)."""
+
+
+def _check_dutch(board: Board, given: OrdersInput, leg: Leg, power: str) -> list[Problem]:
+    """Until an Axis power captures them, the UK and ANZAC may move into the Dutch
+    territories in the Noncombat Move and take control with land units [G40 L355, L367]
+    (ruling P7)."""
+    target = leg.unload or leg.end
+    if not dutch_unheld(board, target):
+        return []
+    if power not in DUTCH_GUARDS:
+        return [given.problem(
+            f"{target} is Dutch and no power holds it: only the UK and ANZAC may move in (in the Noncombat Move) "
+            "[G40 L355, L367]", leg.loc("to"), "G40 Dutch territories [L355]")]
+    if not leg.of(board, "land") or leg.of(board, "air"):
+        return [given.problem(
+            f"{power} takes control of the Dutch {target} with land units; air units may land there once it holds it "
+            "[G40 L355]", leg.loc("to"), "G40 Dutch territories [L355]")]
+    return []
+
+
+def dutch_targets(board: Board, given: OrdersInput) -> list[str]:
+    """Dutch territories no power holds that the UK or ANZAC enters this Noncombat Move."""
+    legs, problems = resolve_legs(board, given)
+    if problems or given.model.power not in DUTCH_GUARDS:
+        return []
+    return sorted({leg.unload or leg.end for leg in legs if dutch_unheld(board, leg.unload or leg.end)})
+
+
+def take_dutch(ctx: Context, space: str, power: str) -> None:
+    ctx.emit(Control(space=space, owner=power, previous=None))
+    ctx.note(f"{power} moves into the Dutch {space} and takes control of it [G40 L355, L367]")
 
 
 def _check_entry(board: Board, given: OrdersInput, leg: Leg, space: str, phase: str, power: str) -> list[Problem]:

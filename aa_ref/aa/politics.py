@@ -265,6 +265,11 @@ def _leg_at_peace(board: Board, given: OrdersInput, leg: Leg, phase: str, power:
                 f"{power} is not at war with {who}, which {what} {target}: a power may not attack a territory or units of "
                 f"a power it is not at war with; declare war first (declare_war) [G40 L722]", leg.loc("to"),
                 RULE_AT_PEACE))
+    if phase == COMBAT_MOVE and power == "Japan" and dutch_unheld(board, target) and not (
+            board.game.is_at_war("Japan", "UK") and board.game.is_at_war("Japan", "ANZAC")):
+        out.append(given.problem(
+            f"{target} is Dutch: Japan may attack the Dutch territories only while at war with both the UK and ANZAC "
+            "[G40 L331]", leg.loc("to"), "G40 Dutch territories [L331]"))
     if board.setup.side_of(power) != axis_side(board):
         out += _allied_restrictions(board, given, leg, power, domains)
     if power == "Japan" and "sea" in domains and not board.game.is_at_war("Japan", "USA"):
@@ -275,6 +280,11 @@ def _leg_at_peace(board: Board, given: OrdersInput, leg: Leg, phase: str, power:
                 "Alaska or the Western United States [G40 L331]", leg.loc("to"), "G40 Japan not at war with the US [L331]"))
     out += _sharing(board, given, leg, power, domains)
     return out
+
+
+def dutch_unheld(board: Board, space: str) -> bool:
+    """A Dutch territory (setup group `Dutch`) no power controls yet [G40 L331, L355]."""
+    return space in board.setup.groups.get("Dutch", ()) and board.owner(space) is None
 
 
 def _allied_restrictions(board: Board, given: OrdersInput, leg: Leg, power: str, domains: set[str]) -> list[Problem]:
