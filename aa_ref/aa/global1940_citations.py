@@ -15,6 +15,8 @@ import re
 CITATIONS: dict[str, str] = {
     "AA1941 turn order [L305-L312]": "G40 order of play [L47-L56], [L311-L373]",
     "AA1941 turn phases [L313-L320]": "G40 turn phases [L76-L112]",
+    # Neutral territories (politics and neutrals)
+    "AA1941 L274": "G40 neutral territories are not crossed or flown over [L389], [L401], [L407]",
 }
 """A shared module's rule citation -> the same rule in the Global 1940 rulebook."""
 
