@@ -94,6 +94,12 @@ def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         return []
     power = given.model.power
     out: list[Problem] = []
+    for leg in legs:
+        if is_global_neutral(board, leg.start) and not leg.in_place(board):
+            # The survivors of an attack on a neutral never move [G40 L417].
+            out.append(given.problem(
+                f"units in {leg.start}, a neutral no power controls, may not move: the survivors of an attack on a "
+                "neutral stay where they are [G40 L417]", leg.loc("from"), "G40 hostile neutrals [L417]"))
     for space, moves in entered(board, legs).items():
         for leg in moves:
             out += _check_entry(board, given, leg, space, phase, power)
@@ -160,7 +166,7 @@ def _check_entry(board: Board, given: OrdersInput, leg: Leg, space: str, phase: 
         return [given.problem(
             f"{space} is a neutral not friendly to {power}'s side: it is entered only by attacking it in the Combat "
             "Move [G40 L389, L403]", loc, "G40 hostile neutrals [L403]")]
-    if domains != {"land"} or leg.unload:
+    if domains != {"land"} or leg.unload or board.is_sea(leg.start):
         return [given.problem(
             f"only land units walk into the friendly neutral {space} in the Noncombat Move; air units may not land "
             "there and no landing from the sea is allowed (ruling N1) [G40 L401, L1075, L1086]", loc,

@@ -83,7 +83,8 @@ def _check_unload(board: Board, given: OrdersInput, leg: Leg, phase: str) -> lis
             "their zone", loc, "AA1941 L979")]
     out = []
     owner = board.owner(target)
-    if board.is_neutral(target):
+    if board.is_neutral(target) and not (phase == COMBAT_MOVE and board.is_hostile_territory(target, power)):
+        # (Global 1940: a neutral that does not favour the power's side is assaulted like any hostile territory.)
         out.append(given.problem(f"{target} is neutral: no unit may enter it", loc, "AA1941 L274"))
     elif phase == COMBAT_MOVE and not board.is_hostile_territory(target, power):
         if owner != power:
