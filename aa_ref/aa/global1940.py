@@ -110,8 +110,6 @@ class Global1940(Anniversary):
             for space in neutrals.noncombat_targets(board, given):
                 neutrals.take_friendly(ctx, space, power)
         super().execute_phase(ctx, given, phase)
-        if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
-            politics.mark_after_moves(ctx, power)
         if phase in (NONCOMBAT_MOVE, MOBILIZE) and model.declare_war:
             politics.declare(ctx, power, model.declare_war, "at the start of its Collect Income phase")
 
@@ -125,6 +123,7 @@ class Global1940(Anniversary):
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
         AA1941.adjudicate(self, ctx, given)
+        politics.mark_after_moves(ctx, given.model.power)  # --- politics: London's fall, units in China ---
         ctx.events[:] = [_cite_event(e) for e in ctx.events]
         for decision in ctx.game.pending:
             decision.detail = cite_note(decision.detail)

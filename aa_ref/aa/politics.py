@@ -346,8 +346,8 @@ def _within_two_zones(board: Board, territories: tuple[str, ...]) -> set[str]:
 
 # --- marks recorded after moves ------------------------------------------------------------
 def mark_after_moves(ctx: Context, power: str) -> None:
-    """Facts later declarations depend on: an Allied power's units in China [G40 L331],
-    London captured [G40 L323, L341]."""
+    """Facts later declarations depend on, recorded after every adjudication: an Allied
+    power's units in China [G40 L331], London captured [G40 L323, L341]."""
     board = Board(ctx.setup, ctx.game)
     marks = []
     if board.setup.side_of(power) != axis_side(board) and power != "China":
