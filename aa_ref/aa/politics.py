@@ -182,10 +182,9 @@ def check_declarations(board: Board, given: OrdersInput, phase: str) -> list[Pro
     out = []
     seen: set[str] = set()
     for i, text in enumerate(model.declare_war or []):
-        try:
-            on = board.setup.power_names.get(text)
-        except Exception:
-            out.append(given.problem(f"unknown power {text!r} in declare_war", ("declare_war", i), RULE_WHO))
+        on = board.setup.power_names.get(text)
+        if on is None:
+            out.append(given.problem(board.setup.power_names.unknown_message(text), ("declare_war", i), RULE_WHO))
             continue
         if on in seen:
             out.append(given.problem(f"war on {on} is declared twice", ("declare_war", i), RULE_WHO))
