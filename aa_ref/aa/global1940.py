@@ -76,12 +76,15 @@ class Global1940(Anniversary):
         return [], fold(game, politics.declaration_events(board, model.power, model.declare_war))
 
     def check_phase(self, board: Any, given: OrdersInput, phase: str) -> list[Problem]:
-        """Neutrals and powers not at war [G40 L389-L425, L710-L731], then the shared rules; a
-        friendly neutral entered in the Noncombat Move counts as the mover's [G40 L401]."""
+        """Neutrals and powers not at war [G40 L389-L425, L710-L731], then the shared rules on
+        the board as the moves will leave it: an attacked neutral's army placed [G40 L409], a
+        friendly neutral or Dutch territory entered in the Noncombat Move the mover's [G40 L401, L355]."""
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
             problems = neutrals.check_moves(board, given, phase) + politics.check_moves(board, given, phase)
             if problems:
                 return problems
+            if phase == COMBAT_MOVE and (attacked := neutrals.combat_targets(board, given)):
+                board = neutrals.as_attacked(board, attacked, given.model.power)
             targets = neutrals.noncombat_targets(board, given) + neutrals.dutch_targets(board, given)
             if phase == NONCOMBAT_MOVE and targets:
                 game = board.game.model_copy(deep=True)

@@ -32,7 +32,7 @@ from aa_ref.aa.legs import COMBAT_MOVE, Leg, describe, resolve_legs
 from aa_ref.aa.politics import at_war_with_anyone, dutch_unheld
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import AddUnits, Alignment, Control, PoliticalMark, RemoveUnits
+from aa_ref.events import AddUnits, Alignment, Control, PoliticalMark, RemoveUnits, apply_event
 from aa_ref.state import Force
 
 MONGOLIA = "Mongolia"
@@ -201,8 +201,30 @@ def combat_targets(board: Board, given: OrdersInput) -> list[str]:
     return [s for s in entered(board, legs) if not favours(board, s, power)]
 
 
+class _Sketch:
+    """Enough of a `Context` to play `attack` on a copy of the game while checking orders."""
+
+    def __init__(self, board: Board) -> None:
+        self.setup, self.game = board.setup, board.game.model_copy(deep=True)
+
+    def emit(self, event: object) -> None:
+        apply_event(self.game, event)
+
+    def note(self, text: str) -> None:
+        pass
+
+
+def as_attacked(board: Board, targets: list[str], attacker: str) -> Board:
+    """The board as the Combat Move's attacks on neutrals leave it (armies placed, alignments
+    changed), on which the rest of the move is checked, as it will be made [G40 L409]."""
+    sketch = _Sketch(board)
+    for space in targets:
+        attack(sketch, space, attacker)  # type: ignore[arg-type]
+    return Board(board.setup, sketch.game)
+
+
 # --- effects ---------------------------------------------------------------------------------
-def take_friendly(ctx: Context, space: str, power: str) -> None:
+def take_friendly(ctx: Context, space: str, power: str, how: str = "enters the friendly neutral") -> None:
     """The first friendly power to enter takes control; the army becomes its units, usable
     from its next turn; survivors of an attack join it [G40 L401, L417]."""
     board = Board(ctx.setup, ctx.game)
@@ -218,7 +240,7 @@ def take_friendly(ctx: Context, space: str, power: str) -> None:
     if army:
         ctx.emit(AddUnits(space=space, force=Force(power=power, units=army, done=True)))
         ctx.emit(PoliticalMark(mark=f"{space} army placed"))
-    ctx.note(f"{power} enters the friendly neutral {space} and takes control of it"
+    ctx.note(f"{power} {how} {space} and takes control of it"
              + (f"; its army ({describe(army)}) joins {power}, usable from its next turn" if army else "")
              + " [G40 L401, L417]")
 
@@ -294,7 +316,7 @@ def mongolian_pact(ctx: Context) -> None:
     joined = False
     for name in group:
         if is_global_neutral(board, name) and board.neutral_alignment(name) in ("strict", "pro_allies"):
-            take_friendly(ctx, name, "USSR")
+            take_friendly(ctx, name, "USSR", "gets the Mongolian territory")
             joined = True
     if joined:
         ctx.note(f"Japan attacked {attacked[0]}, beside Mongolia: at the end of its combat the Mongolian territories "
