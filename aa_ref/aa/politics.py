@@ -244,6 +244,41 @@ def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
     out: list[Problem] = []
     for leg in legs:
         out += _leg_at_peace(board, given, leg, phase, power)
+    out += _shared_ships(board, given, legs, power)
+    return out
+
+
+def _barred(board: Board, a: str, b: str) -> bool:
+    """Two allied powers may not share a territory, transport or carrier unless both are at
+    war [G40 L579]."""
+    return a != b and board.allied(a, b) and not (at_war_with_anyone(board, a) and at_war_with_anyone(board, b))
+
+
+def _shared_ships(board: Board, given: OrdersInput, legs: list[Leg], power: str) -> list[Problem]:
+    """Land units boarding, or fighters landing on, only the transports or carriers of an
+    ally they may not share with [G40 L579, L729, L1086]."""
+    out = []
+    for leg in legs:
+        zone = leg.end
+        if not board.is_sea(zone):
+            continue
+        if leg.in_place(board) == "board":
+            kind, what = "transport", "board"
+        elif leg.units.get("fighter") and not leg.units.get("carrier"):
+            kind, what = "carrier", "land on"
+        else:
+            continue
+        mine = board.units(zone, [power]).get(kind, 0) or any(
+            other.end == zone and other.units.get(kind) for other in legs)
+        owners = sorted({f.power for f in board.forces(zone) if f.power != power and f.units.get(kind)
+                         and board.allied(power, f.power)})
+        if mine or not owners or not all(_barred(board, power, o) for o in owners):
+            continue
+        who = power if not at_war_with_anyone(board, power) else owners[0]
+        out.append(given.problem(
+            f"{who} is at war with nobody: {power}'s units may not {what} {owners[0]}'s {kind}s in {zone}; allies share "
+            "transports and carriers only when both are at war [G40 L579, L729, L1086]", leg.loc("to"),
+            "G40 sharing transports and carriers [L579]"))
     return out
 
 
