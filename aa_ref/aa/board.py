@@ -174,6 +174,19 @@ class Board:
         do not count [L267-L270, L387]."""
         return any(self.enemy_units(space, power).get(u, 0) for u in SURFACE_WARSHIPS)
 
+    def hostile_only_by_new_war(self, zone: str, power: str) -> bool:
+        """Global 1940: the zone is hostile only through declarations of war the power made in
+        this Combat Move, so its transports there still load [G40 L599]."""
+        if self.setup.wars_at_start is None or self.game.power != power or self.game.phase != "combat_move":
+            return False
+        from aa_ref.aa.politics import new_enemies  # Global 1940's politics
+
+        new = new_enemies(self, power)
+        if not new:
+            return False
+        old = [p for p in self.enemy_powers(zone, power) if p not in new]
+        return not any(self.units(zone, old).get(u, 0) for u in SURFACE_WARSHIPS)
+
     def has_enemy_destroyer(self, space: str, power: str) -> bool:
         return self.enemy_units(space, power).get("destroyer", 0) > 0
 

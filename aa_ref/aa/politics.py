@@ -66,6 +66,16 @@ def declared(board: Board, by: str, on: str) -> bool:
     return any(d.by == by and d.on == on for d in board.game.declarations)
 
 
+def new_enemies(board: Board, power: str) -> set[str]:
+    """The powers `power` went to war with by its declarations this round, couplings included
+    (during its Combat Move: those of the Combat Move) [G40 L599]."""
+    out: set[str] = set()
+    for d in board.game.declarations:
+        if d.by == power and d.round == board.game.round:
+            out |= {p for pair in pairs_for(d.by, d.on) for p in pair if p != power}
+    return out
+
+
 def london_captured(board: Board) -> bool:
     """The UK's capital held by an Axis power now, or at some time (a mark) [G40 L323, L341]."""
     capital = board.setup.capital_of("UK") if "UK" in board.setup.powers else None

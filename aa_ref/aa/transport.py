@@ -67,7 +67,10 @@ def _check_boarding(board: Board, given: OrdersInput, leg: Leg, boarding: Boardi
         out.append(given.problem(
             f"{boarding.territory} does not border {boarding.zone}: transports load from territories next to their zone",
             (*loc, "from"), "AA1941 L979"))
-    if board.is_hostile_sea(boarding.zone, power):
+    if board.is_hostile_sea(boarding.zone, power) and not (
+            boarding.zone == leg.start and board.hostile_only_by_new_war(boarding.zone, power)):
+        # (Global 1940: transports in a zone made hostile by this Combat Move's declaration of
+        # war still load where they are [G40 L599].)
         out.append(given.problem(
             f"{boarding.zone} holds enemy warships: transports never load in a hostile zone", (*loc, "at"), "AA1941 L991"))
     return out
