@@ -95,7 +95,7 @@ def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
     power = given.model.power
     out: list[Problem] = []
     for leg in legs:
-        if is_global_neutral(board, leg.start) and not leg.in_place(board):
+        if is_global_neutral(board, leg.start) and favours(board, leg.start, power) and not leg.in_place(board):
             # The survivors of an attack on a neutral never move [G40 L417].
             out.append(given.problem(
                 f"units in {leg.start}, a neutral no power controls, may not move: the survivors of an attack on a "

@@ -39,7 +39,7 @@ def check_path(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[P
             if board.neutral_alignment(space) is not None:
                 # Global 1940: a neutral with an alignment may be entered, never crossed or flown
                 # over [G40 L389, L401, L407]; `aa.neutrals` checks the entry.
-                if k < leg.length:
+                if 0 < k < leg.length:  # (air units that attacked it fly out from it)
                     problems.append(given.problem(
                         f"{space} is neutral: units may end a move there (attacking it, or entering a friendly one) "
                         "but not pass through or fly over it", leg.step_loc(k), "AA1941 L274"))
