@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field, TypeAdapter
 
 from aa_ref.setup import Strict
-from aa_ref.state import Battle, Decision, Force, Game, SpaceState, Standing, TurnState, sort_spaces
+from aa_ref.state import Battle, Declaration, Decision, Force, Game, SpaceState, Standing, TurnState, sort_spaces
 
 
 class AddUnits(Strict):
@@ -146,11 +146,35 @@ class Victory(Strict):
     reason: str
 
 
+class DeclareWar(Strict):
+    """A declaration of war (Global 1940): the declaration is recorded and the pairs it puts
+    at war (two with the UK/ANZAC coupling) are added to the war matrix [G40 L593-L601]."""
+
+    type: Literal["declare_war"] = "declare_war"
+    declaration: Declaration
+    pairs: list[list[str]]
+
+
+class Alignment(Strict):
+    """A neutral territory's alignment changes (Global 1940) [G40 L409-L423]."""
+
+    type: Literal["alignment"] = "alignment"
+    space: str
+    alignment: str
+
+
+class PoliticalMark(Strict):
+    """A political fact later rules depend on is recorded (Global 1940)."""
+
+    type: Literal["political_mark"] = "political_mark"
+    mark: str
+
+
 Event = Annotated[
     Union[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
         SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
-        BuildFactory,
+        BuildFactory, DeclareWar, Alignment, PoliticalMark,
     ],
     Field(discriminator="type"),
 ]
@@ -259,6 +283,18 @@ def apply_event(game: Game, event: Any) -> None:
             state.industrial_complex = True
         case Victory(side=side):
             game.winner = side
+        case DeclareWar(declaration=declaration, pairs=pairs):
+            game.declarations.append(declaration.model_copy(deep=True))
+            for pair in pairs:
+                if sorted(pair) not in game.at_war:
+                    game.at_war.append(sorted(pair))
+            game.at_war.sort()
+        case Alignment(space=space, alignment=alignment):
+            game.neutrals[space] = alignment
+            game.neutrals = dict(sorted(game.neutrals.items()))
+        case PoliticalMark(mark=mark):
+            if mark not in game.political_marks:
+                game.political_marks.append(mark)
         case Roll() | Note():
             pass
         case _:

@@ -106,6 +106,9 @@ class Orders(Strict):
     battles: list[BattleOrders] | None = None
     rockets: list[Rocket] | None = None
     place: dict[str, UnitCounts] | None = None
+    declare_war: list[str] | None = Field(
+        default=None, description="Global 1940: powers the ordering power declares war on, at the start of its Combat "
+                                  "Move before any movement (the US also at the start of Collect Income of its 3rd turn)")
     dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
     signature: Signature | None = None
     reveals: list[RevealRecord] | None = None

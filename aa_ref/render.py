@@ -109,6 +109,14 @@ def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) 
         parts.append("victory cities (" + str(data["victory_threshold"]) + " win): " + "; ".join(
             f"{side} {len(cities)} ({', '.join(cities)})" for side, cities in data["victory_cities"].items()))
     parts += ["", tabulate(rows, headers), ""]
+    if "wars" in data:  # Global 1940: the war matrix, declarations and neutrals' alignments
+        parts += [tabulate([[p, ", ".join(enemies)] for p, enemies in data["wars"].items()], ["power", "at war with"]), ""]
+        if data.get("declarations"):
+            parts.append("declarations of war: " + "; ".join(data["declarations"]))
+        if data.get("neutrals"):
+            parts.append("neutrals: " + "; ".join(f"{a.replace('_', '-')} {len(n)} ({', '.join(n)})"
+                                                   for a, n in sorted(data["neutrals"].items())))
+        parts.append("")
     space_rows = []
     order = list(setup.unit_types)
     for name in sorted(data["spaces"], key=natural_key):

@@ -164,6 +164,16 @@ class FairDicePlayer(Strict):
     last: str = Field(description="the last value revealed (the anchor before any)")
 
 
+class Declaration(Strict):
+    """A declaration of war (Global 1940) [G40 L593-L601]."""
+
+    by: str
+    on: str
+    round: int = Field(ge=1)
+    provoked: bool = Field(default=False, description="an answer to the other power's aggression or allowed by a "
+                                                      "political rule because of its actions [G40 L601]")
+
+
 class LogRef(Strict):
     file: str
     head: str = ""
@@ -193,6 +203,14 @@ class Game(Strict):
     pending: list[Decision] = Field(default_factory=list)
     at_war: list[list[str]] = Field(
         default_factory=list, description="pairs of powers at war, each sorted (games whose setup has wars_at_start)")
+    declarations: list[Declaration] = Field(
+        default_factory=list, description="declarations of war made in the game, in order (Global 1940)")
+    neutrals: dict[str, str] = Field(
+        default_factory=dict, description="neutral territory -> its alignment now, where it differs from the setup's "
+                                          "(Global 1940: strict, pro_axis, pro_allies)")
+    political_marks: list[str] = Field(
+        default_factory=list, description="political facts later rules depend on (Global 1940), e.g. "
+                                          "'USSR attacked beside Mongolia'")
     fair_dice: dict[str, FairDicePlayer] = Field(
         default_factory=dict, description="player -> fair-dice commitment; dice need reveals once any exists")
     log: LogRef

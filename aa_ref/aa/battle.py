@@ -769,7 +769,7 @@ class Fight:
         b = self.battle
         att, dfn = self.units(ATTACKER), self.units(DEFENDER)
         if not dfn and att and not self.at_sea and any(u in CAPTURING_UNITS for u in att):
-            if self.board.enemies(self.attacker, self.board.owner(self.space)):
+            if self.board.is_hostile_territory(self.space, self.attacker):  # an enemy's, or a neutral [G40 L415]
                 assert self.ctx is not None
                 capture(self.ctx, self.space, self.attacker)
             self._note(f"{self.attacker} wins the battle [L649]")

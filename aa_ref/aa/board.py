@@ -57,8 +57,14 @@ class Board:
         return self.setup.spaces[space].kind == "land"
 
     def is_neutral(self, space: str) -> bool:
-        """Neutral territories cannot be entered, crossed or overflown [L272-L274]."""
-        return self.setup.spaces[space].neutral
+        """Neutral territories cannot be entered, crossed or overflown [L272-L274]. In Global
+        1940 a neutral stops being one once a power controls it [G40 L425]; until then those
+        with an `alignment` may be entered at the end of a move (`aa.neutrals`)."""
+        return self.setup.spaces[space].neutral and self.owner(space) is None
+
+    def neutral_alignment(self, space: str) -> str | None:
+        """A Global 1940 neutral's alignment now: the setup's, or as changed in play [G40 L381, L409-L423]."""
+        return self.game.neutrals.get(space, self.setup.spaces[space].alignment)
 
     def value(self, space: str) -> int:
         return self.setup.spaces[space].value
@@ -119,8 +125,19 @@ class Board:
         return self.is_land(space) and owner is not None and self.allied(power, owner)
 
     def is_hostile_territory(self, space: str, power: str) -> bool:
-        """Controlled by an enemy power."""
-        return self.is_land(space) and not self.is_neutral(space) and self.enemies(power, self.owner(space))
+        """Controlled by an enemy power; in Global 1940 also a neutral that does not favour the
+        power's side (strict, or friendly to the other side), which is attacked [G40 L403, L419]."""
+        if not self.is_land(space):
+            return False
+        if self.is_neutral(space):
+            alignment = self.neutral_alignment(space)
+            return alignment is not None and alignment != f"pro_{self.setup.side_of(power).lower()}"
+        if self.owner(space) is None and space in self.setup.groups.get("Dutch", ()):
+            # Global 1940: the Dutch territories no power holds are taken by the Axis by attack
+            # [G40 L331, L355] (`aa.politics` checks Japan's condition), by the UK and ANZAC by
+            # walking in (`aa.neutrals`).
+            return self.setup.side_of(power) == "Axis"
+        return self.enemies(power, self.owner(space))
 
     def capital_held(self, power: str) -> bool:
         """True while a power's capital is held by its own side [L676, L762]; a power
@@ -156,6 +173,19 @@ class Board:
         """A sea zone is hostile when it holds enemy surface warships; subs and transports
         do not count [L267-L270, L387]."""
         return any(self.enemy_units(space, power).get(u, 0) for u in SURFACE_WARSHIPS)
+
+    def hostile_only_by_new_war(self, zone: str, power: str) -> bool:
+        """Global 1940: the zone is hostile only through declarations of war the power made in
+        this Combat Move, so its transports there still load [G40 L599]."""
+        if self.setup.wars_at_start is None or self.game.power != power or self.game.phase != "combat_move":
+            return False
+        from aa_ref.aa.politics import new_enemies  # Global 1940's politics
+
+        new = new_enemies(self, power)
+        if not new:
+            return False
+        old = [p for p in self.enemy_powers(zone, power) if p not in new]
+        return not any(self.units(zone, old).get(u, 0) for u in SURFACE_WARSHIPS)
 
     def has_enemy_destroyer(self, space: str, power: str) -> bool:
         return self.enemy_units(space, power).get("destroyer", 0) > 0

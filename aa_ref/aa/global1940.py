@@ -16,19 +16,29 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from aa_ref.aa import neutrals, politics
 from aa_ref.aa.anniversary import Anniversary, cite_event
+from aa_ref.aa.board import Board
 from aa_ref.aa.global1940_citations import cite, cite_note
-from aa_ref.aa.ruleset import AA1941, PURCHASE
+from aa_ref.aa.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
+from aa_ref.events import fold
+from aa_ref.orders import Orders
 from aa_ref.setup import Setup
-from aa_ref.state import Game
+from aa_ref.state import Game, SpaceState
 
 
 class Global1940(Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"
+    sections: ClassVar[dict[str, tuple[str, ...]]] = {
+        **Anniversary.sections,
+        # --- politics: declarations of war [G40 L595, L343] ---
+        COMBAT_MOVE: ("declare_war", "moves"), NONCOMBAT_MOVE: ("moves", "declare_war"),
+        MOBILIZE: ("place", "declare_war"),
+    }
 
     def options(self) -> dict[str, list[str]]:
         """Research & Development is optional [G40 L1799]."""
@@ -45,16 +55,91 @@ class Global1940(Anniversary):
     # Global 1940 cites its own rulebook, not the Anniversary's: check and adjudicate wrap
     # the shared 1941 engine's directly and map its citations.
     def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
-        """The shared checks, each problem citing this edition's rulebook."""
-        return [replace(p, rule=cite(p.rule), message=cite_note(p.message)) for p in AA1941.check(self, setup, game, given)]
+        """The shared checks, each problem citing this edition's rulebook; the moves of a
+        Combat Move are checked as its declarations of war leave the game [G40 L595, L599]."""
+        problems, game = self._declarations_first(setup, game, given)
+        if not problems:
+            problems = AA1941.check(self, setup, game, given)
+        return [replace(p, rule=cite(p.rule), message=cite_note(p.message)) for p in problems]
+
+    # --- politics and neutrals (aa_ref/aa/politics.py, aa_ref/aa/neutrals.py) ---------------
+    def _declarations_first(self, setup: Setup, game: Game, given: OrdersInput) -> tuple[list[Problem], Game]:
+        model = given.model
+        if not (isinstance(model, Orders) and model.declare_war and model.power == game.power
+                and model.phase == game.phase and model.round == game.round
+                and "declare_war" in self.sections.get(game.phase, ())):
+            return [], game  # the shared checks report orders for another moment or section
+        board = Board(setup, game)
+        problems = politics.check_declarations(board, given, game.phase)
+        if problems or game.phase != COMBAT_MOVE:
+            return problems, game
+        return [], fold(game, politics.declaration_events(board, model.power, model.declare_war))
+
+    def check_phase(self, board: Any, given: OrdersInput, phase: str) -> list[Problem]:
+        """Neutrals and powers not at war [G40 L389-L425, L710-L731], then the shared rules on
+        the board as the moves will leave it: an attacked neutral's army placed [G40 L409], a
+        friendly neutral or Dutch territory entered in the Noncombat Move the mover's [G40 L401, L355]."""
+        if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
+            problems = neutrals.check_moves(board, given, phase) + politics.check_moves(board, given, phase)
+            if problems:
+                return problems
+            if phase == COMBAT_MOVE and (attacked := neutrals.combat_targets(board, given)):
+                board = neutrals.as_attacked(board, attacked, given.model.power)
+            targets = neutrals.noncombat_targets(board, given) + neutrals.dutch_targets(board, given)
+            if phase == NONCOMBAT_MOVE and targets:
+                game = board.game.model_copy(deep=True)
+                for space in targets:
+                    game.spaces[space] = game.spaces.get(space) or SpaceState()
+                    game.spaces[space].owner = given.model.power
+                board = Board(board.setup, game)
+        return super().check_phase(board, given, phase)
+
+    def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
+        """Declarations before any movement [G40 L595]; neutrals attacked or entered
+        [G40 L401-L423]; the US's declaration at the start of Collect Income [G40 L343]."""
+        model = given.model
+        power = model.power
+        if phase == COMBAT_MOVE:
+            if model.declare_war:
+                politics.declare(ctx, power, model.declare_war, "at the start of its Combat Move")
+            board = Board(ctx.setup, ctx.game)
+            neutrals.mark_attacks(ctx, neutrals.attacked(board, given), power)
+            for space in neutrals.combat_targets(board, given):
+                neutrals.attack(ctx, space, power)
+        elif phase == NONCOMBAT_MOVE:
+            board = Board(ctx.setup, ctx.game)
+            for space in neutrals.dutch_targets(board, given):
+                neutrals.take_dutch(ctx, space, power)
+            for space in neutrals.noncombat_targets(board, given):
+                neutrals.take_friendly(ctx, space, power)
+        super().execute_phase(ctx, given, phase)
+        if phase in (NONCOMBAT_MOVE, MOBILIZE) and model.declare_war:
+            politics.declare(ctx, power, model.declare_war, "at the start of its Collect Income phase")
+
+    def run_automatic(self, ctx: Context, board: Any, phase: str) -> bool:
+        """The Mongolian pact acts at the end of Japan's combat [G40 L1650]."""
+        if phase == NONCOMBAT_MOVE and ctx.game.power == "Japan":
+            neutrals.mongolian_pact(ctx)
+        return super().run_automatic(ctx, board, phase)
+    # --- end politics and neutrals ---------------------------------------------------------
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
         AA1941.adjudicate(self, ctx, given)
+        politics.mark_after_moves(ctx, given.model.power)  # --- politics: London's fall, units in China ---
         ctx.events[:] = [cite_event(e, cite_note) for e in ctx.events]
         for decision in ctx.game.pending:
             decision.detail = cite_note(decision.detail)
 
     def game_status(self, board: Any) -> dict[str, Any]:
-        """Who is at war with whom [G40 L305]."""
-        return {"at_war": [" - ".join(pair) for pair in board.game.at_war]}
+        """Who is at war with whom [G40 L305], the declarations made [G40 L601] and the
+        neutrals no power controls, by alignment [G40 L381]."""
+        return {
+            "at_war": [" - ".join(pair) for pair in board.game.at_war],
+            "wars": politics.war_matrix(board),
+            "declarations": [
+                f"round {d.round}: {d.by} on {d.on} ({'provoked' if d.provoked else 'unprovoked'})"
+                for d in board.game.declarations],
+            "neutrals": neutrals.alignments(board),
+        }
+

@@ -36,6 +36,14 @@ def check_path(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[P
             problems.append(given.problem(f"{a} and {b} do not share a border", leg.step_loc(k + 1), "AA1941 L248"))
     for k, space in enumerate(leg.path):
         if board.is_neutral(space):
+            if board.neutral_alignment(space) is not None:
+                # Global 1940: a neutral with an alignment may be entered, never crossed or flown
+                # over [G40 L389, L401, L407]; `aa.neutrals` checks the entry.
+                if 0 < k < leg.length:  # (air units that attacked it fly out from it)
+                    problems.append(given.problem(
+                        f"{space} is neutral: units may end a move there (attacking it, or entering a friendly one) "
+                        "but not pass through or fly over it", leg.step_loc(k), "AA1941 L274"))
+                continue
             # Neutral territories cannot be entered, crossed or flown over [L272-L274, L379].
             problems.append(given.problem(
                 f"{space} is neutral: no unit may enter, cross or fly over it", leg.step_loc(k), "AA1941 L274"))

@@ -67,7 +67,10 @@ def _check_boarding(board: Board, given: OrdersInput, leg: Leg, boarding: Boardi
         out.append(given.problem(
             f"{boarding.territory} does not border {boarding.zone}: transports load from territories next to their zone",
             (*loc, "from"), "AA1941 L979"))
-    if board.is_hostile_sea(boarding.zone, power):
+    if board.is_hostile_sea(boarding.zone, power) and not (
+            boarding.zone == leg.start and board.hostile_only_by_new_war(boarding.zone, power)):
+        # (Global 1940: transports in a zone made hostile by this Combat Move's declaration of
+        # war still load where they are [G40 L599].)
         out.append(given.problem(
             f"{boarding.zone} holds enemy warships: transports never load in a hostile zone", (*loc, "at"), "AA1941 L991"))
     return out
@@ -83,7 +86,8 @@ def _check_unload(board: Board, given: OrdersInput, leg: Leg, phase: str) -> lis
             "their zone", loc, "AA1941 L979")]
     out = []
     owner = board.owner(target)
-    if board.is_neutral(target):
+    if board.is_neutral(target) and not (phase == COMBAT_MOVE and board.is_hostile_territory(target, power)):
+        # (Global 1940: a neutral that does not favour the power's side is assaulted like any hostile territory.)
         out.append(given.problem(f"{target} is neutral: no unit may enter it", loc, "AA1941 L274"))
     elif phase == COMBAT_MOVE and not board.is_hostile_territory(target, power):
         if owner != power:

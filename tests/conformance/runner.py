@@ -21,7 +21,7 @@ from aa_ref.documents import document_kind, parse_model
 from aa_ref.events import fold
 from aa_ref.session import ruleset_for
 from aa_ref.setup import load_setup
-from aa_ref.state import Battle, Force, Game, SpaceState, Standing, sort_spaces
+from aa_ref.state import Battle, Declaration, Force, Game, SpaceState, Standing, sort_spaces
 from aa_ref.yamlio import Document, load_yaml
 
 HEADER_KEYS = ("round", "power", "phase")
@@ -56,6 +56,11 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.spaces.setdefault(space, SpaceState()).owner = owner
     if "at_war" in state:  # Global 1940: the pairs at war, replacing the setup's
         game.at_war = sorted(sorted(pair) for pair in state["at_war"])
+    if "declarations" in state:  # Global 1940: declarations of war already made
+        game.declarations = [Declaration(**d) for d in state["declarations"]]
+    for space, alignment in (state.get("neutrals") or {}).items():  # Global 1940: alignments changed in play
+        game.neutrals[space] = alignment
+    game.political_marks += list(state.get("political_marks") or [])
     for space, markers in (state.get("damage") or {}).items():
         game.spaces.setdefault(space, SpaceState()).damage = markers
     for space in state.get("factories") or []:
@@ -200,6 +205,18 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
             failures.append(f"battles are {got}, expected {sorted(state['battles'])}")
     if "at_war" in state and game.at_war != sorted(sorted(pair) for pair in state["at_war"]):
         failures.append(f"at war: {game.at_war}, expected {state['at_war']}")
+    if "declarations" in state:
+        got = [{"by": d.by, "on": d.on, "provoked": d.provoked} for d in game.declarations]
+        want = [{"by": d["by"], "on": d["on"], "provoked": d.get("provoked", False)} for d in state["declarations"]]
+        if got != want:
+            failures.append(f"declarations are {got}, expected {want}")
+    for space, alignment in (state.get("neutrals") or {}).items():
+        got = game.neutrals.get(space)
+        if got != alignment:
+            failures.append(f"{space} alignment changed to {got!r}, expected {alignment!r}")
+    for mark in state.get("political_marks") or []:
+        if mark not in game.political_marks:
+            failures.append(f"no political mark {mark!r}; marks: {game.political_marks}")
     if "captured" in state and sorted(game.turn.captured) != sorted(state["captured"]):
         failures.append(f"captured this turn: {game.turn.captured}, expected {state['captured']}")
     for text in expect.get("notes", []):

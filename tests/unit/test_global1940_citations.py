@@ -99,7 +99,7 @@ def _notes() -> dict[str, list[str]]:
     """Each reference cite_note would rewrite in a note, a decision or a message -> where."""
     found: dict[str, list[str]] = {}
     for text, where, _ in _strings():
-        if not _is_rule(text):
+        if not _is_rule(text) and not text.startswith("G40 "):  # a Global rule cites its own lines
             for ref in REFERENCE.findall(text):
                 found.setdefault(ref, []).append(where)
     return found
