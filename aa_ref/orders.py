@@ -102,6 +102,8 @@ class Orders(Strict):
     research: ResearchOrders | None = None
     purchase: UnitCounts | None = None
     repair: dict[str, int] | None = Field(default=None, description="damage markers removed, by territory")
+    upgrade: list[str] | None = Field(
+        default=None, description="Global 1940: territories whose minor industrial complex is upgraded to a major one")
     moves: list[Move] | None = None
     battles: list[BattleOrders] | None = None
     rockets: list[Rocket] | None = None

@@ -53,6 +53,9 @@ class SpaceState(Strict):
     owner: str | None = None
     industrial_complex: bool = Field(default=False, description="an industrial complex built during the game")
     damage: int = Field(default=0, ge=0, description="damage markers on the territory's industrial complex")
+    installations: dict[str, int] = Field(
+        default_factory=dict, description="installations standing here (Global 1940: industrial complexes, air and "
+                                          "naval bases), unit type -> damage markers; they belong to the controller")
     forces: list[Force] = Field(default_factory=list)
 
 
@@ -143,6 +146,15 @@ class Decision(Strict):
     detail: str = ""
 
 
+class Scramble(Strict):
+    """Air units scrambled from an air base to defend a sea zone (Global 1940)."""
+
+    power: str
+    base: str = Field(description="the territory of the air base they took off from")
+    zone: str = Field(description="the sea zone they defend")
+    units: UnitCounts
+
+
 class TurnState(Strict):
     """What the current turn has to remember between its phases."""
 
@@ -150,6 +162,10 @@ class TurnState(Strict):
     battles: list[Battle] = Field(default_factory=list)
     carrier_obligations: list[str] = Field(default_factory=list, description="sea zones where carriers must end for fighters")
     refunded: UnitCounts = Field(default_factory=dict)
+    upgrades: list[str] = Field(
+        default_factory=list, description="territories whose minor industrial complex is upgraded this turn (Global 1940)")
+    scrambled: list[Scramble] = Field(
+        default_factory=list, description="air units scrambled this turn, to fly back to their base (Global 1940)")
 
 
 class FairDicePlayer(Strict):

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from aa_ref.aa.bases import movement_bonus
 from aa_ref.aa.board import Board
 from aa_ref.aa.legs import Leg, can_move
 from aa_ref.aa.mobilize import CARRIER_ROOM, eligible_complexes
@@ -265,6 +266,7 @@ def _landing_need(board: Board, given: OrdersInput, leg: Leg, unit: str) -> tupl
     """A problem with the unit's landing, or the zones it may end in on a carrier (empty
     when a friendly territory is in reach) [L406-L408, L712]."""
     left = board.profile(given.model.power, unit).movement - leg.length  # Long-Range Aircraft [@58018]
+    left += movement_bonus(board, given.model.power, unit, leg.start)  # Global 1940 air base [G40 L686]
     reach = air_distances(board, leg.end, given.model.power)
     if leg.land_at:
         problem = _declared_landing(board, given, leg, unit, left, reach)

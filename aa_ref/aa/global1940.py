@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from aa_ref.aa.anniversary import Anniversary
 from aa_ref.aa.global1940_citations import cite, cite_note
+from aa_ref.aa.global1940_installations import InstallationRules
 from aa_ref.aa.ruleset import AA1941, PURCHASE
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -26,7 +27,7 @@ from aa_ref.setup import Setup
 from aa_ref.state import Game
 
 
-class Global1940(Anniversary):
+class Global1940(InstallationRules, Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"

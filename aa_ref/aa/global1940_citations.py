@@ -15,11 +15,24 @@ import re
 CITATIONS: dict[str, str] = {
     "AA1941 turn order [L305-L312]": "G40 order of play [L47-L56], [L311-L373]",
     "AA1941 turn phases [L313-L320]": "G40 turn phases [L76-L112]",
+    # --- installations, bases, scramble, kamikaze ---
+    "AA1941 Purchase Units [L344-L360]": "G40 Purchase & Repair [L546]-[L556]",
+    "AA1941 L368": "G40 movement [L583], [L1441]",
+    "AA1941 L408": "G40 air movement [L620]-[L622], [L686], [L1350]",
+    "AA1941 L436": "G40 blitz [L660]-[L672], [L1293], [L1313]",
+    "AA1941 Mobilize [L742, L748-L752]": "G40 Mobilize [L1100], [L1106]-[L1110]",
+    "AA1941 production limit [L744]": "G40 production limit [L1102], [L1211]",
+    "AA1941 [L738-L740]": "G40 Mobilize [L1100]",
+    "AA1941 [L752, L860]": "G40 new fighters on carriers [L1110]",
+    "AA1941 [L756] (PROPOSED ruling, digest §9 #24)": "G40 Mobilize [L1114] (PROPOSED ruling, as 1941 digest §9 #24)",
 }
 """A shared module's rule citation -> the same rule in the Global 1940 rulebook."""
 
 NOTE_CITATIONS: dict[str, str] = {
     "[L649]": "[G40 L1013]",
+    # --- installations, bases, scramble, kamikaze ---
+    "[L436]": "[G40 L1313]",
+    "[L756]": "[G40 L1114]",
 }
 """A shared module's narrative reference -> the Global 1940 one."""
 

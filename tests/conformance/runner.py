@@ -60,6 +60,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.spaces.setdefault(space, SpaceState()).damage = markers
     for space in state.get("factories") or []:
         game.spaces.setdefault(space, SpaceState()).industrial_complex = True
+    for space, standing in (state.get("installations") or {}).items():  # Global 1940: type -> damage markers
+        game.spaces.setdefault(space, SpaceState()).installations = dict(standing or {})
     for space in state.get("clear") or []:
         if space in game.spaces:
             game.spaces[space].forces = []
@@ -73,7 +75,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
             specs = spec if isinstance(spec, list) else [{"units": spec}]
             for item in specs:
                 target.forces.append(Force(power=power, **item))
-    game.spaces = sort_spaces({n: s for n, s in game.spaces.items() if s.owner is not None or s.forces})
+    game.spaces = sort_spaces({n: s for n, s in game.spaces.items()
+                               if s.owner is not None or s.forces or s.installations})
     if "battles" in state:
         game.turn.battles = [Battle(**b) for b in state["battles"]]
     if "captured" in state:
@@ -180,6 +183,12 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         got = space in game.spaces and game.spaces[space].industrial_complex
         if got != built:
             failures.append(f"{space} built industrial complex is {got}, expected {built}")
+    for space, standing in (state.get("installations") or {}).items():
+        got = game.spaces[space].installations if space in game.spaces else {}
+        if got != (standing or {}):
+            failures.append(f"{space} installations are {got}, expected {standing}")
+    if "upgrades" in state and game.turn.upgrades != state["upgrades"]:
+        failures.append(f"upgrades this turn: {game.turn.upgrades}, expected {state['upgrades']}")
     for space, owner in (state.get("owner") or {}).items():
         if game.owner(space) != owner:
             failures.append(f"{space} owner is {game.owner(space)!r}, expected {owner!r}")

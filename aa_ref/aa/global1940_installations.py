@@ -1,0 +1,59 @@
+"""The Global 1940 ruleset hooks for installations, bases, scramble and kamikaze.
+
+A mixin of `Global1940` (aa_ref/aa/global1940.py), kept apart so that the edition's other
+parts add their hooks without touching these: each hook does its part and calls the next
+class's. Citations `[G40 Lnnn]` are lines of `shared/seeds/000_f34e5ec93fbfbe5a.txt`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from aa_ref.aa import bases, installations, mobilize, purchase
+from aa_ref.aa.anniversary import Anniversary
+from aa_ref.aa.board import Board
+from aa_ref.aa.ruleset import COLLECT_INCOME, MOBILIZE, PURCHASE
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.errors import Problem
+
+
+class InstallationRules:
+    """Installations [G40 L1173-L1248], bases, scramble [G40 L692-L708] and kamikaze [G40 L779-L789]."""
+
+    sections: ClassVar[dict[str, tuple[str, ...]]] = {
+        **Anniversary.sections, PURCHASE: ("purchase", "repair", "upgrade"),
+    }
+    """Upgrades of minor industrial complexes with the purchase and repairs [G40 L1207]."""
+
+    def new_game(self, setup, variant, options, seed, log_file):  # type: ignore[no-untyped-def]
+        """The setup's installations stand in the game from the start [G40 L1875-L2046]."""
+        game = super().new_game(setup, variant, options, seed, log_file)  # type: ignore[misc]
+        installations.seed(setup, game)
+        return game
+
+    def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
+        model = given.model
+        if phase == PURCHASE and model.upgrade and not (model.purchase or model.repair):
+            return purchase.check_purchase(board, given, {})
+        return super().check_phase(board, given, phase)  # type: ignore[misc]
+
+    def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
+        model = given.model
+        if phase == MOBILIZE:
+            # Units that cannot be placed go back to the box and are refunded [G40 L1114]
+            # (not kept for a later turn as in the Anniversary Edition).
+            mobilize.execute_placement(ctx, model.power, model.place or {})
+            return
+        super().execute_phase(ctx, given, phase)  # type: ignore[misc]
+        if phase == PURCHASE:
+            board = Board(ctx.setup, ctx.game)
+            upgrades, _ = installations.resolve_upgrades(board, given)
+            installations.start_upgrades(ctx, model.power, upgrades)
+
+    def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
+        power = ctx.game.power
+        if phase == PURCHASE and board.capital_held(power):
+            bases.repair_ships(ctx, power)  # free, in Purchase & Repair [G40 L552], [G40 L1247]
+        if phase == COLLECT_INCOME:
+            installations.finish_upgrades(ctx, power)  # at the end of the Mobilize phase [G40 L1102]
+        return super().run_automatic(ctx, Board(ctx.setup, ctx.game), phase)  # type: ignore[misc]
