@@ -89,7 +89,7 @@ def site_fault(board: Board, power: str, unit: str, space: str) -> str | None:
     if board.owner(space) != power or space in board.game.turn.captured:
         return f"{power} has not controlled {space} since the start of its turn [G40 L1112], [G40 L1179]"
     if board.installation(space, which) is not None:
-        return (f"{space} already has a {board.installation(space, which).replace('_', ' ')}: a territory holds "
+        return (f"{space} already has its {board.installation(space, which).replace('_', ' ')}: a territory holds "
                 "one installation of each type [G40 L1112], [G40 L1183]")
     if which == INDUSTRIAL_COMPLEX:
         if spec.island:
