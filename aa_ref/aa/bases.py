@@ -39,7 +39,7 @@ def repair_ships(ctx: Context, power: str) -> None:
         base = supporting_naval_base(board, zone, power) if damaged else None
         if base is None:
             continue
-        for force in damaged:
+        for force in [f.model_copy(deep=True) for f in damaged]:
             ctx.emit(RemoveUnits(space=zone, force=force.model_copy(deep=True), reason="repaired"))
             ctx.emit(AddUnits(space=zone, force=force.model_copy(deep=True, update={"damaged": 0})))
             ctx.note(f"{power}'s {force.damaged} damaged capital ship(s) in {zone} are repaired free at the "

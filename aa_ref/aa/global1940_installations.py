@@ -49,11 +49,12 @@ class InstallationRules:
             board = Board(ctx.setup, ctx.game)
             upgrades, _ = installations.resolve_upgrades(board, given)
             installations.start_upgrades(ctx, model.power, upgrades)
+            # Capital ships at an operational naval base are repaired free, even at a base repaired
+            # in this same phase [G40 L552], [G40 L1247].
+            bases.repair_ships(ctx, model.power)
 
     def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
         power = ctx.game.power
-        if phase == PURCHASE and board.capital_held(power):
-            bases.repair_ships(ctx, power)  # free, in Purchase & Repair [G40 L552], [G40 L1247]
         if phase == COLLECT_INCOME:
             installations.finish_upgrades(ctx, power)  # at the end of the Mobilize phase [G40 L1102]
         return super().run_automatic(ctx, Board(ctx.setup, ctx.game), phase)  # type: ignore[misc]

@@ -171,12 +171,15 @@ def resolve_repairs(board: Board, given: OrdersInput) -> tuple[dict[tuple[str, s
         damaged = {u: d for u, d in board.installations(space).items() if d}
         if unit_text:
             unit = board.setup.unit_names.get(unit_text)
-            if unit is None or kind(board, unit) is None:
+            named_kind = unit_text.strip().lower().replace(" ", "_")
+            if named_kind in (INDUSTRIAL_COMPLEX, AIR_BASE, NAVAL_BASE):  # "industrial complex" names either size
+                unit = board.installation(space, named_kind) or named_kind
+            elif unit is None or kind(board, unit) is None:
                 problems.append(given.problem(f"'{unit_text}' is not an installation (industrial complex, air base, "
                                               "naval base)", loc, RULE_REPAIR))
                 continue
-            if unit not in board.installations(space):
-                unit = board.installation(space, kind(board, unit)) or unit  # "industrial complex" names either size
+            elif unit not in board.installations(space):
+                unit = board.installation(space, kind(board, unit)) or unit  # a minor named for a major, or back
         elif len(damaged) == 1:
             unit = next(iter(damaged))
         elif damaged:

@@ -187,6 +187,13 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         got = game.spaces[space].installations if space in game.spaces else {}
         if got != (standing or {}):
             failures.append(f"{space} installations are {got}, expected {standing}")
+    for space, by_power in (state.get("damaged") or {}).items():  # damaged units (capital ships) per power
+        got = {}
+        for force in game.forces(space):
+            if force.damaged:
+                got[force.power] = got.get(force.power, 0) + force.damaged
+        if got != (by_power or {}):
+            failures.append(f"{space} damaged units are {got}, expected {by_power}")
     if "upgrades" in state and game.turn.upgrades != state["upgrades"]:
         failures.append(f"upgrades this turn: {game.turn.upgrades}, expected {state['upgrades']}")
     for space, owner in (state.get("owner") or {}).items():
