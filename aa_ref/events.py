@@ -160,6 +160,14 @@ class InstallationDamage(Strict):
     reason: str = ""
 
 
+class KamikazeTokens(Strict):
+    """A power's kamikaze attacks left for the game change (Global 1940: Japan spends them)."""
+
+    type: Literal["kamikaze"] = "kamikaze"
+    power: str
+    delta: int
+
+
 class Victory(Strict):
     type: Literal["victory"] = "victory"
     side: str
@@ -170,7 +178,7 @@ Event = Annotated[
     Union[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
         SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
-        BuildFactory, SetInstallation, InstallationDamage,
+        BuildFactory, SetInstallation, InstallationDamage, KamikazeTokens,
     ],
     Field(discriminator="type"),
 ]
@@ -293,6 +301,11 @@ def apply_event(game: Game, event: Any) -> None:
             if state.installations[kind] + delta < 0:
                 raise EventError(f"the {kind} in {space} has only {state.installations[kind]} damage markers")
             state.installations[kind] += delta
+        case KamikazeTokens(power=power, delta=delta):
+            state = game.powers[power]
+            if state.kamikaze + delta < 0:
+                raise EventError(f"{power} has only {state.kamikaze} kamikaze attacks left")
+            state.kamikaze += delta
         case Victory(side=side):
             game.winner = side
         case Roll() | Note():

@@ -52,6 +52,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.powers[power].technologies = list(techs)
     for power, n in (state.get("researchers") or {}).items():
         game.powers[power].researchers = n
+    for power, n in (state.get("kamikaze") or {}).items():  # Global 1940: kamikaze attacks left
+        game.powers[power].kamikaze = n
     for space, owner in (state.get("owner") or {}).items():
         game.spaces.setdefault(space, SpaceState()).owner = owner
     if "at_war" in state:  # Global 1940: the pairs at war, replacing the setup's
@@ -172,6 +174,9 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for power, techs in (state.get("technologies") or {}).items():
         if game.powers[power].technologies != techs:
             failures.append(f"{power} technologies are {game.powers[power].technologies}, expected {techs}")
+    for power, n in (state.get("kamikaze") or {}).items():
+        if game.powers[power].kamikaze != n:
+            failures.append(f"{power} kamikaze attacks left are {game.powers[power].kamikaze}, expected {n}")
     for power, n in (state.get("researchers") or {}).items():
         if game.powers[power].researchers != n:
             failures.append(f"{power} researchers are {game.powers[power].researchers}, expected {n}")
