@@ -37,7 +37,7 @@ def seed(game: Game) -> None:
 
 def targets(board: Board, attacker: str) -> dict[str, dict[str, int]]:
     """Kamikaze zone -> the attacker's surface warships there, when it attacks in or from the zone
-    (a battle there, an amphibious assault from it, or an attack on a territory beside it)."""
+    (a battle there, an amphibious assault from it, or an attack on an island beside it)."""
     if KAMIKAZE_POWER not in board.game.powers or not board.enemies(attacker, KAMIKAZE_POWER):
         return {}
     zones: set[str] = set()
@@ -46,7 +46,7 @@ def targets(board: Board, attacker: str) -> dict[str, dict[str, int]]:
             continue
         zones.add(battle.space)
         zones.update(battle.amphibious_from)
-        if board.is_land(battle.space):
+        if board.is_land(battle.space) and board.setup.spaces[battle.space].island:  # the island groups [G40 L781]
             zones.update(z for z in board.adjacency[battle.space] if board.is_sea(z))
     out = {}
     for zone in sorted(zones):

@@ -31,6 +31,8 @@ RULE_SITE = "AA1941 Mobilize [L742, L748-L752]"
 RULE_CAPACITY = "AA1941 production limit [L744]"
 RULE_NEW_FACTORY = "Anniversary new industrial complex [@101597]"
 CARRIER_ROOM = 2  # fighters a carrier holds [L860, L915]
+CARRIER_PLANES = ("fighter", "tactical_bomber")
+"""Air units that land on carriers: fighters [L860], and in Global 1940 tactical bombers [G40 L1110], [G40 L1490]."""
 FACTORY_PRODUCTION = "increased_factory_production"
 """The technology that lets each IC place 2 more units [@56550]."""
 
@@ -127,11 +129,13 @@ def _carrier_room_ok(board: Board, power: str, place: dict[str, UnitCounts]) -> 
     [@101513]; allied fighters aboard them take room too (ruling A39)."""
     full = []
     for space, units in place.items():
-        if not board.is_sea(space) or not units.get("fighter"):
+        if not board.is_sea(space) or not any(units.get(u) for u in CARRIER_PLANES):
             continue
         carriers = board.units(space, [power]).get("carrier", 0) + units.get("carrier", 0)
-        guests = sum(f.cargo.get(p, {}).get("fighter", 0) for f in board.forces(space, power) for p in f.cargo)
-        fighters = board.units(space, [power]).get("fighter", 0) + guests + units["fighter"]
+        guests = sum(f.cargo.get(p, {}).get(u, 0) for f in board.forces(space, power) for p in f.cargo
+                     for u in CARRIER_PLANES)
+        here = board.units(space, [power])
+        fighters = sum(here.get(u, 0) + units.get(u, 0) for u in CARRIER_PLANES) + guests
         if fighters > CARRIER_ROOM * carriers:
             full.append(space)
     return full
@@ -338,13 +342,13 @@ def _lose_fighters_without_carrier(ctx: Context, power: str) -> None:
     for space in [s for s in ctx.game.spaces if board.is_sea(s)]:
         side = [p for p in ctx.setup.turn_order if board.allied(power, p)]
         units = board.units(space, side)
-        excess = units.get("fighter", 0) - CARRIER_ROOM * units.get("carrier", 0)
-        for force in list(ctx.game.forces(space, power)):
+        excess = sum(units.get(u, 0) for u in CARRIER_PLANES) - CARRIER_ROOM * units.get("carrier", 0)
+        for force, plane in [(f, u) for f in list(ctx.game.forces(space, power)) for u in CARRIER_PLANES]:
             if excess <= 0:
                 break
-            lost = min(excess, force.units.get("fighter", 0))
+            lost = min(excess, force.units.get(plane, 0))
             if lost:
-                gone = force.model_copy(deep=True, update={"units": {"fighter": lost}})
+                gone = force.model_copy(deep=True, update={"units": {plane: lost}})
                 ctx.emit(RemoveUnits(space=space, force=gone, reason="fighter without a carrier [L871]"))
-                ctx.note(f"{lost} {power} fighter lost in {space}: no carrier to land on [L871]")
+                ctx.note(f"{lost} {power} {plane} lost in {space}: no carrier to land on [L871]")
                 excess -= lost

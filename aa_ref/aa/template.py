@@ -82,6 +82,13 @@ def _purchase(board: Board, power: str) -> list[str]:
     if damaged:
         lines.append("# Damaged industrial complexes (markers): " + _counts(damaged)
                      + "; 'repair: {territory: markers}' removes them at 1 IPC each.")
+    installed = {f"{u.replace('_', ' ')} in {s}": d for s, st in board.game.spaces.items() if st.owner == power
+                 for u, d in st.installations.items() if d}
+    if installed:  # Global 1940 [G40 L550], [G40 L1207]
+        lines.append("# Damaged installations (markers): " + _counts(installed)
+                     + "; 'repair: {<installation> in <territory>: markers}' removes them at 1 IPC each.")
+    if any(u.installation_kind for u in board.setup.unit_types.values()):
+        lines.append("# 'upgrade: [territory]' upgrades a minor industrial complex to a major one for 20 IPCs.")
     lines.append("purchase: {}")
     return lines
 
