@@ -295,3 +295,15 @@ def on_capture(ctx: Context, territory: str, power: str, new_owner: str) -> None
 def uses_installations(setup: Setup) -> bool:
     """The setup's installations are units of their own kinds (Global 1940)."""
     return any(u.installation_kind for u in setup.unit_types.values())
+
+
+def add_damage(ctx: Context, space: str, unit: str, markers: int, reason: str) -> int:
+    """Damage markers on an installation, never beyond its most (major complex 20, minor 6,
+    bases 6) [G40 L1187], [G40 L1211]; the markers actually added. For the bombing raids."""
+    board = Board(ctx.setup, ctx.game)
+    cap = board.unit(unit).max_damage
+    have = board.installations(space)[unit]
+    added = max(0, min(markers, cap - have)) if cap is not None else markers
+    if added:
+        ctx.emit(InstallationDamage(space=space, installation=unit, delta=added, reason=reason))
+    return added
