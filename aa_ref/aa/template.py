@@ -204,6 +204,12 @@ def decision_template(setup: Setup, game: Game) -> str:
     elif decision.kind == "landing":
         lines.append("# Where the stranded fighters land (a space named above).")
         lines.append("land_at: null")
+    elif decision.kind == "scramble":  # Global 1940 [G40 L698]
+        lines.append("# Air units scrambled: a list of {units: {fighter: 1}, from: <air base territory>, to: <sea zone>}.")
+        lines.append("scramble: []")
+    elif decision.kind == "kamikaze":  # Global 1940 [G40 L785]
+        lines.append("# Kamikaze attacks: {<sea zone>: {<unit type>: <attacks>}}; {} makes none.")
+        lines.append("kamikaze: {}")
     if len(game.pending) > 1:
         others = ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in game.pending[1:])
         lines.append(f"# Also waiting: {others}")
