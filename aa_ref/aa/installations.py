@@ -307,3 +307,21 @@ def add_damage(ctx: Context, space: str, unit: str, markers: int, reason: str) -
     if added:
         ctx.emit(InstallationDamage(space=space, installation=unit, delta=added, reason=reason))
     return added
+
+
+US_FREE_UPGRADES = ("Eastern United States", "Central United States", "Western United States")
+"""The US complexes that start minor and become major free when the US enters the war [G40 L1642]."""
+
+
+def free_us_upgrades(ctx: Context, power: str = "USA") -> None:
+    """When the US enters the war, its minor complexes in Eastern, Central and Western United
+    States become major at no cost, usable at once [G40 L1642] (damage markers stay). For the
+    politics part to call when the US is first at war."""
+    board = Board(ctx.setup, ctx.game)
+    for space in US_FREE_UPGRADES:
+        if space in ctx.setup.spaces and board.owner(space) == power and MINOR in board.installations(space):
+            damage = board.installations(space)[MINOR]
+            ctx.emit(SetInstallation(space=space, installation=MINOR, damage=None))
+            ctx.emit(SetInstallation(space=space, installation=MAJOR, damage=damage))
+            ctx.note(f"{power}'s industrial complex in {space} becomes a major complex free as the US enters the war "
+                     "[G40 L1642]")

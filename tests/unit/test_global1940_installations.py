@@ -69,3 +69,13 @@ def test_set_installation_builds_and_removes():
     assert new.spaces["Poland"].installations == {"minor_industrial_complex": 0}
     gone = fold(new, [SetInstallation(space="Poland", installation="minor_industrial_complex", damage=None)])
     assert gone.spaces["Poland"].installations == {}
+
+
+def test_the_us_complexes_become_major_free_when_the_us_enters_the_war():
+    setup, game = _game()
+    ctx = Context(setup, game.model_copy(deep=True), RecordedDice([], "none"))
+    installations.free_us_upgrades(ctx)
+    for space in installations.US_FREE_UPGRADES:
+        assert "major_industrial_complex" in ctx.game.spaces[space].installations  # [G40 L1642]
+        assert "minor_industrial_complex" not in ctx.game.spaces[space].installations
+    assert fold(game, ctx.events).model_dump() == ctx.game.model_dump()
