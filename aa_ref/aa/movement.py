@@ -27,7 +27,7 @@ Marks set on moved units: `moved` (movement spent this turn, cumulative for air 
 from __future__ import annotations
 
 from aa_ref.aa.aboard import check_rides, execute_rides
-from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, guest_riders, settle_air
+from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, guest_riders, planes, settle_air
 from aa_ref.aa.battle_sites import battle_sites, check_combat_ends, staying
 from aa_ref.aa.bases import movement_bonus
 from aa_ref.aa.board import Board
@@ -94,8 +94,8 @@ def execute_moves(ctx: Context, given: OrdersInput, phase: str) -> None:
     else:
         landed: dict[str, int] = {}
         for leg in legs:
-            if board.is_sea(leg.end) and leg.units.get("fighter"):
-                landed[leg.end] = landed.get(leg.end, 0) + leg.units["fighter"]
+            if board.is_sea(leg.end) and planes(leg.units):  # fighters, Global 1940 tactical bombers [G40 L1490]
+                landed[leg.end] = landed.get(leg.end, 0) + planes(leg.units)
         settle_air(ctx, landed)
 
 
