@@ -79,3 +79,15 @@ def test_the_us_complexes_become_major_free_when_the_us_enters_the_war():
         assert "major_industrial_complex" in ctx.game.spaces[space].installations  # [G40 L1642]
         assert "minor_industrial_complex" not in ctx.game.spaces[space].installations
     assert fold(game, ctx.events).model_dump() == ctx.game.model_dump()
+
+
+def test_a_defending_tactical_bomber_without_a_carrier_is_stranded_like_a_fighter():
+    from aa_ref.aa.stranded import resolve_stranded
+    from aa_ref.state import Force, SpaceState
+
+    setup, game = _game()
+    game.power = "UK"
+    game.spaces["SZ 112"] = SpaceState(forces=[Force(power="Germany", units={"tactical_bomber": 1, "fighter": 1})])
+    ctx = Context(setup, game.model_copy(deep=True), RecordedDice([], "none"))
+    decision = resolve_stranded(ctx)  # [G40 L1504]: one space to a friendly territory or carrier
+    assert decision is not None and decision.kind == "landing" and decision.hits == 2
