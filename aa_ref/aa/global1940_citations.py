@@ -20,6 +20,7 @@ CITATIONS: dict[str, str] = {
     "AA1941 L368": "G40 movement [L583], [L1441]",
     "AA1941 L408": "G40 air movement [L620]-[L622], [L686], [L1350]",
     "AA1941 L436": "G40 blitz [L660]-[L672], [L1293], [L1313]",
+    "AA1941 L715": "G40 air landing [L1075]-[L1086], [L1494]-[L1496]",
     "AA1941 Mobilize [L742, L748-L752]": "G40 Mobilize [L1100], [L1106]-[L1110]",
     "AA1941 production limit [L744]": "G40 production limit [L1102], [L1211]",
     "AA1941 [L738-L740]": "G40 Mobilize [L1100]",
