@@ -140,6 +140,34 @@ class BuildFactory(Strict):
     space: str
 
 
+class SetInstallation(Strict):
+    """An installation appears (damage 0 when built), changes its markers wholesale (a captured
+    major complex becomes minor with at most 6 markers), or is removed (`damage: null`)."""
+
+    type: Literal["installation"] = "installation"
+    space: str
+    installation: str
+    damage: int | None = Field(default=0, ge=0)
+
+
+class InstallationDamage(Strict):
+    """Damage markers added to (positive) or repaired on (negative) one installation."""
+
+    type: Literal["installation_damage"] = "installation_damage"
+    space: str
+    installation: str
+    delta: int
+    reason: str = ""
+
+
+class KamikazeTokens(Strict):
+    """A power's kamikaze attacks left for the game change (Global 1940: Japan spends them)."""
+
+    type: Literal["kamikaze"] = "kamikaze"
+    power: str
+    delta: int
+
+
 class Victory(Strict):
     type: Literal["victory"] = "victory"
     side: str
@@ -174,7 +202,7 @@ Event = Annotated[
     Union[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
         SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
-        BuildFactory, DeclareWar, Alignment, PoliticalMark,
+        BuildFactory, DeclareWar, Alignment, PoliticalMark, SetInstallation, InstallationDamage, KamikazeTokens,
     ],
     Field(discriminator="type"),
 ]
@@ -281,6 +309,27 @@ def apply_event(game: Game, event: Any) -> None:
             if state.industrial_complex:
                 raise EventError(f"{space} already has a built industrial complex")
             state.industrial_complex = True
+        case SetInstallation(space=space, installation=kind, damage=damage):
+            state = _space(game, space)
+            if damage is None:
+                if kind not in state.installations:
+                    raise EventError(f"{space} has no {kind} to remove")
+                del state.installations[kind]
+            else:
+                state.installations[kind] = damage
+            state.installations = dict(sorted(state.installations.items()))
+        case InstallationDamage(space=space, installation=kind, delta=delta):
+            state = _space(game, space)
+            if kind not in state.installations:
+                raise EventError(f"{space} has no {kind}")
+            if state.installations[kind] + delta < 0:
+                raise EventError(f"the {kind} in {space} has only {state.installations[kind]} damage markers")
+            state.installations[kind] += delta
+        case KamikazeTokens(power=power, delta=delta):
+            state = game.powers[power]
+            if state.kamikaze + delta < 0:
+                raise EventError(f"{power} has only {state.kamikaze} kamikaze attacks left")
+            state.kamikaze += delta
         case Victory(side=side):
             game.winner = side
         case DeclareWar(declaration=declaration, pairs=pairs):

@@ -102,6 +102,8 @@ class Orders(Strict):
     research: ResearchOrders | None = None
     purchase: UnitCounts | None = None
     repair: dict[str, int] | None = Field(default=None, description="damage markers removed, by territory")
+    upgrade: list[str] | None = Field(
+        default=None, description="Global 1940: territories whose minor industrial complex is upgraded to a major one")
     moves: list[Move] | None = None
     battles: list[BattleOrders] | None = None
     rockets: list[Rocket] | None = None
@@ -126,6 +128,10 @@ class DecisionAnswer(Strict):
     retreat: str | None = Field(default=None, description="where to retreat, or 'stay' to fight on")
     submerge: bool | None = None
     land_at: str | None = Field(default=None, description="where stranded fighters land")
+    scramble: list[Move] | None = Field(
+        default=None, description="Global 1940: air units scrambled from an air base (from) to a sea zone (to); [] = none")
+    kamikaze: dict[str, UnitCounts] | None = Field(
+        default=None, description="Global 1940: sea zone -> attacked unit type -> number of kamikaze attacks; {} = none")
     dice: list[int] | None = None
     signature: Signature | None = None
     reveals: list[RevealRecord] | None = None

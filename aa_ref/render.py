@@ -51,6 +51,8 @@ def status(setup: Setup, game: Game, ruleset: Any) -> dict[str, Any]:
             entry["industrial_complex"] = "built"
         if state.damage:
             entry["damage"] = state.damage
+        if state.installations:  # Global 1940: type -> damage markers
+            entry["installations"] = dict(state.installations)
         spaces[name] = entry
     return {
         "game": setup.id,
@@ -130,6 +132,9 @@ def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) 
             units += "  aboard: " + "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["cargo"].items())
         if entry.get("damage"):
             units += f"  IC damage: {entry['damage']}"
+        if entry.get("installations"):
+            units += "  installations: " + ", ".join(
+                u.replace("_", " ") + (f" ({d} damage)" if d else "") for u, d in entry["installations"].items())
         value = setup.spaces[name].value
         space_rows.append([name, entry["owner"] or "", value if setup.spaces[name].kind == "land" else "", units])
     parts += [tabulate(space_rows, ["space", "owner", "IPC", "units"]), ""]

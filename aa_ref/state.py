@@ -53,6 +53,9 @@ class SpaceState(Strict):
     owner: str | None = None
     industrial_complex: bool = Field(default=False, description="an industrial complex built during the game")
     damage: int = Field(default=0, ge=0, description="damage markers on the territory's industrial complex")
+    installations: dict[str, int] = Field(
+        default_factory=dict, description="installations standing here (Global 1940: industrial complexes, air and "
+                                          "naval bases), unit type -> damage markers; they belong to the controller")
     forces: list[Force] = Field(default_factory=list)
 
 
@@ -76,6 +79,11 @@ class Standing(Strict):
     retreat: RetreatPolicy | None = Field(
         default=None, description="when to retreat from a battle whose orders name no policy; {} = never"
     )
+    scramble: bool | None = Field(
+        default=None, description="Global 1940: true: scramble every eligible air unit (3 a base) to defend the first "
+                                  "attacked sea zone beside its base; false: never; unset: be asked")
+    kamikaze: bool | None = Field(
+        default=None, description="Global 1940 (Japan): false: make no kamikaze attack without being asked; unset: be asked")
 
 
 class PowerState(Strict):
@@ -84,6 +92,7 @@ class PowerState(Strict):
     standing: Standing = Field(default_factory=Standing)
     researchers: int = Field(default=0, ge=0, description="researcher tokens kept from failed research rolls")
     technologies: list[str] = Field(default_factory=list, description="developments achieved, in order")
+    kamikaze: int = Field(default=0, ge=0, description="Global 1940: kamikaze attacks left for the game (Japan)")
 
 
 class BattleSide(Strict):
@@ -137,10 +146,19 @@ class Decision(Strict):
     """A choice the rules need from a player before adjudication can go on."""
 
     power: str
-    kind: Literal["casualties", "retreat", "submerge", "landing"]
+    kind: Literal["casualties", "retreat", "submerge", "landing", "scramble", "kamikaze"]
     space: str
     hits: int = 0
     detail: str = ""
+
+
+class Scramble(Strict):
+    """Air units scrambled from an air base to defend a sea zone (Global 1940)."""
+
+    power: str
+    base: str = Field(description="the territory of the air base they took off from")
+    zone: str = Field(description="the sea zone they defend")
+    units: UnitCounts
 
 
 class TurnState(Strict):
@@ -150,6 +168,12 @@ class TurnState(Strict):
     battles: list[Battle] = Field(default_factory=list)
     carrier_obligations: list[str] = Field(default_factory=list, description="sea zones where carriers must end for fighters")
     refunded: UnitCounts = Field(default_factory=dict)
+    kamikaze_zones: list[str] = Field(
+        default_factory=list, description="sea zones of this turn's kamikaze attacks: no shore bombardment from them")
+    upgrades: list[str] = Field(
+        default_factory=list, description="territories whose minor industrial complex is upgraded this turn (Global 1940)")
+    scrambled: list[Scramble] = Field(
+        default_factory=list, description="air units scrambled this turn, to fly back to their base (Global 1940)")
 
 
 class FairDicePlayer(Strict):

@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from aa_ref.aa.bases import movement_bonus
 from aa_ref.aa.board import Board
 from aa_ref.aa.legs import Leg, can_move
-from aa_ref.aa.mobilize import CARRIER_ROOM, eligible_complexes
+from aa_ref.aa.mobilize import CARRIER_PLANES, CARRIER_ROOM, eligible_complexes
 from aa_ref.aa.paths import canal_closed
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -74,6 +75,11 @@ def new_carrier_zones(board: Board, power: str) -> set[str]:
     return {z for ic in eligible_complexes(board, power) for z in board.coastal_zones(ic)}
 
 
+def planes(units: dict[str, int]) -> int:
+    """Air units among `units` that land on carriers: fighters, and tactical bombers in Global 1940 [G40 L1490]."""
+    return sum(units.get(u, 0) for u in CARRIER_PLANES)
+
+
 def side_fleet(board: Board, power: str) -> dict[str, list[int]]:
     """Sea zone -> [carriers, fighters] of the power's side, fighters aboard as cargo included."""
     out: dict[str, list[int]] = {}
@@ -84,7 +90,7 @@ def side_fleet(board: Board, power: str) -> dict[str, list[int]]:
             if board.allied(power, force.power):
                 row = out.setdefault(space, [0, 0])
                 row[0] += force.units.get("carrier", 0)
-                row[1] += force.units.get("fighter", 0) + sum(c.get("fighter", 0) for c in force.cargo.values())
+                row[1] += planes(force.units) + sum(planes(c) for c in force.cargo.values())
     return out
 
 
@@ -123,7 +129,7 @@ def fleet_after(board: Board, legs: list[Leg], power: str, riders: dict[int, dic
                 row[0] += sign * leg.units.get("carrier", 0)
                 row[1] += sign * ride
                 if sign < 0 or with_air:
-                    row[1] += sign * leg.units.get("fighter", 0)
+                    row[1] += sign * planes(leg.units)
     return fleet
 
 
@@ -265,6 +271,7 @@ def _landing_need(board: Board, given: OrdersInput, leg: Leg, unit: str) -> tupl
     """A problem with the unit's landing, or the zones it may end in on a carrier (empty
     when a friendly territory is in reach) [L406-L408, L712]."""
     left = board.profile(given.model.power, unit).movement - leg.length  # Long-Range Aircraft [@58018]
+    left += movement_bonus(board, given.model.power, unit, leg.start)  # Global 1940 air base [G40 L686]
     reach = air_distances(board, leg.end, given.model.power)
     if leg.land_at:
         problem = _declared_landing(board, given, leg, unit, left, reach)
@@ -272,7 +279,7 @@ def _landing_need(board: Board, given: OrdersInput, leg: Leg, unit: str) -> tupl
     if any(d <= left and board.is_land(t) and safe_territory(board, t, given.model.power) for t, d in reach.items()):
         return None, frozenset()
     zones = frozenset(z for z, d in reach.items() if d <= left and board.is_sea(z))
-    if unit != "fighter" or not zones:
+    if unit not in CARRIER_PLANES or not zones:
         return _no_landing(given, leg, unit, left), frozenset()
     return None, zones
 
@@ -332,14 +339,14 @@ def check_landings(board: Board, given: OrdersInput, legs: list[Leg]) -> list[Pr
     fleet = fleet_after(board, legs, power, riders)
     waiting = _waiting_room(board, power, fleet)
     out = []
-    arrivals = {leg.end for leg in legs if leg.units.get("fighter")}
+    arrivals = {leg.end for leg in legs if planes(leg.units)}
     for leg in legs:
         for unit in leg.of(board, "air"):
             problem = _unsafe_end(board, fleet, waiting, leg.end, unit, power)
             if problem:
                 out.append(given.problem(problem, leg.loc("to"), "AA1941 L715"))
     for space, unit, left in _stayers(board, legs, power):
-        if (space in arrivals and unit == "fighter") or not _unsafe_end(board, fleet, waiting, space, unit, power):
+        if (space in arrivals and unit in CARRIER_PLANES) or not _unsafe_end(board, fleet, waiting, space, unit, power):
             continue
         rescue = _rescue(board, legs, fleet, waiting, space, unit, left, power)
         if rescue:
@@ -369,7 +376,7 @@ def _unsafe_end(board: Board, fleet: dict[str, list[int]], waiting: set[str], sp
         if safe_territory(board, space, power):
             return None
         return f"{space} was not friendly at the start of the turn: air units land only in territories friendly since then"
-    if unit != "fighter":
+    if unit not in CARRIER_PLANES:
         return f"a {unit} cannot end at sea: bombers never land on carriers"
     carriers, fighters = fleet.get(space, [0, 0])
     if fighters <= CARRIER_ROOM * carriers or space in waiting:
@@ -400,7 +407,7 @@ def _rescue(board: Board, legs: list[Leg], fleet: dict[str, list[int]], waiting:
     for target, d in sorted(reach.items(), key=lambda kv: (kv[1], kv[0])):
         if d <= left and board.is_land(target) and safe_territory(board, target, power):
             return f"it can reach {target}"
-    if unit != "fighter":
+    if unit not in CARRIER_PLANES:
         return None
     for zone, d in sorted(reach.items(), key=lambda kv: (kv[1], kv[0])):
         if d <= left and board.is_sea(zone) and zone != space:
@@ -441,7 +448,7 @@ def settle_air(ctx: Context, landed_at_sea: dict[str, int]) -> None:
                 if not _unsafe_end(board, fleet, waiting, space, unit, power):
                     continue
                 n = force.units[unit]
-                if board.is_sea(space) and unit == "fighter":
+                if board.is_sea(space) and unit in CARRIER_PLANES:
                     carriers, fighters = fleet[space]
                     n = min(n, fighters - CARRIER_ROOM * carriers)
                     fleet[space][1] -= n

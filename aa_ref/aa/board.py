@@ -97,13 +97,31 @@ class Board:
 
     # --- industrial complexes ---------------------------------------------
     def has_factory(self, space: str) -> bool:
-        """A starting industrial complex (setup) or one built during the game; never destroyed."""
+        """A starting industrial complex (setup) or one built during the game; never destroyed.
+        Global 1940: a minor or major complex among the territory's installations."""
         state = self.game.spaces.get(space)
-        return self.setup.spaces[space].industrial_complex or (state is not None and state.industrial_complex)
+        return (self.setup.spaces[space].industrial_complex or (state is not None and state.industrial_complex)
+                or self.installation(space, "industrial_complex") is not None)
 
     def factory_damage(self, space: str) -> int:
         state = self.game.spaces.get(space)
+        factory = self.installation(space, "industrial_complex")
+        if factory is not None:
+            return self.installations(space)[factory]
         return state.damage if state else 0
+
+    # --- installations (Global 1940: complexes, air and naval bases as units of the territory) ---
+    def installations(self, space: str) -> dict[str, int]:
+        """Installation unit type -> damage markers, in the game state."""
+        state = self.game.spaces.get(space)
+        return state.installations if state else {}
+
+    def installation(self, space: str, kind: str) -> str | None:
+        """The installation of `kind` (industrial_complex, air_base, naval_base) in the space, if any."""
+        for unit in self.installations(space):
+            if self.setup.unit_types[unit].installation_kind == kind:
+                return unit
+        return None
 
     # --- powers ----------------------------------------------------------
     def allied(self, a: str, b: str) -> bool:

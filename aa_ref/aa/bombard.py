@@ -31,8 +31,8 @@ def eligible(board: Board, battle: Battle) -> dict[str, UnitCounts]:
     """Offload zone -> the attacker's ships there that may still bombard this battle."""
     out: dict[str, UnitCounts] = {}
     for zone in battle.amphibious_from:
-        if naval_combat(board, zone):
-            continue
+        if naval_combat(board, zone) or zone in board.game.turn.kamikaze_zones:
+            continue  # Global 1940: no bombardment from a zone of a kamikaze attack [G40 L789]
         for force in board.forces(zone, battle.attacker):
             if force.done or force.retreated:
                 continue  # bombarded already this turn, or retreated

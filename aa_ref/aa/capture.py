@@ -14,6 +14,7 @@ loses its unplaced units and its researchers [@102031] (ruling A29).
 
 from __future__ import annotations
 
+from aa_ref.aa import installations
 from aa_ref.aa.board import Board
 from aa_ref.engine import Context
 from aa_ref.state import Force
@@ -42,6 +43,7 @@ def capture(ctx: Context, territory: str, power: str) -> None:
         new_owner = original
     ctx.emit(Control(space=territory, owner=new_owner, previous=loser))
     _take_guns(ctx, territory, power, new_owner)
+    installations.on_capture(ctx, territory, power, new_owner)  # Global 1940 [G40 L1027], [G40 L1031]
     turn = ctx.game.turn.model_copy(deep=True)
     if territory not in turn.captured:
         turn.captured.append(territory)

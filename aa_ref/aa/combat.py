@@ -26,6 +26,7 @@ from aa_ref.aa.battle import TAKES_HITS, Fight
 from aa_ref.aa.bombard import RULE as RULE_BOMBARD, check_bombard_orders
 from aa_ref.aa.bombing import check_rockets, fire_rockets, resolve_raid
 from aa_ref.aa.board import Board
+from aa_ref.aa.scramble import fly_back
 from aa_ref.aa.stranded import answer_landing, check_landing_answer, resolve_stranded
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -178,6 +179,7 @@ def run_battles(ctx: Context) -> None:
         if decision is not None:
             ctx.emit(SetPending(pending=[decision]))
             return
+    fly_back(ctx)  # Global 1940: scrambled air units return to their bases first [G40 L708]
     decision = resolve_stranded(ctx)
     if decision is not None:
         ctx.emit(SetPending(pending=[decision]))

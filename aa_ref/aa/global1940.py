@@ -20,6 +20,7 @@ from aa_ref.aa import neutrals, politics
 from aa_ref.aa.anniversary import Anniversary, cite_event
 from aa_ref.aa.board import Board
 from aa_ref.aa.global1940_citations import cite, cite_note
+from aa_ref.aa.global1940_installations import InstallationRules
 from aa_ref.aa.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -29,12 +30,12 @@ from aa_ref.setup import Setup
 from aa_ref.state import Game, SpaceState
 
 
-class Global1940(Anniversary):
+class Global1940(InstallationRules, Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
-        **Anniversary.sections,
+        **InstallationRules.sections,
         # --- politics: declarations of war [G40 L595, L343] ---
         COMBAT_MOVE: ("declare_war", "moves"), NONCOMBAT_MOVE: ("moves", "declare_war"),
         MOBILIZE: ("place", "declare_war"),

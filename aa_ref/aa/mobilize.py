@@ -19,7 +19,7 @@ held since the start of the turn and without one [@101597], and produces from th
 
 from __future__ import annotations
 
-from aa_ref.aa import china
+from aa_ref.aa import china, installations
 from aa_ref.aa.board import Board, add_counts, total
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -31,6 +31,8 @@ RULE_SITE = "AA1941 Mobilize [L742, L748-L752]"
 RULE_CAPACITY = "AA1941 production limit [L744]"
 RULE_NEW_FACTORY = "Anniversary new industrial complex [@101597]"
 CARRIER_ROOM = 2  # fighters a carrier holds [L860, L915]
+CARRIER_PLANES = ("fighter", "tactical_bomber")
+"""Air units that land on carriers: fighters [L860], and in Global 1940 tactical bombers [G40 L1110], [G40 L1490]."""
 FACTORY_PRODUCTION = "increased_factory_production"
 """The technology that lets each IC place 2 more units [@56550]."""
 
@@ -45,7 +47,11 @@ def eligible_complexes(board: Board, power: str) -> list[str]:
 
 def capacity(board: Board, power: str, ic: str) -> int:
     """Units an IC places this turn: its territory's value [L744], [@99522], 2 more with
-    Increased Factory Production [@56550], one fewer per damage marker, never below 0 [@99987]."""
+    Increased Factory Production [@56550], one fewer per damage marker, never below 0 [@99987].
+    Global 1940: the complex's own limit, 10 or 3 (`places_per_turn`), less its damage [G40 L1102]."""
+    places = installations.factory_places(board, power, ic)
+    if places is not None:
+        return places
     bonus = 2 if board.has_tech(power, FACTORY_PRODUCTION) else 0
     return max(0, board.value(ic) + bonus - board.factory_damage(ic))
 
@@ -63,6 +69,8 @@ def factory_site_ok(board: Board, power: str, space: str) -> bool:
 
 def placement_sites(board: Board, power: str, unit: str, space: str) -> list[str]:
     """The ICs that could supply `unit` placed in `space` (empty: not a legal site)."""
+    if board.unit(unit).installation_kind:  # Global 1940 installations [G40 L1112]
+        return [space] if installations.site_fault(board, power, unit, space) is None else []
     if is_installation(board, unit):
         return [space] if factory_site_ok(board, power, space) else []
     complexes = eligible_complexes(board, power)
@@ -121,11 +129,13 @@ def _carrier_room_ok(board: Board, power: str, place: dict[str, UnitCounts]) -> 
     [@101513]; allied fighters aboard them take room too (ruling A39)."""
     full = []
     for space, units in place.items():
-        if not board.is_sea(space) or not units.get("fighter"):
+        if not board.is_sea(space) or not any(units.get(u) for u in CARRIER_PLANES):
             continue
         carriers = board.units(space, [power]).get("carrier", 0) + units.get("carrier", 0)
-        guests = sum(f.cargo.get(p, {}).get("fighter", 0) for f in board.forces(space, power) for p in f.cargo)
-        fighters = board.units(space, [power]).get("fighter", 0) + guests + units["fighter"]
+        guests = sum(f.cargo.get(p, {}).get(u, 0) for f in board.forces(space, power) for p in f.cargo
+                     for u in CARRIER_PLANES)
+        here = board.units(space, [power])
+        fighters = sum(here.get(u, 0) + units.get(u, 0) for u in CARRIER_PLANES) + guests
         if fighters > CARRIER_ROOM * carriers:
             full.append(space)
     return full
@@ -166,7 +176,7 @@ def check_placement(board: Board, given: OrdersInput, place: dict[str, UnitCount
                 f"{power} places {n} {unit} but bought {bought.get(unit, 0)} this turn", ("place",), "AA1941 [L738-L740]"))
     if problems or china.rules_for(board.setup, power):
         return problems or china.check_placement(board, given, place)
-    problems = _new_factories(board, given, place)
+    problems = _new_factories(board, given, place) + installations.check_placement(board, given, place)
     for space, units in place.items():
         for unit in units:
             if is_installation(board, unit):
@@ -179,8 +189,11 @@ def check_placement(board: Board, given: OrdersInput, place: dict[str, UnitCount
     if problems:
         return problems
     if not _fits_capacity(board, power, place):
+        limit = ("its territory's IPC value" if not any(installations.factory_places(board, power, ic) is not None
+                                                         for ic in eligible_complexes(board, power))
+                 else "its limit (major 10, minor 3, less its damage markers)")
         problems.append(given.problem(
-            "too many units for the industrial complexes: each places at most its territory's IPC value "
+            f"too many units for the industrial complexes: each places at most {limit} "
             "in units, counting the sea zones beside it" + _capacity_detail(board, power), ("place",), RULE_CAPACITY))
     for space in _carrier_room_ok(board, power, place):
         problems.append(given.problem(
@@ -244,8 +257,8 @@ def _new_factories(board: Board, given: OrdersInput, place: dict[str, UnitCounts
     problems = []
     for space, units in place.items():
         for unit, n in units.items():
-            if not is_installation(board, unit):
-                continue
+            if not is_installation(board, unit) or board.unit(unit).installation_kind:
+                continue  # Global 1940 installations: aa_ref.aa.installations
             if not factory_site_ok(board, power, space):
                 problems.append(given.problem(
                     f"{unit} cannot be placed in {space}: {_factory_site_fault(board, power, space)}",
@@ -270,6 +283,8 @@ def _factory_site_fault(board: Board, power: str, space: str) -> str:
 
 def _candidate_spaces(board: Board, power: str, unit: str, place: dict[str, UnitCounts]) -> list[str]:
     """Where one more `unit` could go, beside the placement `place`."""
+    if board.unit(unit).installation_kind:
+        return installations.candidate_sites(board, power, unit, place)
     if is_installation(board, unit):
         return [s for s in board.setup.spaces
                 if factory_site_ok(board, power, s) and not any(is_installation(board, u) for u in place.get(s, {}))]
@@ -298,6 +313,9 @@ def execute_placement(ctx: Context, power: str, place: dict[str, UnitCounts], un
         return
     for space, units in resolved.items():
         ctx.emit(Purchased(power=power, units={u: -n for u, n in units.items()}))
+        for unit in [u for u in units if board.unit(u).installation_kind]:
+            installations.build(ctx, power, space, unit)  # Global 1940 [G40 L1112]
+            del units[unit]
         for unit in [u for u in units if is_installation(board, u)]:
             ctx.emit(BuildFactory(space=space))
             ctx.note(f"{power} builds an industrial complex in {space}; it places units from {power}'s next turn "
@@ -324,13 +342,13 @@ def _lose_fighters_without_carrier(ctx: Context, power: str) -> None:
     for space in [s for s in ctx.game.spaces if board.is_sea(s)]:
         side = [p for p in ctx.setup.turn_order if board.allied(power, p)]
         units = board.units(space, side)
-        excess = units.get("fighter", 0) - CARRIER_ROOM * units.get("carrier", 0)
-        for force in list(ctx.game.forces(space, power)):
+        excess = sum(units.get(u, 0) for u in CARRIER_PLANES) - CARRIER_ROOM * units.get("carrier", 0)
+        for force, plane in [(f, u) for f in list(ctx.game.forces(space, power)) for u in CARRIER_PLANES]:
             if excess <= 0:
                 break
-            lost = min(excess, force.units.get("fighter", 0))
+            lost = min(excess, force.units.get(plane, 0))
             if lost:
-                gone = force.model_copy(deep=True, update={"units": {"fighter": lost}})
+                gone = force.model_copy(deep=True, update={"units": {plane: lost}})
                 ctx.emit(RemoveUnits(space=space, force=gone, reason="fighter without a carrier [L871]"))
-                ctx.note(f"{lost} {power} fighter lost in {space}: no carrier to land on [L871]")
+                ctx.note(f"{lost} {power} {plane} lost in {space}: no carrier to land on [L871]")
                 excess -= lost

@@ -27,8 +27,9 @@ Marks set on moved units: `moved` (movement spent this turn, cumulative for air 
 from __future__ import annotations
 
 from aa_ref.aa.aboard import check_rides, execute_rides
-from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, guest_riders, settle_air
+from aa_ref.aa.air import check_landing_proof, check_landings, check_stranded, guest_riders, planes, settle_air
 from aa_ref.aa.battle_sites import battle_sites, check_combat_ends, staying
+from aa_ref.aa.bases import movement_bonus
 from aa_ref.aa.board import Board
 from aa_ref.aa.bombing import check_noncombat_bombing
 from aa_ref.aa.capture import capture
@@ -93,9 +94,13 @@ def execute_moves(ctx: Context, given: OrdersInput, phase: str) -> None:
     else:
         landed: dict[str, int] = {}
         for leg in legs:
-            if board.is_sea(leg.end) and leg.units.get("fighter"):
-                landed[leg.end] = landed.get(leg.end, 0) + leg.units["fighter"]
+            if board.is_sea(leg.end) and planes(leg.units):  # fighters, Global 1940 tactical bombers [G40 L1490]
+                landed[leg.end] = landed.get(leg.end, 0) + planes(leg.units)
         settle_air(ctx, landed)
+
+
+def air_only(board: Board, take: Take) -> bool:
+    return all(board.domain(u) == "air" for u in take.force.units)
 
 
 def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, int]) -> None:
@@ -107,7 +112,9 @@ def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, in
         if "transport" in take.force.units:
             continue
         _leave(ctx, take)
-        marks = {"moved": take.force.moved + leg.length, "combat": take.force.combat or phase == COMBAT_MOVE}
+        # Air units from an operational air base spend one point less of their own (Global 1940 [G40 L686]).
+        bonus = movement_bonus(board, power, next(iter(take.force.units)), leg.start) if air_only(board, take) else 0
+        marks = {"moved": take.force.moved + max(0, leg.length - bonus), "combat": take.force.combat or phase == COMBAT_MOVE}
         arriving = [Force(power=power, units=take.force.units, cargo=take.force.cargo, **marks)]
         if "carrier" in take.force.units and seats:
             arriving = _carriers_with_guests(arriving[0], seats)

@@ -15,6 +15,7 @@ only to a side that held them at the start of the turn [@39538].
 
 from __future__ import annotations
 
+from aa_ref.aa.bases import movement_bonus
 from aa_ref.aa.board import Board
 from aa_ref.aa.legs import COMBAT_MOVE, Leg, describe
 from aa_ref.engine import OrdersInput
@@ -73,7 +74,8 @@ def _too_far(board: Board, given: OrdersInput, leg: Leg) -> list[Problem]:
     power = given.model.power
     out = []
     for unit in leg.units:
-        movement = board.profile(power, unit).movement
+        # Global 1940: +1 from an operational air base or naval base [G40 L686], [G40 L690]
+        movement = board.profile(power, unit).movement + movement_bonus(board, power, unit, leg.start)
         if unit == "infantry" and leg.length > movement and mechanized(board, leg, power):
             tanks = leg.units.get("tank", 0)
             if leg.units[unit] <= tanks and leg.length <= board.profile(power, "tank").movement:
@@ -123,6 +125,8 @@ def blitzers(board: Board, leg: Leg, power: str) -> bool:
     with them may pass the territory they blitz (ruling A18)."""
     if set(leg.units) == {"tank"}:
         return True
+    if set(leg.units) == {"tank", "mech_infantry"}:  # Global 1940: a mech paired with a tank [G40 L1293]
+        return leg.units["mech_infantry"] <= leg.units["tank"]
     return (set(leg.units) == {"tank", "infantry"} and mechanized(board, leg, power)
             and leg.units["infantry"] <= leg.units["tank"])
 
@@ -136,7 +140,8 @@ def blitzed(board: Board, leg: Leg, power: str) -> str | None:
     first = leg.path[1]
     if not board.is_hostile_territory(first, power) or board.enemy_units(first, power):
         return None
-    return None if board.has_factory(first) else first
+    # Global 1940: any installation stops a blitz, as an AA gun does [G40 L1313]
+    return None if board.has_factory(first) or board.installations(first) else first
 
 
 def _land(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem]:
@@ -181,6 +186,10 @@ def _stop_reason(board: Board, leg: Leg, space: str, power: str) -> str:
         return f"a tank blitzes only through the first territory of its move, not {space}"
     if enemy := board.enemy_units(space, power):
         return (f"the tanks must stop in {space}: it holds enemy units ({describe(enemy)}), so they cannot blitz "
+                "through it")
+    if board.installations(space) and not board.has_factory(space):
+        return (f"the tanks must stop in {space}: it has an enemy installation "
+                f"({', '.join(u.replace('_', ' ') for u in board.installations(space))}), so they cannot blitz "
                 "through it")
     return f"the tanks must stop in {space}: it has an enemy industrial complex, so they cannot blitz through it"
 

@@ -348,12 +348,12 @@ def _allied_restrictions(board: Board, given: OrdersInput, leg: Leg, power: str,
                 out.append(given.problem(
                     f"the US is not at war with Japan: its ships may not end a move in {end}, next to Japanese "
                     f"{japanese[0]} [G40 L339]", leg.loc("to"), "G40 US not at war with Japan [L339]"))
-        if not (board.game.is_at_war("USA", "Germany") or board.game.is_at_war("USA", "Italy")):
+        if not at_war_with_anyone(board, "USA"):  # ruling P11: the limit is the Atlantic's, no map data
             ours = any(board.is_land(t) and board.owner(t) == "USA" for t in board.adjacency[end])
             warships = all(u not in ("transport",) for u in leg.of(board, "sea"))
             if not ours and not (end == LONG_RANGE_PATROL and warships):
                 out.append(given.problem(
-                    f"the US is at war with neither Germany nor Italy: its ships end moves only in sea zones next to "
+                    f"the US is at war with no power: its ships end moves only in sea zones next to "
                     f"US territory (warships may also patrol SZ 102), not in {end} [G40 L339]", leg.loc("to"),
                     "G40 US not at war with Germany or Italy [L339]"))
     return out

@@ -8,6 +8,7 @@ same treasury, and take effect at once [@60538], [@61119].
 
 from __future__ import annotations
 
+from aa_ref.aa import installations
 from aa_ref.aa.board import Board
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -48,9 +49,15 @@ def check_purchase(board: Board, given: OrdersInput, units: UnitCounts) -> list[
     units = normalise(board, units)
     cost = purchase_cost(board, power, units)
     repairing = sum(repair_cost(board, power, n) for n in repairs.values())
+    upgrades, upgrade_problems = installations.resolve_upgrades(board, given)  # Global 1940 [G40 L1207]
+    if upgrade_problems:
+        return upgrade_problems
+    repairing += installations.UPGRADE_COST * len(upgrades)
     treasury = board.game.powers[power].treasury
     if cost + repairing > treasury:
         spent = f"{cost + repairing} IPCs ({cost} for units, {repairing} for repairs)" if repairing else f"{cost} IPCs"
+        if upgrades:
+            spent = spent.replace(" for repairs)", " for repairs and upgrades)")
         problems.append(given.problem(
             f"{power} cannot spend {spent}: the treasury holds {treasury}; "
             "units cost more than the power has", ("purchase",), RULE))
@@ -61,6 +68,9 @@ def _resolved_repairs(board: Board, given: OrdersInput) -> tuple[dict[str, int],
     """Repairs by canonical territory name: only on an industrial complex the power
     controls [@60538] (digest §3.2), never more markers than it carries."""
     power = given.model.power
+    if installations.uses_installations(board.setup):  # Global 1940: complexes and bases [G40 L550]
+        resolved, problems = installations.resolve_repairs(board, given)
+        return {f"{u} in {s}": n for (s, u), n in resolved.items()}, problems
     out: dict[str, int] = {}
     problems: list[Problem] = []
     for text, n in (given.model.repair or {}).items():
@@ -97,8 +107,13 @@ def execute_purchase(ctx: Context, power: str, units: UnitCounts, repair: dict[s
     the repairs and remove their markers at once [@61119]."""
     board = Board(ctx.setup, ctx.game)
     units = normalise(board, units)
-    repairs = {ctx.setup.space_names.get(s): n for s, n in (repair or {}).items() if n}
-    if not units and not repairs:
+    if installations.uses_installations(ctx.setup):  # Global 1940: complexes and bases [G40 L550]
+        repairs = {}
+        mine, _ = installations.resolve_repairs(board, _RepairOrders(power, repair))
+    else:
+        repairs = {ctx.setup.space_names.get(s): n for s, n in (repair or {}).items() if n}
+        mine = {}
+    if not units and not repairs and not mine:
         ctx.note(f"{power} buys nothing")
         return
     if units:
@@ -107,8 +122,21 @@ def execute_purchase(ctx: Context, power: str, units: UnitCounts, repair: dict[s
         ctx.emit(Purchased(power=power, units=units))
         listing = ", ".join(f"{n} {u}" for u, n in units.items())
         ctx.note(f"{power} buys {listing} for {cost} IPCs")
+    installations.execute_repairs(ctx, power, mine, lambda markers: repair_cost(board, power, markers))
     for space, markers in repairs.items():
         cost = repair_cost(board, power, markers)
         ctx.emit(Treasury(power=power, delta=-cost, reason=f"repair of the industrial complex in {space}"))
         ctx.emit(FactoryDamage(space=space, delta=-markers, reason="repair"))
         ctx.note(f"{power} repairs {markers} damage marker(s) on the industrial complex in {space} for {cost} IPCs")
+
+
+class _RepairOrders:
+    """The repairs of legal orders, in the shape `installations.resolve_repairs` reads."""
+
+    def __init__(self, power: str, repair: dict[str, int] | None) -> None:
+        self.model = self
+        self.power = power
+        self.repair = repair
+
+    def problem(self, *args, **kwargs):  # never called: the orders were checked
+        raise AssertionError(args)

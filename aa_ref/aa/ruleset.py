@@ -24,7 +24,7 @@ PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME 
     "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
 )
 RESEARCH = "research"
-ORDER_SECTIONS = ("research", "purchase", "repair", "moves", "battles", "rockets", "place", "declare_war")
+ORDER_SECTIONS = ("research", "purchase", "repair", "upgrade", "moves", "battles", "rockets", "place", "declare_war")
 """Every orders section any edition reads."""
 
 
@@ -79,7 +79,7 @@ class AA1941:
             return problems
         model = given.model
         if isinstance(model, DecisionAnswer):
-            return combat.check_decision(board, given)
+            return self.check_decision(board, given)
         problems = self._check_sections(game, given)
         if model.standing and model.standing.order_of_loss:
             for i, unit in enumerate(model.standing.order_of_loss):
@@ -105,6 +105,13 @@ class AA1941:
         if phase == MOBILIZE:
             return mobilize.check_placement(board, given, model.place or {})
         return []
+
+    def check_decision(self, board: Board, given: OrdersInput) -> list[Problem]:
+        """The rules of the decision the game waits for (an edition adds its own kinds)."""
+        return combat.check_decision(board, given)
+
+    def answer_decision(self, ctx: Context, given: OrdersInput) -> None:
+        combat.answer_decision(ctx, given)
 
     def _check_moment(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
         """Orders are for this game, this round, the power to move and the current phase."""
@@ -160,7 +167,7 @@ class AA1941:
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         model = given.model
         if isinstance(model, DecisionAnswer):
-            combat.answer_decision(ctx, given)
+            self.answer_decision(ctx, given)
             self._advance(ctx)
             return
         assert isinstance(model, Orders)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aa_ref.aa.board import Board
-from aa_ref.aa.mobilize import CARRIER_ROOM
+from aa_ref.aa.mobilize import CARRIER_PLANES, CARRIER_ROOM
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import AddUnits, RemoveUnits
@@ -37,7 +37,7 @@ def _side(board: Board, power: str) -> list[str]:
 def _room(board: Board, zone: str, power: str) -> int:
     """Free fighter places on the carriers of `power`'s side in a zone."""
     units = board.units(zone, _side(board, power))
-    return CARRIER_ROOM * units.get("carrier", 0) - units.get("fighter", 0)
+    return CARRIER_ROOM * units.get("carrier", 0) - sum(units.get(u, 0) for u in CARRIER_PLANES)
 
 
 def find_stranded(board: Board) -> list[Stranded]:
@@ -49,7 +49,7 @@ def find_stranded(board: Board) -> list[Stranded]:
         for power in board.setup.turn_order:
             if power == board.game.power:
                 continue
-            mine = sum(f.units.get("fighter", 0) for f in state.forces if f.power == power)
+            mine = sum(f.units.get(u, 0) for f in state.forces if f.power == power for u in CARRIER_PLANES)
             excess = min(mine, -_room(board, zone, power))
             if mine and excess > 0:
                 out.append(Stranded(zone, power, excess))
@@ -86,17 +86,19 @@ def resolve_stranded(ctx: Context) -> Decision | None:
 
 def _fly(ctx: Context, stranded: Stranded, to: str | None) -> None:
     left = stranded.count
-    for force in [f.model_copy(deep=True) for f in ctx.game.forces(stranded.zone, stranded.power)]:
-        k = min(left, force.units.get("fighter", 0))
-        if not k:
-            continue
-        ctx.emit(RemoveUnits(space=stranded.zone, force=force.model_copy(update={"units": {"fighter": k}, "damaged": 0}),
-                             reason="stranded fighter" if to else "stranded fighter lost"))
-        if to:
-            ctx.emit(AddUnits(space=to, force=Force(power=stranded.power, units={"fighter": k}, done=True)))
-        left -= k
+    # Fighters, then Global 1940 tactical bombers [G40 L1504]
+    for force, plane in [(f.model_copy(deep=True), u) for f in ctx.game.forces(stranded.zone, stranded.power)
+                         for u in CARRIER_PLANES]:
         if not left:
             break
+        k = min(left, force.units.get(plane, 0))
+        if not k:
+            continue
+        ctx.emit(RemoveUnits(space=stranded.zone, force=force.model_copy(update={"units": {plane: k}, "damaged": 0}),
+                             reason="stranded fighter" if to else "stranded fighter lost"))
+        if to:
+            ctx.emit(AddUnits(space=to, force=Force(power=stranded.power, units={plane: k}, done=True)))
+        left -= k
     if to:
         ctx.note(f"{stranded.count} {stranded.power} fighter(s) stranded in {stranded.zone} land in {to} [L720]")
     else:

@@ -82,6 +82,13 @@ def _purchase(board: Board, power: str) -> list[str]:
     if damaged:
         lines.append("# Damaged industrial complexes (markers): " + _counts(damaged)
                      + "; 'repair: {territory: markers}' removes them at 1 IPC each.")
+    installed = {f"{u.replace('_', ' ')} in {s}": d for s, st in board.game.spaces.items() if st.owner == power
+                 for u, d in st.installations.items() if d}
+    if installed:  # Global 1940 [G40 L550], [G40 L1207]
+        lines.append("# Damaged installations (markers): " + _counts(installed)
+                     + "; 'repair: {<installation> in <territory>: markers}' removes them at 1 IPC each.")
+    if any(u.installation_kind for u in board.setup.unit_types.values()):
+        lines.append("# 'upgrade: [territory]' upgrades a minor industrial complex to a major one for 20 IPCs.")
     lines.append("purchase: {}")
     return lines
 
@@ -197,6 +204,12 @@ def decision_template(setup: Setup, game: Game) -> str:
     elif decision.kind == "landing":
         lines.append("# Where the stranded fighters land (a space named above).")
         lines.append("land_at: null")
+    elif decision.kind == "scramble":  # Global 1940 [G40 L698]
+        lines.append("# Air units scrambled: a list of {units: {fighter: 1}, from: <air base territory>, to: <sea zone>}.")
+        lines.append("scramble: []")
+    elif decision.kind == "kamikaze":  # Global 1940 [G40 L785]
+        lines.append("# Kamikaze attacks: {<sea zone>: {<unit type>: <attacks>}}; {} makes none.")
+        lines.append("kamikaze: {}")
     if len(game.pending) > 1:
         others = ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in game.pending[1:])
         lines.append(f"# Also waiting: {others}")

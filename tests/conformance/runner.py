@@ -52,6 +52,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.powers[power].technologies = list(techs)
     for power, n in (state.get("researchers") or {}).items():
         game.powers[power].researchers = n
+    for power, n in (state.get("kamikaze") or {}).items():  # Global 1940: kamikaze attacks left
+        game.powers[power].kamikaze = n
     for space, owner in (state.get("owner") or {}).items():
         game.spaces.setdefault(space, SpaceState()).owner = owner
     if "at_war" in state:  # Global 1940: the pairs at war, replacing the setup's
@@ -65,6 +67,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.spaces.setdefault(space, SpaceState()).damage = markers
     for space in state.get("factories") or []:
         game.spaces.setdefault(space, SpaceState()).industrial_complex = True
+    for space, standing in (state.get("installations") or {}).items():  # Global 1940: type -> damage markers
+        game.spaces.setdefault(space, SpaceState()).installations = dict(standing or {})
     for space in state.get("clear") or []:
         if space in game.spaces:
             game.spaces[space].forces = []
@@ -78,7 +82,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
             specs = spec if isinstance(spec, list) else [{"units": spec}]
             for item in specs:
                 target.forces.append(Force(power=power, **item))
-    game.spaces = sort_spaces({n: s for n, s in game.spaces.items() if s.owner is not None or s.forces})
+    game.spaces = sort_spaces({n: s for n, s in game.spaces.items()
+                               if s.owner is not None or s.forces or s.installations})
     if "battles" in state:
         game.turn.battles = [Battle(**b) for b in state["battles"]]
     if "captured" in state:
@@ -174,6 +179,9 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for power, techs in (state.get("technologies") or {}).items():
         if game.powers[power].technologies != techs:
             failures.append(f"{power} technologies are {game.powers[power].technologies}, expected {techs}")
+    for power, n in (state.get("kamikaze") or {}).items():
+        if game.powers[power].kamikaze != n:
+            failures.append(f"{power} kamikaze attacks left are {game.powers[power].kamikaze}, expected {n}")
     for power, n in (state.get("researchers") or {}).items():
         if game.powers[power].researchers != n:
             failures.append(f"{power} researchers are {game.powers[power].researchers}, expected {n}")
@@ -185,6 +193,19 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         got = space in game.spaces and game.spaces[space].industrial_complex
         if got != built:
             failures.append(f"{space} built industrial complex is {got}, expected {built}")
+    for space, standing in (state.get("installations") or {}).items():
+        got = game.spaces[space].installations if space in game.spaces else {}
+        if got != (standing or {}):
+            failures.append(f"{space} installations are {got}, expected {standing}")
+    for space, by_power in (state.get("damaged") or {}).items():  # damaged units (capital ships) per power
+        got = {}
+        for force in game.forces(space):
+            if force.damaged:
+                got[force.power] = got.get(force.power, 0) + force.damaged
+        if got != (by_power or {}):
+            failures.append(f"{space} damaged units are {got}, expected {by_power}")
+    if "upgrades" in state and game.turn.upgrades != state["upgrades"]:
+        failures.append(f"upgrades this turn: {game.turn.upgrades}, expected {state['upgrades']}")
     for space, owner in (state.get("owner") or {}).items():
         if game.owner(space) != owner:
             failures.append(f"{space} owner is {game.owner(space)!r}, expected {owner!r}")
