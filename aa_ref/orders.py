@@ -62,6 +62,15 @@ class ResearchOrders(Strict):
 
     researchers: int = Field(default=0, ge=0, description="new researcher tokens bought at 5 IPCs each")
     chart: Literal[1, 2] | None = Field(default=None, description="the development chart rolled on a breakthrough")
+    paid_by: dict[str, int] | None = Field(
+        default=None, description="a power with separate economies (Global 1940 UK): researchers paid by each economy")
+
+
+class EconomyOrders(Strict):
+    """One economy's purchase and repairs (Global 1940 UK: Europe and Pacific)."""
+
+    purchase: UnitCounts | None = None
+    repair: dict[str, int] | None = Field(default=None, description="damage markers removed, by territory")
 
 
 class Rocket(Strict):
@@ -102,6 +111,9 @@ class Orders(Strict):
     research: ResearchOrders | None = None
     purchase: UnitCounts | None = None
     repair: dict[str, int] | None = Field(default=None, description="damage markers removed, by territory")
+    economies: dict[str, EconomyOrders] | None = Field(
+        default=None, description="a power with separate economies (Global 1940 UK): each economy's purchase and "
+                                  "repairs, in the Purchase & Repair phase, instead of `purchase` and `repair`")
     moves: list[Move] | None = None
     battles: list[BattleOrders] | None = None
     rockets: list[Rocket] | None = None

@@ -84,6 +84,14 @@ class PowerState(Strict):
     standing: Standing = Field(default_factory=Standing)
     researchers: int = Field(default=0, ge=0, description="researcher tokens kept from failed research rolls")
     technologies: list[str] = Field(default_factory=list, description="developments achieved, in order")
+    economies: dict[str, int] = Field(
+        default_factory=dict, description="a power with separate economies (Global 1940 UK): IPCs in each economy's "
+                                          "treasury; `treasury` is then their sum")
+    purchased_by: dict[str, UnitCounts] = Field(
+        default_factory=dict, description="a power with separate economies: the units of `purchased` each economy "
+                                          "bought (it places them with its own industrial complexes)")
+    bonuses_paid: list[str] = Field(
+        default_factory=list, description="one-time national objectives already paid (Global 1940)")
 
 
 class BattleSide(Strict):
@@ -193,6 +201,9 @@ class Game(Strict):
     pending: list[Decision] = Field(default_factory=list)
     at_war: list[list[str]] = Field(
         default_factory=list, description="pairs of powers at war, each sorted (games whose setup has wars_at_start)")
+    victory_held: dict[str, int] = Field(
+        default_factory=dict, description="side -> the round at whose turns' ends its victory condition has held "
+                                          "without a break since (Global 1940: held for a complete round)")
     fair_dice: dict[str, FairDicePlayer] = Field(
         default_factory=dict, description="player -> fair-dice commitment; dice need reveals once any exists")
     log: LogRef

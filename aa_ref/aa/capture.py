@@ -50,10 +50,15 @@ def capture(ctx: Context, territory: str, power: str) -> None:
     ctx.note(f"{power} {verb} {territory}" + (f" for {new_owner}" if new_owner != power else "")
              + (f" from {loser}" if loser else "") + (f" (value {space.value})" if space.value else ""))
     capital_of = {p.capital: name for name, p in ctx.setup.powers.items()}
+    capital_of.update({e.capital: name for name, p in ctx.setup.powers.items() for e in p.economies.values()})
     victim = capital_of.get(territory)
     if victim is None:
         return
-    if loser is not None and board.enemies(power, victim):
+    if loser is not None and board.enemies(power, victim) and (
+            ctx.setup.powers[victim].economies or ctx.setup.powers[power].economies):
+        from aa_ref.aa.g40_economy import plunder  # Global 1940: separate economies [G40 L1689], [L1693]
+        plunder(ctx, power, victim, territory)
+    elif loser is not None and board.enemies(power, victim):
         # Plunder: all unspent IPCs of the capital's power go to the captor [L674].
         taken = ctx.game.powers[victim].treasury
         if taken:

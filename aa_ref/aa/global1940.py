@@ -16,9 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from aa_ref.aa import g40_china, g40_economy, g40_income, g40_research, g40_victory
 from aa_ref.aa.anniversary import Anniversary
+from aa_ref.aa.board import Board
 from aa_ref.aa.global1940_citations import cite, cite_note
-from aa_ref.aa.ruleset import AA1941, PURCHASE
+from aa_ref.aa.ruleset import AA1941, COLLECT_INCOME, MOBILIZE, PURCHASE, RESEARCH
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import Note, SetPending
@@ -41,6 +43,9 @@ class Global1940(Anniversary):
         game = super().new_game(setup, variant, options, seed, log_file)
         if options.get("research") != "on":
             game.phase = PURCHASE
+        for name, power in setup.powers.items():  # the UK's two treasuries [G40 L1658]
+            if power.economies:
+                game.powers[name].economies = {e: eco.treasury for e, eco in power.economies.items()}
         return game
 
     # Global 1940 cites its own rulebook, not the Anniversary's: check and adjudicate wrap
@@ -58,7 +63,101 @@ class Global1940(Anniversary):
 
     def game_status(self, board: Any) -> dict[str, Any]:
         """Who is at war with whom [G40 L305]."""
-        return {"at_war": [" - ".join(pair) for pair in board.game.at_war]}
+        out = {"at_war": [" - ".join(pair) for pair in board.game.at_war]}
+        out.update(self.economy_game_status(board))  # economy, victory
+        return out
+
+    # --- economy, objectives, China, capitals, victory, research (aa_ref/aa/g40_*.py) -----------
+    sections: ClassVar[dict[str, tuple[str, ...]]] = {
+        **Anniversary.sections, PURCHASE: ("purchase", "repair", "economies"),
+    }
+    """The UK orders each economy's purchase and repairs under `economies` [G40 L1673]."""
+
+    def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
+        power = given.model.power
+        if phase == RESEARCH:
+            return g40_research.check_research(board, given)
+        if phase == PURCHASE and g40_economy.has_economies(board.setup, power):
+            return g40_economy.check_purchase(board, given)
+        if given.model.economies:
+            return [given.problem(f"{power} has one treasury: write 'purchase' and 'repair', not 'economies'",
+                                  ("economies",), "G40 L1673")]
+        if phase == PURCHASE and g40_china.is_china(board.setup, power):
+            return g40_china.check_purchase(board, given) or super().check_phase(board, given, phase)
+        if phase == MOBILIZE and g40_china.is_china(board.setup, power):
+            return g40_china.check_placement(board, given, given.model.place or {})
+        problems = super().check_phase(board, given, phase)
+        if not problems and phase == MOBILIZE and g40_economy.has_economies(board.setup, power):
+            problems = g40_economy.check_placement(board, given, given.model.place or {})
+        return problems
+
+    def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
+        power = given.model.power
+        if phase == RESEARCH:
+            g40_research.execute_research(ctx, power, given.model.research)
+            return
+        if phase == PURCHASE and g40_economy.has_economies(ctx.setup, power):
+            g40_economy.execute_purchase(ctx, power, given.model.economies or {})
+            return
+        if phase == MOBILIZE and g40_china.is_china(ctx.setup, power):
+            g40_china.execute_placement(ctx, given.model.place or {})
+            return
+        if phase == MOBILIZE and g40_economy.has_economies(ctx.setup, power):
+            g40_economy.execute_placement_economies(ctx, power, given.model.place or {})
+        super().execute_phase(ctx, given, phase)
+
+    def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
+        power = ctx.game.power
+        if phase == RESEARCH and not g40_research.may_research(board, power):
+            return True
+        if phase == PURCHASE and g40_china.is_china(ctx.setup, power) and not g40_china.placement_sites(board):
+            ctx.note("China holds no Chinese territory: it keeps its IPCs but cannot spend them [G40 L435-L437]")
+            return True
+        if phase in (PURCHASE, MOBILIZE) and g40_economy.has_economies(ctx.setup, power):
+            if not g40_economy.any_economy_active(board, power):
+                ctx.note(f"{power} skips {phase.replace('_', ' ')}: both its regional capitals are held by the enemy "
+                         "[G40 L1689]")
+                return True
+            if phase == MOBILIZE and not ctx.game.powers[power].purchased:
+                return super().run_automatic(ctx, board, phase)
+            return False
+        if phase == MOBILIZE and g40_china.is_china(ctx.setup, power) and not ctx.game.powers[power].purchased:
+            return True
+        if phase == COLLECT_INCOME:
+            self.collect_income(ctx, power)
+            return True
+        return super().run_automatic(ctx, board, phase)
+
+    def collect_income(self, ctx: Context, power: str) -> None:
+        """Income per economy with objectives and convoy losses [G40 L1116-L1167]; then the
+        victory cities are looked at for the end of the turn [G40 L297-L299]."""
+        g40_income.collect_income(ctx, power)
+        g40_victory.track(ctx)
+
+    def winner_after_turn(self, board: Board, power: str) -> tuple[str, str] | None:
+        return g40_victory.winner(board, power)
+
+    def power_status(self, board: Board, power: str) -> dict[str, Any]:
+        """Income now (objectives met, before convoy dice), per economy for the UK [G40 L1685]."""
+        out = AA1941.power_status(self, board, power)
+        expected = g40_income.expected(board, power)
+        out["income"] = sum(base + sum(b.values()) for base, b in expected.values())
+        out["production"] = sum(base for base, _ in expected.values())
+        out["objectives"] = [o for _, b in expected.values() for o in b]
+        state = board.game.powers[power]
+        if state.economies:
+            out["economies"] = {e: {"treasury": state.economies[e], "income": base + sum(b.values())}
+                                for e, (base, b) in expected.items()}
+        if board.game.options.get("research") == "on":
+            out["researchers"] = state.researchers
+        out["technologies"] = list(state.technologies)
+        return out
+
+    def economy_game_status(self, board: Board) -> dict[str, Any]:
+        """Victory cities held per side and map, and since when a side's condition holds."""
+        return {"victory_cities": g40_victory.cities_held(board),
+                "victory_condition_held_since_round": dict(board.game.victory_held)}
+    # --- end economy ---------------------------------------------------------------------------
 
 
 def _cite_event(event: Any) -> Any:

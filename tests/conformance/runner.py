@@ -48,6 +48,20 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.powers[power].treasury = amount
     for power, units in (state.get("purchased") or {}).items():
         game.powers[power].purchased = dict(units)
+    for power, economies in (state.get("economies") or {}).items():  # Global 1940 UK: each economy's treasury
+        game.powers[power].economies = dict(economies)
+        game.powers[power].treasury = sum(economies.values())
+    for power, by in (state.get("purchased_by") or {}).items():  # units bought by each economy
+        game.powers[power].purchased_by = {e: dict(u) for e, u in by.items()}
+        pool: dict[str, int] = {}
+        for units in by.values():
+            for unit, n in units.items():
+                pool[unit] = pool.get(unit, 0) + n
+        game.powers[power].purchased = pool
+    for power, ids in (state.get("bonuses_paid") or {}).items():
+        game.powers[power].bonuses_paid = list(ids)
+    if "victory_held" in state:  # Global 1940: side -> round since its victory condition holds
+        game.victory_held = dict(state["victory_held"])
     for power, techs in (state.get("technologies") or {}).items():
         game.powers[power].technologies = list(techs)
     for power, n in (state.get("researchers") or {}).items():
@@ -163,6 +177,17 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for power, amount in (state.get("treasury") or {}).items():
         if game.powers[power].treasury != amount:
             failures.append(f"{power} treasury is {game.powers[power].treasury}, expected {amount}")
+    for power, economies in (state.get("economies") or {}).items():
+        if game.powers[power].economies != economies:
+            failures.append(f"{power} economies are {game.powers[power].economies}, expected {economies}")
+    for power, by in (state.get("purchased_by") or {}).items():
+        if game.powers[power].purchased_by != by:
+            failures.append(f"{power} purchased by economy is {game.powers[power].purchased_by}, expected {by}")
+    for power, ids in (state.get("bonuses_paid") or {}).items():
+        if game.powers[power].bonuses_paid != ids:
+            failures.append(f"{power} one-time bonuses paid are {game.powers[power].bonuses_paid}, expected {ids}")
+    if "victory_held" in state and game.victory_held != state["victory_held"]:
+        failures.append(f"victory held since {game.victory_held}, expected {state['victory_held']}")
     for power, units in (state.get("purchased") or {}).items():
         if game.powers[power].purchased != units:
             failures.append(f"{power} purchased is {game.powers[power].purchased}, expected {units}")
