@@ -3,13 +3,13 @@
 A sea zone with a convoy symbol (setup `convoy_zone`) next to territories the power
 controls, holding at least one warship of a power at war with it, costs it IPCs [G40 L1134-
 L1138]: one die for each enemy battleship, cruiser and destroyer, two for each submarine and
-each air unit aboard a carrier (carriers roll none) [G40 L1140], [L1150-L1151]; results of
+each air unit aboard a carrier (carriers roll none) [G40 L1140], [G40 L1150-L1151]; results of
 1-3 are added, 4-6 ignored [G40 L1152-L1153]. A zone's loss is capped by the worth of the
 power's territories beside it, and a territory beside several zones loses at most its own
-worth in all [G40 L1155], [L1144], [L1167]: the total is the largest amount the zones'
+worth in all [G40 L1155], [G40 L1144], [G40 L1167]: the total is the largest amount the zones'
 losses can be spread over those territories within their worth (a small max-flow).
 
-Not for China [G40 L447], [L1163]; nothing while the capital is the enemy's [G40 L1128]
+Not for China [G40 L447], [G40 L1163]; nothing while the capital is the enemy's [G40 L1128]
 (the caller checks); the UK counts each economy's territories apart [G40 L1685].
 """
 
@@ -44,7 +44,7 @@ def raiders(board: Board, power: str, zone: str) -> dict[str, int]:
 
 def dice_for(units: dict[str, int]) -> int:
     """Dice rolled: 1 per battleship, cruiser, destroyer; 2 per submarine and per air unit
-    aboard a carrier [G40 L1140], [L1150-L1151]; carriers none. Air units in a zone are on
+    aboard a carrier [G40 L1140], [G40 L1150-L1151]; carriers none. Air units in a zone are on
     carriers (digest §9 #47)."""
     if not any(units.get(u, 0) for u in WARSHIPS):
         return 0  # planes alone (no carrier under them) never disrupt

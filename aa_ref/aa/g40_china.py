@@ -1,8 +1,8 @@
-"""Global 1940 China [G40 L429-L459], [L1745-L1753].
+"""Global 1940 China [G40 L429-L459], [G40 L1745-L1753].
 
 China collects its own income (12 IPCs at the start) and has no capital [G40 L431-L435].
 It buys only infantry, and artillery too while the Burma Road is open, which is checked in
-its Purchase & Repair phase [G40 L437], [L455], [L1753]; while it holds no Chinese territory
+its Purchase & Repair phase [G40 L437], [G40 L455], [G40 L1753]; while it holds no Chinese territory
 it keeps its IPCs but cannot spend them [G40 L435-L437]. It uses no industrial complex: new
 units go to any territory of Chinese origin that China controls, those it took this turn
 included, with no limit per territory (digest §9 #56) [G40 L437]. Its units stay in
@@ -33,7 +33,7 @@ def is_china(setup: Setup, power: str) -> bool:
 
 
 def burma_road_open(board: Board) -> bool:
-    """The Allies control every territory the road crosses [G40 L455], [L1753]."""
+    """The Allies control every territory the road crosses [G40 L455], [G40 L1753]."""
     return all((o := board.owner(t)) is not None and board.setup.side_of(o) == "Allies" for t in BURMA_ROAD)
 
 

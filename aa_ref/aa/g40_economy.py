@@ -270,7 +270,7 @@ def plunder(ctx: Context, captor: str, victim: str, capital: str) -> None:
     if not economies:
         if taken:
             ctx.emit(Treasury(power=captor, delta=taken, reason=f"plunder of {capital}"))
-        ctx.note(f"{captor} takes {capital} and plunders {taken} IPCs from {whose} [G40 L1041], [L1689]")
+        ctx.note(f"{captor} takes {capital} and plunders {taken} IPCs from {whose} [G40 L1041], [G40 L1689]")
         return
     to = PLUNDER_ECONOMY.get(capital) or economy_of(ctx.setup, captor, capital)
     if not economy_capital_held(board, captor, to):

@@ -4,8 +4,8 @@ Income = the worth of the territories controlled + the national objectives met -
 losses, never below 0 (digest §9 #66), added to the treasury [G40 L1118-L1126]; nothing at
 all while the capital is the enemy's, no convoy loss either [G40 L1128]. A power with
 separate economies (the UK) does this for each economy apart, with its regional capital,
-its territories, its objectives and its convoys [G40 L1685], [L1689]. China has no capital
-and no convoy losses [G40 L435], [L447]. War Bonds add a die [G40 L1836].
+its territories, its objectives and its convoys [G40 L1685], [G40 L1689]. China has no capital
+and no convoy losses [G40 L435], [G40 L447]. War Bonds add a die [G40 L1836].
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def production(board: Board, power: str, economy: str | None = None) -> int:
 
 
 def subject_to_convoys(setup, power: str) -> bool:
-    """China suffers no convoy disruption [G40 L447], [L1163]: a power without a capital."""
+    """China suffers no convoy disruption [G40 L447], [G40 L1163]: a power without a capital."""
     return setup.powers[power].capital is not None
 
 
@@ -71,7 +71,7 @@ def _collect(ctx: Context, power: str, economy: str | None) -> None:
         capital = ctx.setup.capital_of(power)
         held = board.capital_held(power)
     if not held:
-        rule = "[G40 L1689]" if economy else "[G40 L1128], [L1045]"
+        rule = "[G40 L1689]" if economy else "[G40 L1128], [G40 L1045]"
         ctx.note(f"{label} collects no income and suffers no convoy loss: its capital {capital} is held by "
                  f"{board.owner(capital)} {rule}")
         return

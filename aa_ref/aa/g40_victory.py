@@ -1,10 +1,10 @@
-"""Global 1940 victory [G40 L295-L299], [L1051-L1055], [L1043].
+"""Global 1940 victory [G40 L295-L299], [G40 L1051-L1055], [G40 L1043].
 
 The Axis win holding at least 8 victory cities of the Europe map or 6 of the Pacific map
 (setup groups `Europe victory cities`, `Pacific victory cities`) for a complete round of
-play, and one Axis capital at the end of that round [G40 L297], [L1053]. The Allies win
+play, and one Axis capital at the end of that round [G40 L297], [G40 L1053]. The Allies win
 holding Berlin, Rome and Tokyo for a complete round, and one Allied capital at the end of
-that round [G40 L299], [L1055].
+that round [G40 L299], [G40 L1055].
 
 Ruling (digest §9 #1, docs/global1940-rulings.md E8): the cities are looked at at the end of
 every power's turn; `Game.victory_held[side]` records the round since whose turns' ends the
@@ -23,7 +23,7 @@ EUROPE, PACIFIC = "Europe victory cities", "Pacific victory cities"
 AXIS_NEEDS = {EUROPE: 8, PACIFIC: 6}
 """Victory cities the Axis need on one map [G40 L297]."""
 AXIS_CAPITALS = ("Germany", "Southern Italy", "Japan")
-"""Berlin, Rome, Tokyo [G40 L297], [L299]."""
+"""Berlin, Rome, Tokyo [G40 L297], [G40 L299]."""
 ALLIED_CAPITALS = ("Eastern United States", "United Kingdom", "France", "Russia")
 """Washington, London, Paris, Moscow [G40 L299]."""
 
@@ -69,7 +69,7 @@ def track(ctx: Context) -> None:
 
 def winner(board: Board, power: str) -> tuple[str, str] | None:
     """(side, reason) at the end of a round when a side has held its cities since the end of
-    the previous round and holds one of its capitals [G40 L297], [L299]."""
+    the previous round and holds one of its capitals [G40 L297], [G40 L299]."""
     if power != board.setup.turn_order[-1]:
         return None
     for side, capitals in (("Axis", AXIS_CAPITALS), ("Allies", ALLIED_CAPITALS)):
