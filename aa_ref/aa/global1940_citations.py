@@ -15,6 +15,11 @@ import re
 CITATIONS: dict[str, str] = {
     "AA1941 turn order [L305-L312]": "G40 order of play [L47-L56], [L311-L373]",
     "AA1941 turn phases [L313-L320]": "G40 turn phases [L76-L112]",
+    # China [G40 L429-L459]
+    "Anniversary China's movement area [@49894], [@50258]": "G40 China's movement limits [L451]",
+    "Anniversary China's movement area [@49894], the Flying Tigers [@50598] (ruling A27)":
+        "G40 China's movement limits [L451], the Flying Tigers [L459]",
+    "Anniversary China [@50171]": "G40 Chinese units never on transports [L451]",
 }
 """A shared module's rule citation -> the same rule in the Global 1940 rulebook."""
 
