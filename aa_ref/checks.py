@@ -215,7 +215,8 @@ def _rules_data_problems(setup: Setup, doc: Document) -> list[Problem]:
             problems.append(doc.problem(setup.power_names.unknown_message(power), ("national_objectives", power)))
         for i, objective in enumerate(objectives):
             for field in ("all_of", "of", "power_controls", "no_enemy_warships_in", "each_of", "each_side_of",
-                          "power_not_controls", "land_units_in", "neutral_or_side_controls", "no_opposing_warships_in"):
+                          "power_not_controls", "land_units_in", "neutral_or_side_controls", "no_opposing_warships_in",
+                          "no_opposing_warships_or_subs_in"):
                 for j, name in enumerate(getattr(objective, field)):
                     if name not in setup.spaces:
                         problems.append(doc.problem(setup.space_names.unknown_message(name),

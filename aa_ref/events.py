@@ -268,9 +268,11 @@ def apply_event(game: Game, event: Any) -> None:
             state = game.powers[power]
             if state.treasury + delta < 0:
                 raise EventError(f"{power} cannot pay {-delta} IPCs from {state.treasury}")
+            if state.economies:  # checked before any change: an event applies whole or not at all
+                economies = dict(state.economies)
+                _economy_treasury(economies, power, delta, economy)
+                state.economies = economies
             state.treasury += delta
-            if state.economies:
-                _economy_treasury(state.economies, power, delta, economy)
         case Purchased(power=power, units=units, economy=economy):
             _pool(game.powers[power].purchased, power, units)
             if economy is not None:

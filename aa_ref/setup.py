@@ -174,6 +174,8 @@ class Objective(Strict):
                                           "alignment, or is controlled by the power's side")
     no_opposing_warships_in: list[str] = Field(
         default_factory=list, description="no surface warship of any power of the other side (at war or not) in these")
+    no_opposing_warships_or_subs_in: list[str] = Field(
+        default_factory=list, description="no warship, submarines included, of any power of the other side in these")
     controls_originals: bool = Field(
         default=False, description="the power controls every territory originally its own (of `economy`, if given)")
     no_allied_units_in_original: bool = Field(

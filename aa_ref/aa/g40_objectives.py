@@ -87,6 +87,12 @@ def unmet(board: Board, power: str, objective: Objective) -> list[str]:
                             for f in board.forces(z)))
     if hostile:
         missing.append("surface warships of the other side in " + ", ".join(hostile))
+    naval = sorted(z for z in objective.no_opposing_warships_or_subs_in
+                   if any(board.setup.side_of(f.power) != side
+                          and any(f.units.get(u, 0) for u in (*SURFACE_WARSHIPS, "submarine"))
+                          for f in board.forces(z)))
+    if naval:
+        missing.append("warships of the other side in " + ", ".join(naval))
     if objective.controls_originals:
         lost = [s for s in _originals(board, power, objective) if board.owner(s) != power]
         if lost:

@@ -12,7 +12,7 @@ the Soviet Union may not research [G40 L1799]; the UK pays from either economy o
 from __future__ import annotations
 
 from aa_ref.aa.board import Board
-from aa_ref.aa.g40_economy import economy_capital_held
+from aa_ref.aa.g40_economy import any_economy_active, economy_capital_held
 from aa_ref.aa.research import RESEARCHER_COST, chart_techs
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -25,8 +25,8 @@ RULE = "G40 L1808"
 
 
 def may_research(board: Board, power: str) -> bool:
-    return (board.game.options.get("research") == "on" and power not in NO_RESEARCH
-            and board.capital_held(power))
+    held = any_economy_active(board, power) if board.setup.powers[power].economies else board.capital_held(power)
+    return board.game.options.get("research") == "on" and power not in NO_RESEARCH and held
 
 
 def check_research(board: Board, given: OrdersInput) -> list[Problem]:

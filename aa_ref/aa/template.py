@@ -82,6 +82,13 @@ def _purchase(board: Board, power: str) -> list[str]:
     if damaged:
         lines.append("# Damaged industrial complexes (markers): " + _counts(damaged)
                      + "; 'repair: {territory: markers}' removes them at 1 IPC each.")
+    economies = board.game.powers[power].economies
+    if economies:  # Global 1940 UK: each economy buys and repairs apart [G40 L1673]
+        lines.append("# Each economy buys from its own treasury: "
+                     + ", ".join(f"{e} {n} IPCs" for e, n in economies.items()))
+        lines.append("economies:")
+        lines += [f"  {e}: {{purchase: {{}}}}" for e in economies]
+        return lines
     lines.append("purchase: {}")
     return lines
 
