@@ -148,8 +148,6 @@ class Global1940(Anniversary):
         if state.economies:
             out["economies"] = {e: {"treasury": state.economies[e], "income": base + sum(b.values())}
                                 for e, (base, b) in expected.items()}
-        if board.game.options.get("research") == "on":
-            out["researchers"] = state.researchers
         out["technologies"] = list(state.technologies)
         return out
 
