@@ -221,6 +221,9 @@ def _rules_data_problems(setup: Setup, doc: Document) -> list[Problem]:
                     if name not in setup.spaces:
                         problems.append(doc.problem(setup.space_names.unknown_message(name),
                                                     ("national_objectives", power, i, field, j)))
+            if objective.liberated is not None and objective.liberated not in setup.spaces:
+                problems.append(doc.problem(setup.space_names.unknown_message(objective.liberated),
+                                            ("national_objectives", power, i, "liberated")))
             for field in ("at_war_with", "at_war_with_any", "not_at_war_with"):
                 for j, name in enumerate(getattr(objective, field)):
                     if name not in setup.powers:

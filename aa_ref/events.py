@@ -72,6 +72,15 @@ class BonusPaid(Strict):
     objective: str
 
 
+class UnitsDue(Strict):
+    """An objective paid in units is owed (`worth` IPCs of units) or settled (0) (Global 1940)."""
+
+    type: Literal["units_due"] = "units_due"
+    power: str
+    objective: str
+    worth: int = Field(ge=0)
+
+
 class VictoryHeld(Strict):
     """A side's victory condition starts (`since`, a round) or stops (None) holding (Global 1940)."""
 
@@ -170,7 +179,7 @@ Event = Annotated[
     Union[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
         SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
-        BuildFactory, BonusPaid, VictoryHeld,
+        BuildFactory, BonusPaid, VictoryHeld, UnitsDue,
     ],
     Field(discriminator="type"),
 ]
@@ -284,6 +293,11 @@ def apply_event(game: Game, event: Any) -> None:
             if objective in game.powers[power].bonuses_paid:
                 raise EventError(f"{power} has already been paid objective {objective}")
             game.powers[power].bonuses_paid.append(objective)
+        case UnitsDue(power=power, objective=objective, worth=worth):
+            if worth:
+                game.powers[power].units_due[objective] = worth
+            else:
+                game.powers[power].units_due.pop(objective, None)
         case VictoryHeld(side=side, since=since):
             if since is None:
                 game.victory_held.pop(side, None)

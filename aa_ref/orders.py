@@ -118,6 +118,8 @@ class Orders(Strict):
     battles: list[BattleOrders] | None = None
     rockets: list[Rocket] | None = None
     place: dict[str, UnitCounts] | None = None
+    objective_units: dict[str, UnitCounts] | None = Field(
+        default=None, description="Mobilize: the units an objective pays (Global 1940 France F1), by objective id")
     dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
     signature: Signature | None = None
     reveals: list[RevealRecord] | None = None

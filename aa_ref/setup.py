@@ -182,6 +182,12 @@ class Objective(Strict):
         default=False, description="no unit of another allied power in a territory originally the power's")
     once: bool = Field(default=False, description="paid only the first time it is met")
     economy: str | None = Field(default=None, description="a power with separate economies: the economy it pays")
+    liberated: str | None = Field(
+        default=None, description="paid (once) when this territory, held by an enemy, returns to the power, "
+                                  "not at Collect Income")
+    units_worth: int | None = Field(
+        default=None, ge=1, description="with `liberated`: paid in units worth this many IPCs, chosen and placed "
+                                        "there at the power's next Mobilize")
     not_implemented: str | None = Field(
         default=None, description="an objective the referee cannot yet adjudicate: why (it is never paid, and "
                                   "the income note says so)")

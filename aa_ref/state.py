@@ -92,6 +92,9 @@ class PowerState(Strict):
                                           "bought (it places them with its own industrial complexes)")
     bonuses_paid: list[str] = Field(
         default_factory=list, description="one-time national objectives already paid (Global 1940)")
+    units_due: dict[str, int] = Field(
+        default_factory=dict, description="objectives paid in units (Global 1940 France): objective id -> IPCs of "
+                                          "units to choose and place at the power's next Mobilize")
 
 
 class BattleSide(Strict):

@@ -13,9 +13,11 @@ from __future__ import annotations
 from aa_ref.aa import objectives
 from aa_ref.aa.board import Board
 from aa_ref.aa.g40_economy import economy_of
-from aa_ref.engine import Context
-from aa_ref.events import BonusPaid
-from aa_ref.setup import Objective
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.errors import Problem
+from aa_ref.events import AddUnits, BonusPaid, Control, UnitsDue
+from aa_ref.setup import Objective, UnitCounts
+from aa_ref.state import Force
 
 SURFACE_WARSHIPS = ("battleship", "carrier", "cruiser", "destroyer")
 
@@ -111,7 +113,93 @@ def unmet(board: Board, power: str, objective: Objective) -> list[str]:
 
 
 def objectives_for(board: Board, power: str, economy: str | None) -> list[Objective]:
-    return [o for o in board.setup.national_objectives.get(power, []) if o.economy == economy or economy is None]
+    """The objectives checked at Collect Income (not those paid at a liberation)."""
+    return [o for o in board.setup.national_objectives.get(power, [])
+            if (o.economy == economy or economy is None) and o.liberated is None]
+
+
+# --- objectives paid in units at a liberation (France F1 [G40 L1792-L1795]) -----------------
+RULE_UNITS = "G40 L1795"
+
+
+def after_adjudication(ctx: Context, events: list) -> None:
+    """A territory named by a one-time `liberated` objective that went back to its power from an
+    enemy this adjudication: the objective is paid (once), in units to place there at the
+    power's next Mobilize (ruling E12, digest §9 #55)."""
+    board = Board(ctx.setup, ctx.game)
+    for event in events:
+        if not isinstance(event, Control) or event.previous is None or event.owner is None:
+            continue
+        for objective in ctx.setup.national_objectives.get(event.owner, []):
+            if objective.liberated != event.space or objective.id in ctx.game.powers[event.owner].bonuses_paid:
+                continue
+            if board.allied(event.owner, event.previous):
+                continue
+            ctx.emit(BonusPaid(power=event.owner, objective=objective.id))
+            ctx.emit(UnitsDue(power=event.owner, objective=objective.id, worth=objective.units_worth or 0))
+            ctx.note(f"{event.space} is liberated for the first time: {event.owner} meets objective {objective.id}, "
+                     f"{objective.units_worth} IPCs of units to place there at its next Mobilize "
+                     "(objective_units) [G40 L1794-L1795]")
+
+
+def units_owed(board: Board, power: str) -> dict[str, Objective]:
+    """Objective id -> objective, for the units `power` may place now."""
+    due = board.game.powers[power].units_due
+    return {o.id: o for o in board.setup.national_objectives.get(power, []) if o.id in due}
+
+
+def check_objective_units(board: Board, given: OrdersInput) -> list[Problem]:
+    """Units worth no more than the objective pays, land or air, placed in its territory while the
+    power controls it [G40 L1795] (ruling E12)."""
+    from aa_ref.aa.purchase import purchase_cost
+
+    power = given.model.power
+    owed = units_owed(board, power)
+    problems = []
+    for oid, units in (given.model.objective_units or {}).items():
+        loc = ("objective_units", oid)
+        objective = owed.get(oid)
+        if objective is None:
+            problems.append(given.problem(f"{power} is owed no units by objective '{oid}'", loc, RULE_UNITS))
+            continue
+        resolved: UnitCounts = {}
+        for text, n in units.items():
+            unit = board.setup.unit_names.get(text)
+            if unit is None:
+                problems.append(given.problem(board.setup.unit_names.unknown_message(text), (*loc, text)))
+            elif n < 0:
+                problems.append(given.problem(f"cannot place a negative number of {unit}", (*loc, text)))
+            elif n and (board.domain(unit) == "sea" or board.unit(unit).installation):
+                problems.append(given.problem(
+                    f"{unit} cannot be placed in the territory {objective.liberated}: land and air units only",
+                    (*loc, text), RULE_UNITS))
+            elif n:
+                resolved[unit] = resolved.get(unit, 0) + n
+        worth = board.game.powers[power].units_due[oid]
+        cost = purchase_cost(board, power, resolved)
+        if cost > worth:
+            problems.append(given.problem(
+                f"objective {oid} pays {worth} IPCs of units; these cost {cost}", loc, RULE_UNITS))
+        if resolved and board.owner(objective.liberated) != power:
+            problems.append(given.problem(
+                f"{objective.liberated} is held by {board.owner(objective.liberated)}: the units of objective {oid} "
+                "are placed only there", loc, RULE_UNITS))
+    return problems
+
+
+def place_objective_units(ctx: Context, power: str, chosen: dict[str, UnitCounts] | None) -> None:
+    """Place the chosen units; whatever is owed is settled at this Mobilize, the rest lost (ruling E12)."""
+    board = Board(ctx.setup, ctx.game)
+    owed = units_owed(board, power)
+    for oid, objective in owed.items():
+        units = {ctx.setup.unit_names.get(u): n for u, n in (chosen or {}).get(oid, {}).items() if n}
+        if units:
+            ctx.emit(AddUnits(space=objective.liberated, force=Force(power=power, units=units, done=True)))
+            ctx.note(f"{power} places {', '.join(f'{n} {u}' for u, n in units.items())} in {objective.liberated}: "
+                     f"objective {oid} [G40 L1795]")
+        else:
+            ctx.note(f"{power} places no units for objective {oid}: they are lost [G40 L1795] (ruling E12)")
+        ctx.emit(UnitsDue(power=power, objective=oid, worth=0))
 
 
 def met_bonuses(board: Board, power: str, economy: str | None = None) -> dict[str, int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from aa_ref.aa import g40_china, g40_economy, g40_income, g40_research, g40_victory
+from aa_ref.aa import g40_china, g40_economy, g40_income, g40_objectives, g40_research, g40_victory
 from aa_ref.aa.anniversary import Anniversary
 from aa_ref.aa.board import Board
 from aa_ref.aa.global1940_citations import cite, cite_note
@@ -57,6 +57,7 @@ class Global1940(Anniversary):
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
         AA1941.adjudicate(self, ctx, given)
+        g40_objectives.after_adjudication(ctx, list(ctx.events))  # economy: objectives paid at a liberation
         ctx.events[:] = [_cite_event(e) for e in ctx.events]
         for decision in ctx.game.pending:
             decision.detail = cite_note(decision.detail)
@@ -70,8 +71,10 @@ class Global1940(Anniversary):
     # --- economy, objectives, China, capitals, victory, research (aa_ref/aa/g40_*.py) -----------
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
         **Anniversary.sections, PURCHASE: ("purchase", "repair", "economies"),
+        MOBILIZE: ("place", "objective_units"),
     }
-    """The UK orders each economy's purchase and repairs under `economies` [G40 L1673]."""
+    """The UK orders each economy's purchase and repairs under `economies` [G40 L1673]; France
+    places the units of its objective F1 under `objective_units` [G40 L1795]."""
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         power = given.model.power
@@ -84,6 +87,10 @@ class Global1940(Anniversary):
                                   ("economies",), "G40 L1673")]
         if phase == PURCHASE and g40_china.is_china(board.setup, power):
             return g40_china.check_purchase(board, given) or super().check_phase(board, given, phase)
+        if phase == MOBILIZE and given.model.objective_units:
+            problems = g40_objectives.check_objective_units(board, given)
+            if problems:
+                return problems
         if phase == MOBILIZE and g40_china.is_china(board.setup, power):
             return g40_china.check_placement(board, given, given.model.place or {})
         problems = super().check_phase(board, given, phase)
@@ -105,11 +112,17 @@ class Global1940(Anniversary):
         if phase == MOBILIZE and g40_economy.has_economies(ctx.setup, power):
             g40_economy.execute_placement_economies(ctx, power, given.model.place or {})
         super().execute_phase(ctx, given, phase)
+        if phase == MOBILIZE and ctx.game.powers[power].units_due:
+            g40_objectives.place_objective_units(ctx, power, given.model.objective_units)
 
     def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
         power = ctx.game.power
         if phase == RESEARCH and not g40_research.may_research(board, power):
             return True
+        if phase == MOBILIZE and ctx.game.powers[power].units_due:  # France's F1 units [G40 L1795]
+            if any(board.owner(o.liberated) == power for o in g40_objectives.units_owed(board, power).values()):
+                return False
+            g40_objectives.place_objective_units(ctx, power, None)
         if phase == PURCHASE and g40_china.is_china(ctx.setup, power) and not g40_china.placement_sites(board):
             ctx.note("China holds no Chinese territory: it keeps its IPCs but cannot spend them [G40 L435-L437]")
             return True

@@ -24,7 +24,7 @@ PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME 
     "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
 )
 RESEARCH = "research"
-ORDER_SECTIONS = ("research", "purchase", "repair", "economies", "moves", "battles", "rockets", "place")
+ORDER_SECTIONS = ("research", "purchase", "repair", "economies", "moves", "battles", "rockets", "place", "objective_units")
 """Every orders section any edition reads."""
 
 

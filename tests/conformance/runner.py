@@ -60,6 +60,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.powers[power].purchased = pool
     for power, ids in (state.get("bonuses_paid") or {}).items():
         game.powers[power].bonuses_paid = list(ids)
+    for power, due in (state.get("units_due") or {}).items():  # objectives paid in units (France F1)
+        game.powers[power].units_due = dict(due)
     if "victory_held" in state:  # Global 1940: side -> round since its victory condition holds
         game.victory_held = dict(state["victory_held"])
     for power, techs in (state.get("technologies") or {}).items():
@@ -186,6 +188,9 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for power, ids in (state.get("bonuses_paid") or {}).items():
         if game.powers[power].bonuses_paid != ids:
             failures.append(f"{power} one-time bonuses paid are {game.powers[power].bonuses_paid}, expected {ids}")
+    for power, due in (state.get("units_due") or {}).items():
+        if game.powers[power].units_due != due:
+            failures.append(f"{power} units due are {game.powers[power].units_due}, expected {due}")
     if "victory_held" in state and game.victory_held != state["victory_held"]:
         failures.append(f"victory held since {game.victory_held}, expected {state['victory_held']}")
     for power, units in (state.get("purchased") or {}).items():
