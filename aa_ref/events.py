@@ -169,6 +169,15 @@ class BuildFactory(Strict):
     space: str
 
 
+class RemoveFactory(Strict):
+    """A built industrial complex is taken off the map, with its damage (Global 1940: a Japanese
+    complex in a Chinese territory retaken by the Allies)."""
+
+    type: Literal["remove_factory"] = "remove_factory"
+    space: str
+    reason: str = ""
+
+
 class Victory(Strict):
     type: Literal["victory"] = "victory"
     side: str
@@ -179,7 +188,7 @@ Event = Annotated[
     Union[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
         SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
-        BuildFactory, BonusPaid, VictoryHeld, UnitsDue,
+        BuildFactory, BonusPaid, VictoryHeld, UnitsDue, RemoveFactory,
     ],
     Field(discriminator="type"),
 ]
@@ -332,6 +341,12 @@ def apply_event(game: Game, event: Any) -> None:
             if state.industrial_complex:
                 raise EventError(f"{space} already has a built industrial complex")
             state.industrial_complex = True
+        case RemoveFactory(space=space):
+            state = _space(game, space)
+            if not state.industrial_complex:
+                raise EventError(f"{space} has no built industrial complex to remove")
+            state.industrial_complex = False
+            state.damage = 0
         case Victory(side=side):
             game.winner = side
         case Roll() | Note():

@@ -15,7 +15,7 @@ from __future__ import annotations
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import AddUnits, Purchased
+from aa_ref.events import AddUnits, Control, Purchased, RemoveFactory
 from aa_ref.setup import Setup, UnitCounts
 from aa_ref.state import Force
 
@@ -114,3 +114,19 @@ def execute_placement(ctx: Context, place: dict[str, UnitCounts]) -> None:
     if left:
         ctx.note(f"China's {', '.join(f'{n} {u}' for u, n in left.items())} wait: no Chinese territory to place "
                  "them in [G40 L435-L437]")
+
+
+def remove_retaken_complexes(ctx: Context, events: list) -> None:
+    """A complex an Axis power built in a Chinese territory is removed at once when China retakes
+    the territory or an Allied power liberates it [G40 L441]."""
+    for event in events:
+        if not isinstance(event, Control) or event.owner is None or event.previous is None:
+            continue
+        space = ctx.setup.spaces[event.space]
+        state = ctx.game.spaces.get(event.space)
+        if space.original_owner != CHINA or state is None or not state.industrial_complex:
+            continue
+        if ctx.setup.side_of(event.owner) == "Allies" and ctx.setup.side_of(event.previous) == "Axis":
+            ctx.emit(RemoveFactory(space=event.space, reason="retaken Chinese territory"))
+            ctx.note(f"the industrial complex {event.previous} built in {event.space} is removed: the territory is "
+                     "Chinese again [G40 L441]")

@@ -58,6 +58,7 @@ class Global1940(Anniversary):
         """The shared adjudication, its narrative citing this edition's rulebook."""
         AA1941.adjudicate(self, ctx, given)
         g40_objectives.after_adjudication(ctx, list(ctx.events))  # economy: objectives paid at a liberation
+        g40_china.remove_retaken_complexes(ctx, list(ctx.events))  # economy: Japanese complexes in China
         ctx.events[:] = [_cite_event(e) for e in ctx.events]
         for decision in ctx.game.pending:
             decision.detail = cite_note(decision.detail)
