@@ -64,6 +64,11 @@ def _research(board: Board, power: str) -> list[str]:
         techs = sorted((t.roll, tid, t) for tid, t in board.setup.technologies.items() if t.chart == chart)
         lines.append(f"#   chart {chart}: " + ", ".join(
             f"{roll} {t.name}{' (x)' if board.has_tech(power, tid) else ''}" for roll, tid, t in techs))
+    economies = board.game.powers[power].economies
+    if economies:  # Global 1940 UK: each die is paid by one economy [G40 L1669]
+        lines.append("# Say which economy pays each die: paid_by: {"
+                     + ", ".join(f"{e}: 0" for e in economies) + "} ("
+                     + ", ".join(f"{e} {n} IPCs" for e, n in economies.items()) + ")")
     lines.append("research: {researchers: 0}")
     return lines
 
