@@ -244,8 +244,9 @@ def execute_placement_economies(ctx: Context, power: str, place: dict[str, UnitC
         for units in by_space.values():
             for u, n in units.items():
                 total[u] = total.get(u, 0) + n
-        # the pool per economy shrinks here; the shared placement's own Purchased (no economy) then
-        # finds nothing more to take from purchased_by
+        # the economy's pool shrinks here (the first event also takes the units out of `purchased`, the
+        # second puts them back): the shared placement's own Purchased, naming no economy, then changes
+        # `purchased` only
         ctx.emit(Purchased(power=power, units={u: -n for u, n in total.items()}, economy=eco))
         ctx.emit(Purchased(power=power, units=total))
 

@@ -17,7 +17,6 @@ from aa_ref.aa.income import WAR_BONDS
 from aa_ref.engine import Context
 from aa_ref.events import Treasury
 
-CHINA = "China"
 
 
 def territories(board: Board, power: str, economy: str | None = None) -> set[str]:

@@ -6,6 +6,11 @@ A case file holds: `case` (number), `title`, `rule` (the rulebook citation), the
 the table, used in order) and `expect`: the `verdict` (legal or illegal), for illegal
 orders the `errors` (substrings of the problems) and `rule_cited`, and for legal ones
 the expected parts of the resulting state.
+
+Global 1940 state and expect keys: `economies` (power -> economy -> treasury; the treasury is
+their sum), `purchased_by` (power -> economy -> units bought), `bonuses_paid` (one-time
+objectives paid), `units_due` (objectives paid in units), `victory_held` (side -> round since
+its victory condition holds), besides `at_war`.
 """
 
 from __future__ import annotations
