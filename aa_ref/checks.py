@@ -214,11 +214,24 @@ def _rules_data_problems(setup: Setup, doc: Document) -> list[Problem]:
         if power not in setup.powers:
             problems.append(doc.problem(setup.power_names.unknown_message(power), ("national_objectives", power)))
         for i, objective in enumerate(objectives):
-            for field in ("all_of", "of", "power_controls", "no_enemy_warships_in"):
+            for field in ("all_of", "of", "power_controls", "no_enemy_warships_in", "each_of", "each_side_of",
+                          "power_not_controls", "land_units_in", "neutral_or_side_controls", "no_opposing_warships_in",
+                          "no_opposing_warships_or_subs_in"):
                 for j, name in enumerate(getattr(objective, field)):
                     if name not in setup.spaces:
                         problems.append(doc.problem(setup.space_names.unknown_message(name),
                                                     ("national_objectives", power, i, field, j)))
+            if objective.liberated is not None and objective.liberated not in setup.spaces:
+                problems.append(doc.problem(setup.space_names.unknown_message(objective.liberated),
+                                            ("national_objectives", power, i, "liberated")))
+            for field in ("at_war_with", "at_war_with_any", "not_at_war_with"):
+                for j, name in enumerate(getattr(objective, field)):
+                    if name not in setup.powers:
+                        problems.append(doc.problem(setup.power_names.unknown_message(name),
+                                                    ("national_objectives", power, i, field, j)))
+            if objective.economy is not None and power in setup.powers and objective.economy not in setup.powers[power].economies:
+                problems.append(doc.problem(f"objective {objective.id} pays economy {objective.economy}, which "
+                                            f"{power} does not have", ("national_objectives", power, i, "economy")))
             if objective.at_least is not None and objective.at_least > len(objective.of):
                 problems.append(doc.problem(f"objective {objective.id} asks for {objective.at_least} of "
                                             f"{len(objective.of)} territories", ("national_objectives", power, i)))

@@ -50,6 +50,9 @@ class Treasury(Strict):
     power: str
     delta: int
     reason: str
+    economy: str | None = Field(
+        default=None, description="a power with separate economies: the economy paying or receiving "
+                                  "(none: the first economies in order)")
 
 
 class Purchased(Strict):
@@ -58,6 +61,32 @@ class Purchased(Strict):
     type: Literal["purchased"] = "purchased"
     power: str
     units: dict[str, int]
+    economy: str | None = Field(default=None, description="a power with separate economies: the economy that bought them")
+
+
+class BonusPaid(Strict):
+    """A one-time national objective is paid and may not be paid again (Global 1940)."""
+
+    type: Literal["bonus_paid"] = "bonus_paid"
+    power: str
+    objective: str
+
+
+class UnitsDue(Strict):
+    """An objective paid in units is owed (`worth` IPCs of units) or settled (0) (Global 1940)."""
+
+    type: Literal["units_due"] = "units_due"
+    power: str
+    objective: str
+    worth: int = Field(ge=0)
+
+
+class VictoryHeld(Strict):
+    """A side's victory condition starts (`since`, a round) or stops (None) holding (Global 1940)."""
+
+    type: Literal["victory_held"] = "victory_held"
+    side: str
+    since: int | None = None
 
 
 class Phase(Strict):
@@ -168,6 +197,15 @@ class KamikazeTokens(Strict):
     delta: int
 
 
+class RemoveFactory(Strict):
+    """A built industrial complex is taken off the map, with its damage (Global 1940: a Japanese
+    complex in a Chinese territory retaken by the Allies)."""
+
+    type: Literal["remove_factory"] = "remove_factory"
+    space: str
+    reason: str = ""
+
+
 class Victory(Strict):
     type: Literal["victory"] = "victory"
     side: str
@@ -203,6 +241,7 @@ Event = Annotated[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
         SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
         BuildFactory, DeclareWar, Alignment, PoliticalMark, SetInstallation, InstallationDamage, KamikazeTokens,
+        BonusPaid, VictoryHeld, UnitsDue, RemoveFactory,
     ],
     Field(discriminator="type"),
 ]
@@ -258,6 +297,35 @@ def _remove(game: Game, space: str, force: Force) -> None:
         del game.spaces[space]
 
 
+def _pool(pool: dict[str, int], power: str, units: dict[str, int]) -> None:
+    for unit, n in units.items():
+        pool[unit] = pool.get(unit, 0) + n
+        if pool[unit] < 0:
+            raise EventError(f"{power} has no {unit} waiting to be mobilized")
+        if pool[unit] == 0:
+            del pool[unit]
+
+
+def _economy_treasury(economies: dict[str, int], power: str, delta: int, economy: str | None) -> None:
+    """One economy's treasury changes with the power's; with no economy named, an income goes
+    to the first economy and a payment comes from the economies in order."""
+    if economy is not None:
+        if economy not in economies:
+            raise EventError(f"{power} has no economy {economy}")
+        if economies[economy] + delta < 0:
+            raise EventError(f"{power}'s {economy} economy cannot pay {-delta} IPCs from {economies[economy]}")
+        economies[economy] += delta
+        return
+    if delta >= 0:
+        economies[next(iter(economies))] += delta
+        return
+    owed = -delta
+    for name in economies:
+        step = min(owed, economies[name])
+        economies[name] -= step
+        owed -= step
+
+
 def apply_event(game: Game, event: Any) -> None:
     """Apply one event to `game` in place (callers work on their own copy)."""
     match event:
@@ -267,19 +335,36 @@ def apply_event(game: Game, event: Any) -> None:
             _remove(game, space, force)
         case Control(space=space, owner=owner):
             _space(game, space).owner = owner
-        case Treasury(power=power, delta=delta):
+        case Treasury(power=power, delta=delta, economy=economy):
             state = game.powers[power]
             if state.treasury + delta < 0:
                 raise EventError(f"{power} cannot pay {-delta} IPCs from {state.treasury}")
+            if state.economies:  # checked before any change: an event applies whole or not at all
+                economies = dict(state.economies)
+                _economy_treasury(economies, power, delta, economy)
+                state.economies = economies
             state.treasury += delta
-        case Purchased(power=power, units=units):
-            pool = game.powers[power].purchased
-            for unit, n in units.items():
-                pool[unit] = pool.get(unit, 0) + n
-                if pool[unit] < 0:
-                    raise EventError(f"{power} has no {unit} waiting to be mobilized")
-                if pool[unit] == 0:
-                    del pool[unit]
+        case Purchased(power=power, units=units, economy=economy):
+            _pool(game.powers[power].purchased, power, units)
+            if economy is not None:
+                by = game.powers[power].purchased_by
+                _pool(by.setdefault(economy, {}), power, units)
+                if not by[economy]:
+                    del by[economy]
+        case BonusPaid(power=power, objective=objective):
+            if objective in game.powers[power].bonuses_paid:
+                raise EventError(f"{power} has already been paid objective {objective}")
+            game.powers[power].bonuses_paid.append(objective)
+        case UnitsDue(power=power, objective=objective, worth=worth):
+            if worth:
+                game.powers[power].units_due[objective] = worth
+            else:
+                game.powers[power].units_due.pop(objective, None)
+        case VictoryHeld(side=side, since=since):
+            if since is None:
+                game.victory_held.pop(side, None)
+            else:
+                game.victory_held[side] = since
         case Phase(round=rnd, power=power, phase=phase):
             game.round, game.power, game.phase = rnd, power, phase
         case SetBattles(battles=battles):
@@ -330,6 +415,12 @@ def apply_event(game: Game, event: Any) -> None:
             if state.kamikaze + delta < 0:
                 raise EventError(f"{power} has only {state.kamikaze} kamikaze attacks left")
             state.kamikaze += delta
+        case RemoveFactory(space=space):
+            state = _space(game, space)
+            if not state.industrial_complex:
+                raise EventError(f"{space} has no built industrial complex to remove")
+            state.industrial_complex = False
+            state.damage = 0
         case Victory(side=side):
             game.winner = side
         case DeclareWar(declaration=declaration, pairs=pairs):

@@ -62,6 +62,15 @@ class ResearchOrders(Strict):
 
     researchers: int = Field(default=0, ge=0, description="new researcher tokens bought at 5 IPCs each")
     chart: Literal[1, 2] | None = Field(default=None, description="the development chart rolled on a breakthrough")
+    paid_by: dict[str, int] | None = Field(
+        default=None, description="a power with separate economies (Global 1940 UK): researchers paid by each economy")
+
+
+class EconomyOrders(Strict):
+    """One economy's purchase and repairs (Global 1940 UK: Europe and Pacific)."""
+
+    purchase: UnitCounts | None = None
+    repair: dict[str, int] | None = Field(default=None, description="damage markers removed, by territory")
 
 
 class Rocket(Strict):
@@ -104,6 +113,9 @@ class Orders(Strict):
     repair: dict[str, int] | None = Field(default=None, description="damage markers removed, by territory")
     upgrade: list[str] | None = Field(
         default=None, description="Global 1940: territories whose minor industrial complex is upgraded to a major one")
+    economies: dict[str, EconomyOrders] | None = Field(
+        default=None, description="a power with separate economies (Global 1940 UK): each economy's purchase and "
+                                  "repairs, in the Purchase & Repair phase, instead of `purchase` and `repair`")
     moves: list[Move] | None = None
     battles: list[BattleOrders] | None = None
     rockets: list[Rocket] | None = None
@@ -111,6 +123,8 @@ class Orders(Strict):
     declare_war: list[str] | None = Field(
         default=None, description="Global 1940: powers the ordering power declares war on, at the start of its Combat "
                                   "Move before any movement (the US also at the start of Collect Income of its 3rd turn)")
+    objective_units: dict[str, UnitCounts] | None = Field(
+        default=None, description="Mobilize: the units an objective pays (Global 1940 France F1), by objective id")
     dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
     signature: Signature | None = None
     reveals: list[RevealRecord] | None = None

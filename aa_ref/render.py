@@ -107,9 +107,13 @@ def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) 
         parts.append("fair dice: " + "; ".join(
             f"{name} plays {', '.join(p.powers)} (key {fingerprint(p.public_key)}, {p.revealed} of {p.length} values revealed"
             + (f" in chain {p.chain}" if p.chain > 1 else "") + ")" for name, p in game.fair_dice.items()))
-    if "victory_cities" in data:
+    if "victory_threshold" in data:
         parts.append("victory cities (" + str(data["victory_threshold"]) + " win): " + "; ".join(
             f"{side} {len(cities)} ({', '.join(cities)})" for side, cities in data["victory_cities"].items()))
+    elif "victory_cities" in data:  # Global 1940: per side and map
+        parts.append("victory cities held: " + "; ".join(
+            f"{side} " + ", ".join(f"{n} {group}" for group, n in maps.items())
+            for side, maps in data["victory_cities"].items()))
     parts += ["", tabulate(rows, headers), ""]
     if "wars" in data:  # Global 1940: the war matrix, declarations and neutrals' alignments
         parts += [tabulate([[p, ", ".join(enemies)] for p, enemies in data["wars"].items()], ["power", "at war with"]), ""]

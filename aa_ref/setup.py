@@ -154,6 +154,43 @@ class Objective(Strict):
     no_enemy_warships_in: list[str] = Field(default_factory=list, description="no enemy surface warship in these zones")
     any_original_of: str | None = Field(default=None, description="the side controls a territory originally this power's")
     no_allied_units_in_own: bool = Field(default=False, description="no unit of another allied power in its territories")
+    # Global 1940 conditions [G40 L1695-L1795]
+    at_war: bool = Field(default=False, description="the power is at war with at least one power")
+    at_war_with: list[str] = Field(default_factory=list, description="the power is at war with every one of these")
+    at_war_with_any: list[str] = Field(default_factory=list, description="the power is at war with one of these at least")
+    not_at_war_with: list[str] = Field(default_factory=list, description="the power is at war with none of these")
+    each_of: list[str] = Field(
+        default_factory=list, description="`bonus` for each of these the power itself controls (none: no bonus)")
+    each_side_of: list[str] = Field(
+        default_factory=list, description="`bonus` for each of these its side controls (none: no bonus)")
+    each_original_of: list[str] = Field(
+        default_factory=list, description="`bonus` for each territory originally of one of these powers, or a neutral "
+                                          "of one of these alignments (pro_axis, pro_allies), the power controls")
+    power_not_controls: list[str] = Field(default_factory=list, description="the power controls none of these")
+    land_units_in: list[str] = Field(
+        default_factory=list, description="at least one land unit of the power stands in each of these")
+    neutral_or_side_controls: list[str] = Field(
+        default_factory=list, description="each of these is an unconquered neutral that is not of the other side's "
+                                          "alignment, or is controlled by the power's side")
+    no_opposing_warships_in: list[str] = Field(
+        default_factory=list, description="no surface warship of any power of the other side (at war or not) in these")
+    no_opposing_warships_or_subs_in: list[str] = Field(
+        default_factory=list, description="no warship, submarines included, of any power of the other side in these")
+    controls_originals: bool = Field(
+        default=False, description="the power controls every territory originally its own (of `economy`, if given)")
+    no_allied_units_in_original: bool = Field(
+        default=False, description="no unit of another allied power in a territory originally the power's")
+    once: bool = Field(default=False, description="paid only the first time it is met")
+    economy: str | None = Field(default=None, description="a power with separate economies: the economy it pays")
+    liberated: str | None = Field(
+        default=None, description="paid (once) when this territory, held by an enemy, returns to the power, "
+                                  "not at Collect Income")
+    units_worth: int | None = Field(
+        default=None, ge=1, description="with `liberated`: paid in units worth this many IPCs, chosen and placed "
+                                        "there at the power's next Mobilize")
+    not_implemented: str | None = Field(
+        default=None, description="an objective the referee cannot yet adjudicate: why (it is never paid, and "
+                                  "the income note says so)")
 
 
 class ChinaRules(Strict):

@@ -93,6 +93,17 @@ class PowerState(Strict):
     researchers: int = Field(default=0, ge=0, description="researcher tokens kept from failed research rolls")
     technologies: list[str] = Field(default_factory=list, description="developments achieved, in order")
     kamikaze: int = Field(default=0, ge=0, description="Global 1940: kamikaze attacks left for the game (Japan)")
+    economies: dict[str, int] = Field(
+        default_factory=dict, description="a power with separate economies (Global 1940 UK): IPCs in each economy's "
+                                          "treasury; `treasury` is then their sum")
+    purchased_by: dict[str, UnitCounts] = Field(
+        default_factory=dict, description="a power with separate economies: the units of `purchased` each economy "
+                                          "bought (it places them with its own industrial complexes)")
+    bonuses_paid: list[str] = Field(
+        default_factory=list, description="one-time national objectives already paid (Global 1940)")
+    units_due: dict[str, int] = Field(
+        default_factory=dict, description="objectives paid in units (Global 1940 France): objective id -> IPCs of "
+                                          "units to choose and place at the power's next Mobilize")
 
 
 class BattleSide(Strict):
@@ -235,6 +246,9 @@ class Game(Strict):
     political_marks: list[str] = Field(
         default_factory=list, description="political facts later rules depend on (Global 1940), e.g. "
                                           "'USSR attacked beside Mongolia'")
+    victory_held: dict[str, int] = Field(
+        default_factory=dict, description="side -> the round at whose turns' ends its victory condition has held "
+                                          "without a break since (Global 1940: held for a complete round)")
     fair_dice: dict[str, FairDicePlayer] = Field(
         default_factory=dict, description="player -> fair-dice commitment; dice need reveals once any exists")
     log: LogRef

@@ -41,6 +41,8 @@ class Anniversary(AA1941):
         CONDUCT_COMBAT: ("battles", "rockets"),
     }
     """Research orders, repairs with the purchase [@60715], rockets with the battles [@55281]."""
+    unplaced_units_wait: ClassVar[bool] = True
+    """Units that cannot be placed wait for a later turn [@102012] (an edition may refund them)."""
 
     def options(self) -> dict[str, list[str]]:
         """Game options agreed at the start (first value the default): the victory threshold,
@@ -85,7 +87,8 @@ class Anniversary(AA1941):
             research.execute_research(ctx, given.model.power, given.model.research)
             return
         if phase == MOBILIZE:  # units that cannot be placed wait for a later turn [@102012]
-            mobilize.execute_placement(ctx, given.model.power, given.model.place or {}, unplaced_wait=True)
+            mobilize.execute_placement(ctx, given.model.power, given.model.place or {},
+                                       unplaced_wait=self.unplaced_units_wait)
             return
         super().execute_phase(ctx, given, phase)
         if phase == PURCHASE:

@@ -32,9 +32,14 @@ def capture(ctx: Context, territory: str, power: str) -> None:
     # its side, and a capital always goes back to its power [L664-L666, L682]; otherwise the
     # liberator holds it until that capital is freed [L668].
     is_own_capital = original is not None and ctx.setup.capital_of(original) == territory
-    if original and original != power and board.allied(power, original) and (
-        board.capital_held(original) or is_own_capital
-    ):
+    held = original is not None and board.capital_held(original)
+    if original is not None and ctx.setup.powers[original].economies:
+        # Global 1940 UK: the territory's own economy's regional capital decides [G40 L1689]
+        from aa_ref.aa.g40_economy import economy_capital_held, economy_of, regional_capitals
+
+        held = economy_capital_held(board, original, economy_of(ctx.setup, original, territory))
+        is_own_capital = is_own_capital or territory in regional_capitals(ctx.setup)
+    if original and original != power and board.allied(power, original) and (held or is_own_capital):
         new_owner = original
     china = ctx.setup.china
     if china and power == china.power and original not in (None, power):
@@ -52,10 +57,15 @@ def capture(ctx: Context, territory: str, power: str) -> None:
     ctx.note(f"{power} {verb} {territory}" + (f" for {new_owner}" if new_owner != power else "")
              + (f" from {loser}" if loser else "") + (f" (value {space.value})" if space.value else ""))
     capital_of = {p.capital: name for name, p in ctx.setup.powers.items()}
+    capital_of.update({e.capital: name for name, p in ctx.setup.powers.items() for e in p.economies.values()})
     victim = capital_of.get(territory)
     if victim is None:
         return
-    if loser is not None and board.enemies(power, victim):
+    if loser is not None and board.enemies(power, victim) and (
+            ctx.setup.powers[victim].economies or ctx.setup.powers[power].economies):
+        from aa_ref.aa.g40_economy import plunder  # Global 1940: separate economies [G40 L1689], [L1693]
+        plunder(ctx, power, victim, territory)
+    elif loser is not None and board.enemies(power, victim):
         # Plunder: all unspent IPCs of the capital's power go to the captor [L674].
         taken = ctx.game.powers[victim].treasury
         if taken:

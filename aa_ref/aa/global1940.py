@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from aa_ref.aa import neutrals, politics
+from aa_ref.aa import g40_china, g40_objectives, neutrals, politics
 from aa_ref.aa.anniversary import Anniversary, cite_event
 from aa_ref.aa.board import Board
 from aa_ref.aa.global1940_citations import cite, cite_note
+from aa_ref.aa.global1940_economy import EconomyRules
 from aa_ref.aa.global1940_installations import InstallationRules
 from aa_ref.aa.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
 from aa_ref.engine import Context, OrdersInput
@@ -30,16 +31,21 @@ from aa_ref.setup import Setup
 from aa_ref.state import Game, SpaceState
 
 
-class Global1940(InstallationRules, Anniversary):
+class Global1940(InstallationRules, EconomyRules, Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
-        **InstallationRules.sections,
+        **Anniversary.sections,
+        # installations: upgrades [G40 L1207]; economy: the UK's economies [G40 L1673]
+        PURCHASE: ("purchase", "repair", "upgrade", "economies"),
         # --- politics: declarations of war [G40 L595, L343] ---
         COMBAT_MOVE: ("declare_war", "moves"), NONCOMBAT_MOVE: ("moves", "declare_war"),
-        MOBILIZE: ("place", "declare_war"),
+        # economy: France's objective F1 units [G40 L1795]
+        MOBILIZE: ("place", "objective_units", "declare_war"),
     }
+    unplaced_units_wait: ClassVar[bool] = False
+    """Units that cannot be placed are refunded [G40 L1114], not kept as in the Anniversary."""
 
     def options(self) -> dict[str, list[str]]:
         """Research & Development is optional [G40 L1799]."""
@@ -51,6 +57,9 @@ class Global1940(InstallationRules, Anniversary):
         game = super().new_game(setup, variant, options, seed, log_file)
         if options.get("research") != "on":
             game.phase = PURCHASE
+        for name, power in setup.powers.items():  # the UK's two treasuries [G40 L1658]
+            if power.economies:
+                game.powers[name].economies = {e: eco.treasury for e, eco in power.economies.items()}
         return game
 
     # Global 1940 cites its own rulebook, not the Anniversary's: check and adjudicate wrap
@@ -128,6 +137,8 @@ class Global1940(InstallationRules, Anniversary):
         """The shared adjudication, its narrative citing this edition's rulebook."""
         AA1941.adjudicate(self, ctx, given)
         politics.mark_after_moves(ctx, given.model.power)  # --- politics: London's fall, units in China ---
+        g40_objectives.after_adjudication(ctx, list(ctx.events))  # economy: objectives paid at a liberation
+        g40_china.remove_retaken_complexes(ctx, list(ctx.events))  # economy: Japanese complexes in China
         ctx.events[:] = [cite_event(e, cite_note) for e in ctx.events]
         for decision in ctx.game.pending:
             decision.detail = cite_note(decision.detail)
@@ -142,5 +153,6 @@ class Global1940(InstallationRules, Anniversary):
                 f"round {d.round}: {d.by} on {d.on} ({'provoked' if d.provoked else 'unprovoked'})"
                 for d in board.game.declarations],
             "neutrals": neutrals.alignments(board),
+            **self.economy_game_status(board),  # economy, victory
         }
 

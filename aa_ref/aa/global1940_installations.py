@@ -7,12 +7,9 @@ class's. Citations `[G40 Lnnn]` are lines of `shared/seeds/000_f34e5ec93fbfbe5a.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from aa_ref.aa import bases, installations, kamikaze, mobilize, purchase, scramble
-from aa_ref.aa.anniversary import Anniversary
+from aa_ref.aa import bases, installations, kamikaze, purchase, scramble
 from aa_ref.aa.board import Board
-from aa_ref.aa.ruleset import COLLECT_INCOME, COMBAT_MOVE, MOBILIZE, PURCHASE
+from aa_ref.aa.ruleset import COLLECT_INCOME, COMBAT_MOVE, PURCHASE
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import SetPending
@@ -20,11 +17,6 @@ from aa_ref.events import SetPending
 
 class InstallationRules:
     """Installations [G40 L1173-L1248], bases, scramble [G40 L692-L708] and kamikaze [G40 L779-L789]."""
-
-    sections: ClassVar[dict[str, tuple[str, ...]]] = {
-        **Anniversary.sections, PURCHASE: ("purchase", "repair", "upgrade"),
-    }
-    """Upgrades of minor industrial complexes with the purchase and repairs [G40 L1207]."""
 
     def new_game(self, setup, variant, options, seed, log_file):  # type: ignore[no-untyped-def]
         """The setup's installations stand in the game from the start [G40 L1875-L2046]."""
@@ -41,11 +33,6 @@ class InstallationRules:
 
     def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
         model = given.model
-        if phase == MOBILIZE:
-            # Units that cannot be placed go back to the box and are refunded [G40 L1114]
-            # (not kept for a later turn as in the Anniversary Edition).
-            mobilize.execute_placement(ctx, model.power, model.place or {})
-            return
         super().execute_phase(ctx, given, phase)  # type: ignore[misc]
         if phase == COMBAT_MOVE:
             _before_battles(ctx, scramble_first=True)

@@ -24,7 +24,10 @@ PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME 
     "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
 )
 RESEARCH = "research"
-ORDER_SECTIONS = ("research", "purchase", "repair", "upgrade", "moves", "battles", "rockets", "place", "declare_war")
+ORDER_SECTIONS = (
+    "research", "purchase", "repair", "economies", "upgrade", "moves", "battles", "rockets", "place",
+    "objective_units", "declare_war",
+)
 """Every orders section any edition reads."""
 
 

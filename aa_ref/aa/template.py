@@ -64,6 +64,11 @@ def _research(board: Board, power: str) -> list[str]:
         techs = sorted((t.roll, tid, t) for tid, t in board.setup.technologies.items() if t.chart == chart)
         lines.append(f"#   chart {chart}: " + ", ".join(
             f"{roll} {t.name}{' (x)' if board.has_tech(power, tid) else ''}" for roll, tid, t in techs))
+    economies = board.game.powers[power].economies
+    if economies:  # Global 1940 UK: each die is paid by one economy [G40 L1669]
+        lines.append("# Say which economy pays each die: paid_by: {"
+                     + ", ".join(f"{e}: 0" for e in economies) + "} ("
+                     + ", ".join(f"{e} {n} IPCs" for e, n in economies.items()) + ")")
     lines.append("research: {researchers: 0}")
     return lines
 
@@ -89,6 +94,13 @@ def _purchase(board: Board, power: str) -> list[str]:
                      + "; 'repair: {<installation> in <territory>: markers}' removes them at 1 IPC each.")
     if any(u.installation_kind for u in board.setup.unit_types.values()):
         lines.append("# 'upgrade: [territory]' upgrades a minor industrial complex to a major one for 20 IPCs.")
+    economies = board.game.powers[power].economies
+    if economies:  # Global 1940 UK: each economy buys and repairs apart [G40 L1673]
+        lines.append("# Each economy buys from its own treasury: "
+                     + ", ".join(f"{e} {n} IPCs" for e, n in economies.items()))
+        lines.append("economies:")
+        lines += [f"  {e}: {{purchase: {{}}}}" for e in economies]
+        return lines
     lines.append("purchase: {}")
     return lines
 

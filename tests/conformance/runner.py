@@ -6,6 +6,11 @@ A case file holds: `case` (number), `title`, `rule` (the rulebook citation), the
 the table, used in order) and `expect`: the `verdict` (legal or illegal), for illegal
 orders the `errors` (substrings of the problems) and `rule_cited`, and for legal ones
 the expected parts of the resulting state.
+
+Global 1940 state and expect keys: `economies` (power -> economy -> treasury; the treasury is
+their sum), `purchased_by` (power -> economy -> units bought), `bonuses_paid` (one-time
+objectives paid), `units_due` (objectives paid in units), `victory_held` (side -> round since
+its victory condition holds), besides `at_war`.
 """
 
 from __future__ import annotations
@@ -48,6 +53,22 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.powers[power].treasury = amount
     for power, units in (state.get("purchased") or {}).items():
         game.powers[power].purchased = dict(units)
+    for power, economies in (state.get("economies") or {}).items():  # Global 1940 UK: each economy's treasury
+        game.powers[power].economies = dict(economies)
+        game.powers[power].treasury = sum(economies.values())
+    for power, by in (state.get("purchased_by") or {}).items():  # units bought by each economy
+        game.powers[power].purchased_by = {e: dict(u) for e, u in by.items()}
+        pool: dict[str, int] = {}
+        for units in by.values():
+            for unit, n in units.items():
+                pool[unit] = pool.get(unit, 0) + n
+        game.powers[power].purchased = pool
+    for power, ids in (state.get("bonuses_paid") or {}).items():
+        game.powers[power].bonuses_paid = list(ids)
+    for power, due in (state.get("units_due") or {}).items():  # objectives paid in units (France F1)
+        game.powers[power].units_due = dict(due)
+    if "victory_held" in state:  # Global 1940: side -> round since its victory condition holds
+        game.victory_held = dict(state["victory_held"])
     for power, techs in (state.get("technologies") or {}).items():
         game.powers[power].technologies = list(techs)
     for power, n in (state.get("researchers") or {}).items():
@@ -173,6 +194,20 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for power, amount in (state.get("treasury") or {}).items():
         if game.powers[power].treasury != amount:
             failures.append(f"{power} treasury is {game.powers[power].treasury}, expected {amount}")
+    for power, economies in (state.get("economies") or {}).items():
+        if game.powers[power].economies != economies:
+            failures.append(f"{power} economies are {game.powers[power].economies}, expected {economies}")
+    for power, by in (state.get("purchased_by") or {}).items():
+        if game.powers[power].purchased_by != by:
+            failures.append(f"{power} purchased by economy is {game.powers[power].purchased_by}, expected {by}")
+    for power, ids in (state.get("bonuses_paid") or {}).items():
+        if game.powers[power].bonuses_paid != ids:
+            failures.append(f"{power} one-time bonuses paid are {game.powers[power].bonuses_paid}, expected {ids}")
+    for power, due in (state.get("units_due") or {}).items():
+        if game.powers[power].units_due != due:
+            failures.append(f"{power} units due are {game.powers[power].units_due}, expected {due}")
+    if "victory_held" in state and game.victory_held != state["victory_held"]:
+        failures.append(f"victory held since {game.victory_held}, expected {state['victory_held']}")
     for power, units in (state.get("purchased") or {}).items():
         if game.powers[power].purchased != units:
             failures.append(f"{power} purchased is {game.powers[power].purchased}, expected {units}")
