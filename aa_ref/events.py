@@ -133,6 +133,17 @@ class FactoryDamage(Strict):
     reason: str = ""
 
 
+class InstallationDamage(Strict):
+    """Damage markers added to (positive) or repaired on (negative) a territory's air base or naval
+    base (Global 1940 [G40 L827]); an industrial complex's damage is `FactoryDamage`."""
+
+    type: Literal["installation_damage"] = "installation_damage"
+    space: str
+    kind: str = Field(description="the installation kind: air_base or naval_base")
+    delta: int
+    reason: str = ""
+
+
 class BuildFactory(Strict):
     """A new industrial complex is placed in a territory."""
 
@@ -150,7 +161,7 @@ Event = Annotated[
     Union[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
         SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
-        BuildFactory,
+        BuildFactory, InstallationDamage,
     ],
     Field(discriminator="type"),
 ]
@@ -252,6 +263,15 @@ def apply_event(game: Game, event: Any) -> None:
             if state.damage + delta < 0:
                 raise EventError(f"the industrial complex in {space} has only {state.damage} damage markers")
             state.damage += delta
+        case InstallationDamage(space=space, kind=kind, delta=delta):
+            state = _space(game, space)
+            had = state.installation_damage.get(kind, 0)
+            if had + delta < 0:
+                raise EventError(f"the {kind} in {space} has only {had} damage markers")
+            if had + delta:
+                state.installation_damage[kind] = had + delta
+            else:
+                state.installation_damage.pop(kind, None)
         case BuildFactory(space=space):
             state = _space(game, space)
             if state.industrial_complex:

@@ -53,6 +53,9 @@ class SpaceState(Strict):
     owner: str | None = None
     industrial_complex: bool = Field(default=False, description="an industrial complex built during the game")
     damage: int = Field(default=0, ge=0, description="damage markers on the territory's industrial complex")
+    installation_damage: dict[str, int] = Field(
+        default_factory=dict, description="Global 1940: damage markers on the territory's air base and naval base, "
+                                          "by installation kind (the industrial complex's are `damage`)")
     forces: list[Force] = Field(default_factory=list)
 
 
@@ -76,6 +79,9 @@ class Standing(Strict):
     retreat: RetreatPolicy | None = Field(
         default=None, description="when to retreat from a battle whose orders name no policy; {} = never"
     )
+    intercept: bool | None = Field(
+        default=None, description="Global 1940 bombing raids: false: fighters in a raided territory do not "
+                                  "intercept; true or unset: all of them do")
 
 
 class PowerState(Strict):
@@ -118,6 +124,8 @@ class Battle(Strict):
     retreat: RetreatPolicy | None = Field(default=None, description="the attacker's retreat orders; {} = never retreat")
     submerge: bool | None = Field(default=None, description="the attacker's submarines submerge (true) or strike")
     bombard: UnitCounts | None = Field(default=None, description="the ships the attacker's orders name to bombard")
+    targets: dict[str, UnitCounts] | None = Field(
+        default=None, description="Global 1940 raids: installation -> the bombers the attacker's orders assign to it")
     # Where a battle being fought stands, so that it can stop for a decision and go on.
     step: BattleStep = "start"
     hits: UnitCounts = Field(default_factory=dict, description="hits awaiting assignment, by the unit type that scored them")

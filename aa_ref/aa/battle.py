@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from aa_ref.aa import bombard
-from aa_ref.aa.aa_fire import aa_volley, aircraft, firing_gun
+from aa_ref.aa.aa_fire import aa_volley, aircraft, firing_gun, has_shots, limited_volley
 from aa_ref.aa.board import CAPTURING_UNITS, Board, add_counts, total
 from aa_ref.aa.capture import capture
 from aa_ref.aa.firepower import FireGroup, fire_groups
@@ -350,7 +350,11 @@ class Fight:
             return
         assert self.ctx is not None
         context = f"r{self.board.game.round}/{self.attacker}/{self.space}/aa"
-        destroyed = aa_volley(self.ctx, self.board, gun, planes, context, self.space)
+        if has_shots(self.board, gun):  # Global 1940: every gun, up to its shots [G40 L1340]
+            destroyed = limited_volley(self.ctx, self.board, gun, self.space, self.attacker, planes, context,
+                                       self.order_of_loss(ATTACKER))
+        else:
+            destroyed = aa_volley(self.ctx, self.board, gun, planes, context, self.space)
         if destroyed:
             self._remove(ATTACKER, destroyed)
             self._note(f"AA fire destroys {fmt(destroyed)} before the battle [@113668]")

@@ -58,6 +58,8 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
         game.at_war = sorted(sorted(pair) for pair in state["at_war"])
     for space, markers in (state.get("damage") or {}).items():
         game.spaces.setdefault(space, SpaceState()).damage = markers
+    for space, kinds in (state.get("installation_damage") or {}).items():  # Global 1940 air and naval bases
+        game.spaces.setdefault(space, SpaceState()).installation_damage = dict(kinds)
     for space in state.get("factories") or []:
         game.spaces.setdefault(space, SpaceState()).industrial_complex = True
     for space in state.get("clear") or []:
@@ -176,6 +178,10 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         got = game.spaces[space].damage if space in game.spaces else 0
         if got != markers:
             failures.append(f"{space} damage markers are {got}, expected {markers}")
+    for space, kinds in (state.get("installation_damage") or {}).items():
+        got = game.spaces[space].installation_damage if space in game.spaces else {}
+        if got != (kinds or {}):
+            failures.append(f"{space} installation damage is {got}, expected {kinds}")
     for space, built in (state.get("factories") or {}).items():
         got = space in game.spaces and game.spaces[space].industrial_complex
         if got != built:
