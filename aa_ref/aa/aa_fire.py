@@ -75,6 +75,14 @@ def has_shots(board: Board, gun: tuple[str, str, int]) -> bool:
     return board.unit(gun[1]).anti_aircraft_shots is not None
 
 
+def only_guns(board: Board, units: UnitCounts) -> bool:
+    """True when `units` (a defence's fighting units) are only AA guns that may be casualties
+    (`anti_aircraft_shots`, no defence value): Global 1940, where such a territory is taken with
+    no combat and its AA guns are destroyed [G40 L916], [G40 L1338]."""
+    return bool(units) and all(board.unit(u).anti_aircraft_shots is not None and board.unit(u).defense == 0
+                               for u, n in units.items() if n)
+
+
 def cheapest_first(board: Board, units: UnitCounts, order: list[str] | None) -> list[str]:
     """The order in which the owner loses `units`: its order of loss, then the types it leaves
     out cheapest first (as `casualties` does), in the board's order of unit types."""

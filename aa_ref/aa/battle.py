@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from aa_ref.aa import bombard
-from aa_ref.aa.aa_fire import aa_volley, aircraft, firing_gun, has_shots, limited_volley
+from aa_ref.aa.aa_fire import aa_volley, aircraft, firing_gun, has_shots, limited_volley, only_guns
 from aa_ref.aa.board import CAPTURING_UNITS, Board, add_counts, total
 from aa_ref.aa.capture import capture
 from aa_ref.aa.firepower import FireGroup, fire_groups
@@ -343,6 +343,11 @@ class Fight:
         b = self.battle
         b.step = "opening"
         if self.at_sea:
+            return
+        lone = self.units(DEFENDER)
+        if only_guns(self.board, lone):  # Global 1940: no combat; the AA guns are removed [G40 L916], [G40 L1338]
+            self._remove(DEFENDER, lone)
+            self._note(f"only {fmt(lone)} defend: no combat, the AA gun(s) are destroyed [G40 L916], [G40 L1338]")
             return
         planes = aircraft(self.board, self.units(ATTACKER))
         gun = firing_gun(self.board, self.space, self.attacker) if planes else None

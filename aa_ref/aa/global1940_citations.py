@@ -15,11 +15,16 @@ import re
 CITATIONS: dict[str, str] = {
     "AA1941 turn order [L305-L312]": "G40 order of play [L47-L56], [L311-L373]",
     "AA1941 turn phases [L313-L320]": "G40 turn phases [L76-L112]",
+    # combat: raids, AA, bombardment
+    "Anniversary strategic bombing raid [@75039]": "G40 bombing raids [L791-L829]",
+    "Anniversary shore bombardment [@77405]": "G40 shore bombardment [L886-L892], [L1471], [L1528]",
 }
 """A shared module's rule citation -> the same rule in the Global 1940 rulebook."""
 
 NOTE_CITATIONS: dict[str, str] = {
     "[L649]": "[G40 L1013]",
+    # combat: raids, AA, bombardment
+    "[@113668]": "[G40 L1342]",
 }
 """A shared module's narrative reference -> the Global 1940 one."""
 
