@@ -17,8 +17,9 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from aa_ref.aa.anniversary import Anniversary
+from aa_ref.aa.combat_g40 import check_two_hit_units
 from aa_ref.aa.global1940_citations import cite, cite_note
-from aa_ref.aa.ruleset import AA1941, PURCHASE
+from aa_ref.aa.ruleset import AA1941, CONDUCT_COMBAT, PURCHASE
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import Note, SetPending
@@ -55,6 +56,16 @@ class Global1940(Anniversary):
         ctx.events[:] = [_cite_event(e) for e in ctx.events]
         for decision in ctx.game.pending:
             decision.detail = cite_note(decision.detail)
+
+    # --- combat: raids, AA, pairing, bombardment ---
+    def check_phase(self, board: Any, given: OrdersInput, phase: str) -> list[Problem]:
+        """Carriers take two hits [G40 L1486]: a sea battle with one is refused until the shared
+        casualty code damages carriers (combat_g40)."""
+        problems = super().check_phase(board, given, phase)
+        if phase == CONDUCT_COMBAT:
+            problems += check_two_hit_units(board, given)
+        return problems
+    # --- end combat ---
 
     def game_status(self, board: Any) -> dict[str, Any]:
         """Who is at war with whom [G40 L305]."""

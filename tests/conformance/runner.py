@@ -192,6 +192,13 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for space, units in (state.get("units") or {}).items():
         if units_in(game, space) != (units or {}):
             failures.append(f"{space} units are {units_in(game, space)}, expected {units}")
+    for space, by_power in (state.get("damaged") or {}).items():  # units that took one hit (capital ships)
+        got = {}
+        for force in game.forces(space):
+            if force.damaged:
+                got[force.power] = got.get(force.power, 0) + force.damaged
+        if got != (by_power or {}):
+            failures.append(f"{space} damaged units are {got}, expected {by_power}")
     for space, units in (state.get("cargo") or {}).items():
         if cargo_in(game, space) != (units or {}):
             failures.append(f"{space} cargo is {cargo_in(game, space)}, expected {units}")
