@@ -51,6 +51,8 @@ def status(setup: Setup, game: Game, ruleset: Any) -> dict[str, Any]:
             entry["industrial_complex"] = "built"
         if state.damage:
             entry["damage"] = state.damage
+        if state.installation_damage:  # Global 1940 air and naval bases
+            entry["installation_damage"] = dict(state.installation_damage)
         spaces[name] = entry
     return {
         "game": setup.id,
@@ -122,6 +124,8 @@ def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) 
             units += "  aboard: " + "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["cargo"].items())
         if entry.get("damage"):
             units += f"  IC damage: {entry['damage']}"
+        if entry.get("installation_damage"):
+            units += "  " + ", ".join(f"{k.replace('_', ' ')} damage: {n}" for k, n in entry["installation_damage"].items())
         value = setup.spaces[name].value
         space_rows.append([name, entry["owner"] or "", value if setup.spaces[name].kind == "land" else "", units])
     parts += [tabulate(space_rows, ["space", "owner", "IPC", "units"]), ""]

@@ -75,16 +75,11 @@ def check_battle_orders(board: Board, given: OrdersInput) -> list[Problem]:
             problems += _check_bombard(board, given, battle, order.bombard, i)
         if battle.kind == "bombing" and raids.installation_raids(board):  # Global 1940 [G40 L791-L829]
             problems += _check_installation_raid_orders(board, given, order, battle, i)
-        elif battle.kind == "bombing":
-            problems += _check_raid_orders(given, order, i)
-        elif order.targets is not None:
-            raid = next((b for b in board.game.turn.battles if b.kind == "bombing" and b.space == space
-                         and b.status != "done"), None)
-            if raid is None or not raids.installation_raids(board):
-                problems.append(given.problem(f"{space} is not a bombing raid on installations: there are no targets "
-                                              "to assign", ("battles", i, "targets"), raids.RULE_RAID))
-            else:
-                problems += raids.check_targets(board, given, raid, order.targets, i)
+        else:
+            if battle.kind == "bombing":
+                problems += _check_raid_orders(given, order, i)
+            if order.targets is not None:
+                problems += _check_targets_elsewhere(board, given, order, space, i)
     return problems
 
 
@@ -123,6 +118,18 @@ def _check_installation_raid_orders(board: Board, given: OrdersInput, order: Bat
     if order.targets is not None:
         problems += raids.check_targets(board, given, battle, order.targets, i)
     return problems
+
+
+def _check_targets_elsewhere(board: Board, given: OrdersInput, order: BattleOrders, space: str,
+                             i: int) -> list[Problem]:
+    """`targets` on a battle's entry: for the raid on installations in the same space, if any."""
+    raid = next((b for b in board.game.turn.battles if b.kind == "bombing" and b.space == space
+                 and b.status != "done"), None)
+    if raid is None or not raids.installation_raids(board):
+        rule = raids.RULE_RAID if raids.installation_raids(board) else None
+        return [given.problem(f"{space} has no bombing raid on installations: there are no targets to assign",
+                              ("battles", i, "targets"), rule)]
+    return raids.check_targets(board, given, raid, order.targets or {}, i)
 
 
 def _check_retreat_to(board: Board, given: OrdersInput, battle: Battle, to: str, i: int) -> list[Problem]:
