@@ -18,6 +18,7 @@ CITATIONS: dict[str, str] = {
     # combat: raids, AA, bombardment
     "Anniversary strategic bombing raid [@75039]": "G40 bombing raids [L791-L829]",
     "Anniversary shore bombardment [@77405]": "G40 shore bombardment [L886-L892], [L1471], [L1528]",
+    "AA1941 L715": "G40 air units land in a friendly space [L620-L622], [L1075-L1084], [L829]",
 }
 """A shared module's rule citation -> the same rule in the Global 1940 rulebook."""
 
