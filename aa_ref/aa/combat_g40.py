@@ -31,3 +31,29 @@ def check_two_hit_units(board: Board, given: OrdersInput) -> list[Problem]:
                     "two-hit units other than battleships are not implemented yet, so the referee cannot fight it",
                     ("battles",), RULE_CAPITAL))
     return problems
+
+
+def check_carrier_attacks(board: Board, given: OrdersInput) -> list[Problem]:
+    """The same refusal in the Combat Move, before the battle exists: a combat move ending in a sea
+    zone with enemy units, where a two-hit unit other than a battleship would fight (the mover's
+    or the enemy's)."""
+    power = given.model.power
+    problems = []
+    names = board.setup.space_names
+    for i, move in enumerate(given.model.moves or []):
+        end = names.get(move.to)
+        if end is None or not board.is_sea(end) or move.bombing:
+            continue
+        enemy = board.enemy_units(end, power)
+        if not enemy:
+            continue
+        mine = {board.setup.unit_names.get(u) or u: n for u, n in move.units.items()}
+        here = {**board.units(end, [power]), **mine}
+        two_hit = sorted({u for u, n in {**enemy, **here}.items()
+                          if n and u in board.setup.unit_types and board.unit(u).hits > 1 and u != BATTLESHIP})
+        if two_hit:
+            problems.append(given.problem(
+                f"a sea battle in {end} would have a {', '.join(two_hit)}, which takes two hits in this game: "
+                "two-hit units other than battleships are not implemented yet, so the referee cannot fight it",
+                ("moves", i, "to"), RULE_CAPITAL))
+    return problems

@@ -17,9 +17,9 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from aa_ref.aa.anniversary import Anniversary
-from aa_ref.aa.combat_g40 import check_two_hit_units
+from aa_ref.aa.combat_g40 import check_carrier_attacks, check_two_hit_units
 from aa_ref.aa.global1940_citations import cite, cite_note
-from aa_ref.aa.ruleset import AA1941, CONDUCT_COMBAT, PURCHASE
+from aa_ref.aa.ruleset import AA1941, COMBAT_MOVE, CONDUCT_COMBAT, PURCHASE
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import Note, SetPending
@@ -62,6 +62,8 @@ class Global1940(Anniversary):
         """Carriers take two hits [G40 L1486]: a sea battle with one is refused until the shared
         casualty code damages carriers (combat_g40)."""
         problems = super().check_phase(board, given, phase)
+        if phase == COMBAT_MOVE:
+            problems += check_carrier_attacks(board, given)
         if phase == CONDUCT_COMBAT:
             problems += check_two_hit_units(board, given)
         return problems
