@@ -12,6 +12,11 @@ With fighters and bombers together each die is aimed at a named aircraft [@11392
 dice are rolled type by type (one die per fighter, one per bomber, in the board's order
 of unit types), the alternative the translator's note allows: each 1 destroys one
 aircraft of the type it was aimed at.
+
+Global 1940 (a gun type with `anti_aircraft_shots`, `limited_volley`): every AA gun of the
+defence fires, at most three dice each and one per attacking aircraft; the attacker chooses the
+aircraft lost [G40 L1340-L1342]; AA guns alone in an attacked territory are destroyed with no
+combat [G40 L916], [G40 L1338] (`only_guns`).
 """
 
 from __future__ import annotations

@@ -345,7 +345,7 @@ class Fight:
         if self.at_sea:
             return
         lone = self.units(DEFENDER)
-        if only_guns(self.board, lone):  # Global 1940: no combat; the AA guns are removed [G40 L916], [G40 L1338]
+        if only_guns(self.board, lone) and not b.still_fire:  # Global 1940: no combat; the AA guns are removed [G40 L916], [G40 L1338]
             self._remove(DEFENDER, lone)
             self._note(f"only {fmt(lone)} defend: no combat, the AA gun(s) are destroyed [G40 L916], [G40 L1338]")
             return
