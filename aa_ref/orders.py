@@ -55,6 +55,9 @@ class BattleOrders(Strict):
     submerge: bool | None = None
     bombard: UnitCounts | None = Field(
         default=None, description="ships that bombard before an amphibious landing (default: as many as may)")
+    targets: dict[str, UnitCounts] | None = Field(
+        default=None, description="Global 1940 bombing raids: installation (major_industrial_complex, air_base, "
+                                  "naval_base ...) -> the bombers assigned to it (default: see README)")
 
 
 class ResearchOrders(Strict):

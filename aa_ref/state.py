@@ -84,6 +84,9 @@ class Standing(Strict):
                                   "attacked sea zone beside its base; false: never; unset: be asked")
     kamikaze: bool | None = Field(
         default=None, description="Global 1940 (Japan): false: make no kamikaze attack without being asked; unset: be asked")
+    intercept: bool | None = Field(
+        default=None, description="Global 1940 bombing raids: false: fighters in a raided territory do not "
+                                  "intercept; true or unset: all of them do")
 
 
 class PowerState(Strict):
@@ -138,6 +141,8 @@ class Battle(Strict):
     retreat: RetreatPolicy | None = Field(default=None, description="the attacker's retreat orders; {} = never retreat")
     submerge: bool | None = Field(default=None, description="the attacker's submarines submerge (true) or strike")
     bombard: UnitCounts | None = Field(default=None, description="the ships the attacker's orders name to bombard")
+    targets: dict[str, UnitCounts] | None = Field(
+        default=None, description="Global 1940 raids: installation -> the bombers the attacker's orders assign to it")
     # Where a battle being fought stands, so that it can stop for a decision and go on.
     step: BattleStep = "start"
     hits: UnitCounts = Field(default_factory=dict, description="hits awaiting assignment, by the unit type that scored them")

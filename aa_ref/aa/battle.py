@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from aa_ref.aa import bombard
-from aa_ref.aa.aa_fire import aa_volley, aircraft, firing_gun
+from aa_ref.aa.aa_fire import aa_volley, aircraft, firing_gun, has_shots, limited_volley, only_guns
 from aa_ref.aa.board import CAPTURING_UNITS, Board, add_counts, total
 from aa_ref.aa.capture import capture
 from aa_ref.aa.firepower import FireGroup, fire_groups
@@ -344,13 +344,22 @@ class Fight:
         b.step = "opening"
         if self.at_sea:
             return
+        lone = self.units(DEFENDER)
+        if only_guns(self.board, lone) and not b.still_fire:  # Global 1940: no combat; the AA guns are removed [G40 L916], [G40 L1338]
+            self._remove(DEFENDER, lone)
+            self._note(f"only {fmt(lone)} defend: no combat, the AA gun(s) are destroyed [G40 L916], [G40 L1338]")
+            return
         planes = aircraft(self.board, self.units(ATTACKER))
         gun = firing_gun(self.board, self.space, self.attacker) if planes else None
         if gun is None:
             return
         assert self.ctx is not None
         context = f"r{self.board.game.round}/{self.attacker}/{self.space}/aa"
-        destroyed = aa_volley(self.ctx, self.board, gun, planes, context, self.space)
+        if has_shots(self.board, gun):  # Global 1940: every gun, up to its shots [G40 L1340]
+            destroyed = limited_volley(self.ctx, self.board, gun, self.space, self.attacker, planes, context,
+                                       self.order_of_loss(ATTACKER))
+        else:
+            destroyed = aa_volley(self.ctx, self.board, gun, planes, context, self.space)
         if destroyed:
             self._remove(ATTACKER, destroyed)
             self._note(f"AA fire destroys {fmt(destroyed)} before the battle [@113668]")

@@ -19,6 +19,7 @@ the raids, in the order the battles are fought.
 
 from __future__ import annotations
 
+from aa_ref.aa import raids
 from aa_ref.aa.aa_fire import aa_volley, firing_gun
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.aa.firepower import HEAVY_BOMBERS
@@ -63,6 +64,8 @@ def add_damage(ctx: Context, space: str, rolled: int, why: str) -> None:
 def resolve_raid(ctx: Context, battle: Battle) -> Battle:
     """Fight one raid: AA fire at the bombers, then the survivors' bombing dice; the raid done."""
     board = Board(ctx.setup, ctx.game)
+    if raids.installation_raids(board):  # Global 1940: raids on each installation [G40 L791]
+        return raids.resolve(ctx, battle)
     space, attacker = battle.space, battle.attacker
     bombers = battle.raiders.get(BOMBER, 0)
     ctx.note(f"{space}: strategic bombing raid by {bombers} {attacker} bomber(s) on the industrial complex [@75039]")
@@ -101,6 +104,8 @@ def check_raid_leg(board: Board, given: OrdersInput, units: dict[str, int], end:
     power = given.model.power
     if not raids_exist(board):
         return [given.problem("strategic bombing raids do not exist in this game", (*loc, "bombing"))]
+    if raids.installation_raids(board):  # Global 1940: installations, tactical bombers, escorts [G40 L791]
+        return raids.check_raid_leg(board, given, units, end, index)
     problems = []
     others = [u for u in units if u != BOMBER]
     if others:

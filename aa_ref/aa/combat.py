@@ -22,6 +22,7 @@ orders may name the ships that bombard (`bombard:`, see `aa_ref.aa.bombard`).
 
 from __future__ import annotations
 
+from aa_ref.aa import raids
 from aa_ref.aa.battle import TAKES_HITS, Fight
 from aa_ref.aa.bombard import RULE as RULE_BOMBARD, check_bombard_orders
 from aa_ref.aa.bombing import check_rockets, fire_rockets, resolve_raid
@@ -73,8 +74,13 @@ def check_battle_orders(board: Board, given: OrdersInput) -> list[Problem]:
                                           ("battles", i, "submerge"), "AA1941 submerge [L559-L565]"))
         if order.bombard is not None:
             problems += _check_bombard(board, given, battle, order.bombard, i)
-        if battle.kind == "bombing":
-            problems += _check_raid_orders(given, order, i)
+        if battle.kind == "bombing" and raids.installation_raids(board):  # Global 1940 [G40 L791-L829]
+            problems += _check_installation_raid_orders(board, given, order, battle, i)
+        else:
+            if battle.kind == "bombing":
+                problems += _check_raid_orders(given, order, i)
+            if order.targets is not None:
+                problems += _check_targets_elsewhere(board, given, order, space, i)
     return problems
 
 
@@ -100,6 +106,31 @@ def _check_raid_orders(given: OrdersInput, order: BattleOrders, i: int) -> list[
         problems.append(given.problem(f"{order.at} is a strategic bombing raid: it has no rounds to retreat from",
                                       ("battles", i, "retreat"), rule))
     return problems
+
+
+def _check_installation_raid_orders(board: Board, given: OrdersInput, order: BattleOrders, battle: Battle,
+                                    i: int) -> list[Problem]:
+    """Global 1940: the attacker chooses its losses in a raid (an order of loss may be given) and
+    its bombers' targets; a raid has no rounds to retreat from [G40 L809-L823]."""
+    problems = []
+    if order.retreat is not None and order.retreat.model_dump(exclude_none=True):
+        problems.append(given.problem(f"{order.at} is a bombing raid: it has no rounds to retreat from",
+                                      ("battles", i, "retreat"), raids.RULE_RAID))
+    if order.targets is not None:
+        problems += raids.check_targets(board, given, battle, order.targets, i)
+    return problems
+
+
+def _check_targets_elsewhere(board: Board, given: OrdersInput, order: BattleOrders, space: str,
+                             i: int) -> list[Problem]:
+    """`targets` on a battle's entry: for the raid on installations in the same space, if any."""
+    raid = next((b for b in board.game.turn.battles if b.kind == "bombing" and b.space == space
+                 and b.status != "done"), None)
+    if raid is None or not raids.installation_raids(board):
+        rule = raids.RULE_RAID if raids.installation_raids(board) else None
+        return [given.problem(f"{space} has no bombing raid on installations: there are no targets to assign",
+                              ("battles", i, "targets"), rule)]
+    return raids.check_targets(board, given, raid, order.targets or {}, i)
 
 
 def _check_retreat_to(board: Board, given: OrdersInput, battle: Battle, to: str, i: int) -> list[Problem]:
@@ -143,8 +174,10 @@ def _with_orders(ctx: Context, battle: Battle, order: BattleOrders | None) -> Ba
         for text, n in order.bombard.items():
             unit = ctx.setup.unit_names.get(text)
             ships[unit] = ships.get(unit, 0) + n
-    return battle.model_copy(deep=True, update={"order_of_loss": loss, "retreat": retreat, "submerge": order.submerge,
-                                                "bombard": ships})
+    update = {"order_of_loss": loss, "retreat": retreat, "submerge": order.submerge, "bombard": ships}
+    if battle.kind == "bombing" and order.targets is not None:  # Global 1940 raids [G40 L819]
+        update["targets"] = {k: dict(v) for k, v in order.targets.items()}
+    return battle.model_copy(deep=True, update=update)
 
 
 def battle_order(battles: list[Battle], listed: list[str]) -> list[Battle]:

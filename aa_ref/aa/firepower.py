@@ -34,14 +34,31 @@ class FireGroup:
 
 
 def supported(units: UnitCounts, profiles: Mapping[str, UnitType], advanced_artillery: bool) -> dict[str, tuple[int, int]]:
-    """Supported unit type -> (raised attack value, how many may be raised), for attacking units."""
+    """Supported unit type -> (raised attack value, how many may be raised), for attacking units.
+
+    A supporter whose `support.also` names other unit types (Global 1940 artillery: infantry or
+    mechanized infantry [G40 L1280]) raises one unit of any of them: its supports go to the
+    `unit` first, then to the `also` types in their order, never more than are attacking; one
+    supporter never raises two units [G40 L768]. Several supporters of one type add up (a
+    fighter and a tank each raise one tactical bomber [G40 L1407], [G40 L1411]). Called for
+    each volley, so pairs are re-counted after every round's casualties [G40 L976]."""
     per = 2 if advanced_artillery else 1
     out: dict[str, tuple[int, int]] = {}
     for unit, n in units.items():
         support = profiles[unit].support
-        if support and n:
+        if not (support and n):
+            continue
+        if not support.also:  # one type raised (1941, Anniversary): the count is cut to the units later
             value, k = out.get(support.unit, (0, 0))
             out[support.unit] = (max(value, support.attack), k + n * per)
+            continue
+        slots = n * per
+        for target in (support.unit, *support.also):
+            k = min(slots, units.get(target, 0) - out.get(target, (0, 0))[1])
+            if k > 0:
+                value, had = out.get(target, (0, 0))
+                out[target] = (max(value, support.attack), had + k)
+                slots -= k
     return out
 
 

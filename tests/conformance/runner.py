@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from aa_ref.aa.board import Board
 from aa_ref.dice import RecordedDice
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import AaRefError, IllegalOrders
@@ -84,8 +85,17 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Any, Game]:
     for space, alignment in (state.get("neutrals") or {}).items():  # Global 1940: alignments changed in play
         game.neutrals[space] = alignment
     game.political_marks += list(state.get("political_marks") or [])
-    for space, markers in (state.get("damage") or {}).items():
-        game.spaces.setdefault(space, SpaceState()).damage = markers
+    for space, markers in (state.get("damage") or {}).items():  # an industrial complex's markers
+        target = game.spaces.setdefault(space, SpaceState())
+        complex_ = next((u for u in target.installations if setup.unit_types[u].installation_kind == "industrial_complex"), None)
+        if complex_ is not None:  # Global 1940: on the complex among the territory's installations
+            target.installations[complex_] = markers
+        else:
+            target.damage = markers
+    for space, kinds in (state.get("installation_damage") or {}).items():  # Global 1940: markers by kind
+        target = game.spaces.setdefault(space, SpaceState())
+        for kind, markers in kinds.items():
+            target.installations[_installation_of(setup, target, kind)] = markers
     for space in state.get("factories") or []:
         game.spaces.setdefault(space, SpaceState()).industrial_complex = True
     for space, standing in (state.get("installations") or {}).items():  # Global 1940: type -> damage markers
@@ -221,9 +231,15 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         if game.powers[power].researchers != n:
             failures.append(f"{power} researchers are {game.powers[power].researchers}, expected {n}")
     for space, markers in (state.get("damage") or {}).items():
-        got = game.spaces[space].damage if space in game.spaces else 0
+        got = Board(load_setup(case.get("setup", "aa1941")), game).factory_damage(space)
         if got != markers:
             failures.append(f"{space} damage markers are {got}, expected {markers}")
+    for space, kinds in (state.get("installation_damage") or {}).items():
+        standing = game.spaces[space].installations if space in game.spaces else {}
+        got = {_kind_of(case, unit): markers for unit, markers in standing.items()  # a complex's: `damage`
+               if markers and (_kind_of(case, unit) != "industrial_complex" or "industrial_complex" in (kinds or {}))}
+        if got != {kind: markers for kind, markers in (kinds or {}).items() if markers}:
+            failures.append(f"{space} installation damage is {got}, expected {kinds}")
     for space, built in (state.get("factories") or {}).items():
         got = space in game.spaces and game.spaces[space].industrial_complex
         if got != built:
@@ -247,6 +263,13 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for space, units in (state.get("units") or {}).items():
         if units_in(game, space) != (units or {}):
             failures.append(f"{space} units are {units_in(game, space)}, expected {units}")
+    for space, by_power in (state.get("damaged") or {}).items():  # units that took one hit (capital ships)
+        got = {}
+        for force in game.forces(space):
+            if force.damaged:
+                got[force.power] = got.get(force.power, 0) + force.damaged
+        if got != (by_power or {}):
+            failures.append(f"{space} damaged units are {got}, expected {by_power}")
     for space, units in (state.get("cargo") or {}).items():
         if cargo_in(game, space) != (units or {}):
             failures.append(f"{space} cargo is {cargo_in(game, space)}, expected {units}")
@@ -279,3 +302,14 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         if not any(text.lower() in n.lower() for n in outcome.notes):
             failures.append(f"no note mentions {text!r}; notes: {outcome.notes}")
     return failures
+
+
+def _installation_of(setup: Any, space: Any, kind: str) -> str:
+    """The installation unit of `kind` (air_base, naval_base, industrial_complex) standing in a
+    space's state, or the unit type of that name."""
+    return next((u for u in space.installations if setup.unit_types[u].installation_kind == kind), kind)
+
+
+def _kind_of(case: dict[str, Any], unit: str) -> str:
+    setup = load_setup(case.get("setup", "aa1941"))
+    return setup.unit_types[unit].installation_kind or unit
