@@ -268,6 +268,8 @@ def _add(game: Game, space: str, force: Force) -> None:
                     existing.units[unit] = existing.units.get(unit, 0) + n
                 existing.units = dict(sorted(existing.units.items()))
                 existing.damaged += force.damaged
+                for unit, n in force.damaged_units.items():
+                    existing.damaged_units[unit] = existing.damaged_units.get(unit, 0) + n
                 return
     added = force.model_copy(deep=True)
     added.units = dict(sorted(added.units.items()))
@@ -281,7 +283,7 @@ def _remove(game: Game, space: str, force: Force) -> None:
         for existing in state.forces:
             if existing.marks() == force.marks() and existing.damaged >= force.damaged and all(
                 existing.units.get(u, 0) >= n for u, n in force.units.items()
-            ):
+            ) and all(existing.damaged_units.get(u, 0) >= n for u, n in force.damaged_units.items()):
                 match = existing
                 break
     if match is None:
@@ -291,6 +293,10 @@ def _remove(game: Game, space: str, force: Force) -> None:
         if match.units[unit] == 0:
             del match.units[unit]
     match.damaged -= force.damaged
+    for unit, n in force.damaged_units.items():
+        match.damaged_units[unit] -= n
+        if not match.damaged_units[unit]:
+            del match.damaged_units[unit]
     if not match.units:
         state.forces.remove(match)
     if not state.forces and state.owner is None:

@@ -237,6 +237,9 @@ class Setup(Strict):
     wars_at_start: list[list[str]] | None = Field(
         default=None, description="pairs of powers at war at the start; if given, powers of opposite sides are "
                                   "enemies only while at war (Global 1940), else always")
+    damage_lasts: bool = Field(
+        default=False, description="two-hit units (battleships, carriers) stay damaged after a battle, until "
+                                   "repaired at a naval base (Global 1940 [L1247]); else repaired after each battle")
     groups: dict[str, list[str]] = Field(
         default_factory=dict, description="named sets of spaces the rules refer to by name "
                                           "(e.g. the Dutch territories, the victory cities of one map)")

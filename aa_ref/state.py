@@ -26,6 +26,9 @@ class Force(Strict):
     done: bool = Field(default=False, description="may not move again this turn")
     retreated: bool = False
     damaged: int = Field(default=0, ge=0, description="units of this force that have taken one hit (battleships)")
+    damaged_units: UnitCounts = Field(
+        default_factory=dict, description="two-hit units other than battleships that have taken one hit, by type "
+                                          "(Global 1940 carriers); damaged battleships are counted by `damaged`")
     cargo: dict[str, UnitCounts] = Field(
         default_factory=dict, description="power -> units aboard; only on a force of one transport or carrier"
     )
@@ -47,6 +50,23 @@ class Force(Strict):
 
     def count(self, unit: str | None = None) -> int:
         return sum(self.units.values()) if unit is None else self.units.get(unit, 0)
+
+    def damage(self) -> UnitCounts:
+        """The force's damaged units by type: `damaged` battleships and `damaged_units`."""
+        out = {u: n for u, n in self.damaged_units.items() if n}
+        if self.damaged:
+            out["battleship"] = out.get("battleship", 0) + self.damaged
+        return out
+
+    def with_damage(self, damage: UnitCounts) -> Force:
+        """A copy with these damaged units (battleships in `damaged`, other types in `damaged_units`)."""
+        return self.model_copy(deep=True, update={
+            "damaged": damage.get("battleship", 0),
+            "damaged_units": {u: n for u, n in sorted(damage.items()) if n and u != "battleship"}})
+
+    def damage_within(self, units: UnitCounts) -> UnitCounts:
+        """The force's damage carried by a part `units` of it, damaged units first (each type capped)."""
+        return {u: min(n, units.get(u, 0)) for u, n in self.damage().items() if min(n, units.get(u, 0))}
 
 
 class SpaceState(Strict):

@@ -89,7 +89,8 @@ def side_fleet(board: Board, power: str) -> dict[str, list[int]]:
         for force in state.forces:
             if board.allied(power, force.power):
                 row = out.setdefault(space, [0, 0])
-                row[0] += force.units.get("carrier", 0)
+                # a damaged carrier offers no room (Global 1940 [G40 L1498])
+                row[0] += force.units.get("carrier", 0) - force.damage().get("carrier", 0)
                 row[1] += planes(force.units) + sum(planes(c) for c in force.cargo.values())
     return out
 
@@ -126,7 +127,8 @@ def fleet_after(board: Board, legs: list[Leg], power: str, riders: dict[int, dic
         for space, sign in ((leg.start, -1), (leg.end, 1)):
             if board.is_sea(space):
                 row = fleet.setdefault(space, [0, 0])
-                row[0] += sign * leg.units.get("carrier", 0)
+                hurt = sum(t.force.damage().get("carrier", 0) for t in leg.takes)  # [G40 L1498]
+                row[0] += sign * (leg.units.get("carrier", 0) - hurt)
                 row[1] += sign * ride
                 if sign < 0 or with_air:
                     row[1] += sign * planes(leg.units)
@@ -156,7 +158,7 @@ def _carrier_room(board: Board, legs: list[Leg], power: str, cleared: set[str], 
     for zone, (carriers, fighters) in fleet.items():
         free = 0
         if zone not in staying:
-            free = sum(f.units.get("carrier", 0) for f in board.forces(zone, power)
+            free = sum(f.units.get("carrier", 0) - f.damage().get("carrier", 0) for f in board.forces(zone, power)
                        if can_move(board, f, "carrier", 0)) - leaving.get(zone, 0)
         free = max(free, 0)
         fixed = carriers - free

@@ -35,12 +35,12 @@ def repair_ships(ctx: Context, power: str) -> None:
     [G40 L552], [G40 L1247]."""
     board = Board(ctx.setup, ctx.game)
     for zone in [s for s in ctx.game.spaces if board.is_sea(s)]:
-        damaged = [f for f in ctx.game.forces(zone, power) if f.damaged]
+        damaged = [f for f in ctx.game.forces(zone, power) if f.damage()]
         base = supporting_naval_base(board, zone, power) if damaged else None
         if base is None:
             continue
         for force in [f.model_copy(deep=True) for f in damaged]:
             ctx.emit(RemoveUnits(space=zone, force=force.model_copy(deep=True), reason="repaired"))
-            ctx.emit(AddUnits(space=zone, force=force.model_copy(deep=True, update={"damaged": 0})))
-            ctx.note(f"{power}'s {force.damaged} damaged capital ship(s) in {zone} are repaired free at the "
+            ctx.emit(AddUnits(space=zone, force=force.model_copy(deep=True, update={"damaged": 0, "damaged_units": {}})))
+            ctx.note(f"{power}'s {sum(force.damage().values())} damaged capital ship(s) in {zone} are repaired free at the "
                      f"naval base in {base} [G40 L552], [G40 L1247]")

@@ -165,8 +165,12 @@ class Fight:
         return out
 
     def targets(self, side: str) -> Targets:
-        damaged = sum(f.damaged for p in self.side_powers(side) for f in self.forces(p))
-        return Targets(self.units(side), damaged)
+        damage: UnitCounts = {}
+        for power in self.side_powers(side):
+            for force in self.forces(power):
+                damage = add_counts(damage, force.damage())
+        return Targets(self.units(side), damage.get("battleship", 0),
+                       {u: n for u, n in damage.items() if u != "battleship"})
 
     def lead_defender(self) -> str | None:
         """The defending power that assigns the defence's casualties (PROPOSED, see module doc)."""
@@ -331,11 +335,10 @@ class Fight:
             left = _minus(left, taken)
             rest = _minus(force.units, taken)
             self._emit(RemoveUnits(space=zone, force=force.model_copy(deep=True), reason="bombards"))
+            hurt = force.damage_within(taken)
             if rest:
-                self._put(zone, force.model_copy(update={"units": rest,
-                                                         "damaged": min(force.damaged, rest.get("battleship", 0))}))
-            self._put(zone, force.model_copy(update={"units": taken, "done": True, "combat": True,
-                                                     "damaged": min(force.damaged, taken.get("battleship", 0))}))
+                self._put(zone, force.model_copy(update={"units": rest}).with_damage(_minus(force.damage(), hurt)))
+            self._put(zone, force.model_copy(update={"units": taken, "done": True, "combat": True}).with_damage(hurt))
 
     def _anti_aircraft(self) -> None:
         """AA fire before the first round of a land battle with attacking aircraft [@113180]: one AA gun
@@ -562,16 +565,18 @@ class Fight:
 
     def casualty_decision(self, side: str, most: int) -> Decision:
         targets = self.targets(side)
+        hurt = {u: targets.hurt(u) for u in targets.units if targets.hurt(u)}
+        two_hit = [u for u in sorted(self.board.setup.unit_types) if self.rules.two_hits(u)] or ["battleship"]
         sources = ", ".join(f"{n} by {u}" for u, n in self.battle.hits.items())
         when = "Shore bombardment" if self.battle.step == "bombard_assign" else f"Round {self.battle.round}"
         lines = [
             f"{when}: {self.attacker if side == DEFENDER else 'the defence'} scored "
             f"{total(self.battle.hits)} hit(s) ({sources}); {most} must be taken [L585].",
             f"Your units in the battle: {fmt(dict(targets.units))}"
-            + (f" ({targets.damaged} battleship(s) already damaged)" if targets.damaged else ""),
+            + (f" (already damaged: {fmt(hurt)})" if hurt else ""),
             "Submarine hits take sea units only; air hits take submarines only with a destroyer of",
             "their side in the battle; transports only when nothing else can [L571, L603, L975].",
-            "Name a battleship once per hit: an undamaged one's first hit only damages it [L903].",
+            f"Name a {' or '.join(two_hit)} once per hit: an undamaged one's first hit only damages it [L903].",
         ]
         return Decision(power=self.chooser(side), kind="casualties", space=self.space, hits=most,
                         detail="\n".join(lines))
@@ -667,7 +672,7 @@ class Fight:
             for force in self.forces(power):
                 n = force.units.get("transport", 0)
                 if n:
-                    self._emit(RemoveUnits(space=self.space, force=force.model_copy(update={"units": {"transport": n}, "damaged": 0}),
+                    self._emit(RemoveUnits(space=self.space, force=force.model_copy(update={"units": {"transport": n}, "damaged": 0, "damaged_units": {}}),
                                            reason="undefended transports"))
                     cargo = "; ".join(f"{p}: {fmt(u)}" for p, u in force.cargo.items())
                     self._note(f"{power} loses {n} transport(s)" + (f" with cargo {cargo}" if cargo else "") + f": {why}")
@@ -677,15 +682,15 @@ class Fight:
         """Remove the selected casualties; returns (power, unit, count) of units destroyed."""
         lost: list[tuple[str, str, int]] = []
         for unit, n in selection.items():
-            if unit == "battleship":
-                lost += self._hit_battleships(side, n)
+            if self.rules.two_hits(unit):
+                lost += self._hit_two_hit(side, unit, n)
                 continue
             for power in self.side_powers(side):
                 for force in sorted(self.forces(power), key=self._loss_key):
                     k = min(n, force.units.get(unit, 0))
                     if not k:
                         continue
-                    self._emit(RemoveUnits(space=self.space, force=force.model_copy(update={"units": {unit: k}, "damaged": 0}),
+                    self._emit(RemoveUnits(space=self.space, force=force.model_copy(update={"units": {unit: k}, "damaged": 0, "damaged_units": {}}),
                                            reason="casualty"))
                     if force.cargo and unit in ("transport", "carrier"):
                         cargo = "; ".join(f"{p}: {fmt(u)}" for p, u in force.cargo.items())
@@ -705,31 +710,38 @@ class Fight:
         cargo = sum(self.board.unit(u).cost * n for units in force.cargo.values() for u, n in units.items())
         return (cargo, -force.moved)
 
-    def _hit_battleships(self, side: str, hits: int) -> list[tuple[str, str, int]]:
-        """Hits on battleships damage undamaged ones first, then sink damaged ones [L903]."""
+    def _hit_two_hit(self, side: str, unit: str, hits: int) -> list[tuple[str, str, int]]:
+        """Hits on two-hit units (battleships; Global 1940 carriers too) damage undamaged ones first,
+        then sink damaged ones [L903], [G40 L1463], [G40 L1486]."""
         plan: list[tuple[str, Force, int, int]] = []
         for power in self.side_powers(side):
             for force in self.forces(power):
-                if force.units.get("battleship"):
+                if force.units.get(unit):
                     plan.append((power, force, 0, 0))
         for i, (power, force, _, _) in enumerate(plan):
-            damage = min(hits, force.units["battleship"] - force.damaged)
+            damage = min(hits, force.units[unit] - force.damage().get(unit, 0))
             plan[i] = (power, force, damage, 0)
             hits -= damage
         for i, (power, force, damage, _) in enumerate(plan):
-            sink = min(hits, force.damaged + damage)
+            sink = min(hits, force.damage().get(unit, 0) + damage)
             plan[i] = (power, force, damage, sink)
             hits -= sink
         plan = [step for step in plan if step[2] or step[3]]
         for _, force, _, _ in plan:  # every removal first: a damaged force put back may merge with another
-            self._emit(RemoveUnits(space=self.space, force=force, reason="battleship hit"))
+            self._emit(RemoveUnits(space=self.space, force=force, reason=f"{unit} hit"))
         lost = []
         for power, force, damage, sink in plan:
-            units = _minus(force.units, {"battleship": sink})
+            units = _minus(force.units, {unit: sink})
+            hurt = {**force.damage(), unit: force.damage().get(unit, 0) + damage - sink}
             if units:
-                self._put(self.space, force.model_copy(update={"units": units, "damaged": force.damaged + damage - sink}))
+                # a carrier sunk with its cargo loses it [L977]; a force of one carrier holds the cargo
+                cargo = force.cargo if units.get(unit) or unit not in ("carrier", "transport") else {}
+                self._put(self.space, force.model_copy(update={"units": units, "cargo": cargo}).with_damage(hurt))
             if sink:
-                lost.append((power, "battleship", sink))
+                if force.cargo and unit == "carrier":
+                    cargo = "; ".join(f"{p}: {fmt(u)}" for p, u in force.cargo.items())
+                    self._note(f"cargo lost with its ship: {cargo} [L977]")
+                lost.append((power, unit, sink))
         return lost
 
     def _put(self, space: str, force: Force) -> None:
@@ -756,16 +768,17 @@ class Fight:
             up = {u: n for u, n in taken.items() if u in air}
             ship_leaves = bool(gone.get("transport") or gone.get("carrier"))
             marks = {"retreated": True, "combat": True}
+            hurt = force.damage_within(stay)
             if stay:
                 self._put(self.space, force.model_copy(update={
-                    "units": stay, "cargo": {} if ship_leaves else force.cargo,
-                    "damaged": min(force.damaged, stay.get("battleship", 0))}))
+                    "units": stay, "cargo": {} if ship_leaves else force.cargo}).with_damage(hurt))
             if up:
-                self._put(self.space, force.model_copy(update={"units": up, "cargo": {}, "damaged": 0, **marks}))
-            if gone:
+                self._put(self.space, force.model_copy(update={"units": up, "cargo": {}, "damaged": 0, "damaged_units": {}, **marks}))
+            if gone:  # damage that lasts goes with the ships [G40 L1463]; else it is repaired [L903]
+                lasting = _minus(force.damage(), hurt) if self.board.setup.damage_lasts else {}
                 self._put(to, force.model_copy(update={
-                    "units": gone, "damaged": 0, "done": True, "assault": None,
-                    "cargo": force.cargo if ship_leaves else {}, **marks}))
+                    "units": gone, "done": True, "assault": None,
+                    "cargo": force.cargo if ship_leaves else {}, **marks}).with_damage(lasting))
         if self.units(ATTACKER):
             self._note(f"the seaborne units ({fmt(self.battle.seaborne)}) cannot retreat and fight on [L519]")
             self.battle.step = "guard"
@@ -796,12 +809,16 @@ class Fight:
         b.hits, b.still_fire, b.striking = {}, {}, {}
 
     def _settle(self) -> None:
-        """Repair battleships and mark every unit of the battle as having fought [L690, L903]."""
+        """Repair battleships and mark every unit of the battle as having fought [L690, L903]. Where
+        damage lasts (Global 1940), damaged ships stay damaged until a naval base repairs them
+        [G40 L1463], [G40 L1486], [G40 L1247]."""
+        lasts = self.board.setup.damage_lasts
         for power in [self.attacker, *self.defending_powers()]:
             for force in _copies(self.board.forces(self.space, power)):
-                if force.damaged or not force.combat:
+                if (force.damage() and not lasts) or not force.combat:
                     self._emit(RemoveUnits(space=self.space, force=force.model_copy(deep=True), reason="after combat"))
-                    self._put(self.space, force.model_copy(update={"damaged": 0, "combat": True}))
+                    kept = force.damage() if lasts else {}
+                    self._put(self.space, force.model_copy(update={"combat": True}).with_damage(kept))
         defence = self.board.units(self.space, self.defending_powers())
         if self.at_sea and defence.get("fighter", 0) > CARRIER_ROOM * defence.get("carrier", 0):
             self._note(f"{defence['fighter']} defending fighter(s) here and room for "

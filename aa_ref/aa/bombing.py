@@ -90,7 +90,7 @@ def _remove_bombers(ctx: Context, space: str, power: str, n: int) -> None:
     for force in [f.model_copy(deep=True) for f in ctx.game.forces(space, power)]:
         k = min(n, force.units.get(BOMBER, 0))
         if k:
-            ctx.emit(RemoveUnits(space=space, force=force.model_copy(update={"units": {BOMBER: k}, "damaged": 0}),
+            ctx.emit(RemoveUnits(space=space, force=force.model_copy(update={"units": {BOMBER: k}, "damaged": 0, "damaged_units": {}}),
                                  reason="AA fire"))
             n -= k
         if not n:

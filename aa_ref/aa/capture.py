@@ -97,7 +97,7 @@ def _take_guns(ctx: Context, territory: str, power: str, new_owner: str) -> None
         guns = {u: n for u, n in force.units.items() if not board.unit(u).combatant}
         if not guns:
             continue
-        ctx.emit(RemoveUnits(space=territory, force=force.model_copy(update={"units": guns, "damaged": 0}),
+        ctx.emit(RemoveUnits(space=territory, force=force.model_copy(update={"units": guns, "damaged": 0, "damaged_units": {}}),
                              reason="captured"))
         ctx.emit(AddUnits(space=territory, force=Force(power=new_owner, units=guns, combat=True, done=True)))
         ctx.note(f"{new_owner} takes {force.power}'s {', '.join(f'{n} {u}' for u, n in guns.items())} "

@@ -13,7 +13,9 @@ scored them, because that decides which units each hit may be given to:
 A *selection* names the units taking the hits the way players write them,
 `{destroyer: 1, battleship: 2}`. A `battleship` count is a number of hits on
 battleships: each damages an undamaged battleship first, then sinks a damaged one, so
-`battleship: 1` on an undamaged battleship only damages it [L903].
+`battleship: 1` on an undamaged battleship only damages it [L903]. The same holds for every
+*two-hit* unit type, one whose setup profile has `hits: 2` or more (battleships; Global
+1940 carriers too [G40 L1486]): a count of it is a number of hits on units of that type.
 
 The side taking the hits MUST take as many as possible [L585-L593, L599]. A set of
 casualties can take all its hits at once iff, for every set K of hit kinds, the units
@@ -28,20 +30,21 @@ choice over the sets of units that can take the hits together). Types the list l
 out come after the listed ones, cheapest first; transports always come last. The first
 `battleship` entry stands for hits that only damage an undamaged battleship; sinking a
 battleship comes at a second `battleship` entry if there is one, otherwise among the
-types left out (a battleship costs 16, so near the end).
+types left out (a battleship costs 16, so near the end). Every two-hit type works the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from aa_ref.setup import UnitCounts, UnitType
 
 KINDS = ("sub", "air", "any")
 BATTLESHIP = "battleship"
-SINK = "battleship (sinking)"
+SINKING = " (sinking)"
+SINK = BATTLESHIP + SINKING
 TRANSPORT = "transport"
 
 
@@ -80,6 +83,12 @@ class Targets:
     units: Mapping[str, int]
     damaged: int = 0
     """Battleships among `units` that already took a hit."""
+    damaged_units: Mapping[str, int] = field(default_factory=dict)
+    """Other two-hit units among `units` that already took a hit, by type (Global 1940 carriers)."""
+
+    def hurt(self, unit: str) -> int:
+        """How many units of this type already took a hit."""
+        return self.damaged_units.get(unit, 0) + (self.damaged if unit == BATTLESHIP else 0)
 
 
 class HitRules:
@@ -113,16 +122,20 @@ class HitRules:
         return True
 
     # --- slots and priorities ---------------------------------------------
+    def two_hits(self, unit: str) -> bool:
+        """A unit type that takes two hits: the first damages it [L903], [G40 L1463], [G40 L1486]."""
+        return unit in self.unit_types and self.unit_types[unit].hits > 1
+
     def slots(self, targets: Targets) -> dict[str, int]:
-        """How many hits each class of target can absorb: a battleship twice (damage, then sinking) [L903]."""
+        """How many hits each class of target can absorb: a two-hit unit twice (damage, then sinking) [L903]."""
         out: dict[str, int] = {}
         for unit, n in targets.units.items():
             if n <= 0:
                 continue
-            if unit == BATTLESHIP:
-                if n - targets.damaged:
-                    out[BATTLESHIP] = n - targets.damaged
-                out[SINK] = n
+            if self.two_hits(unit):
+                if n - targets.hurt(unit) > 0:
+                    out[unit] = n - targets.hurt(unit)
+                out[unit + SINKING] = n
             else:
                 out[unit] = n
         return out
@@ -131,16 +144,16 @@ class HitRules:
         """Target classes in the order they are taken as casualties (see the module docstring)."""
         slots = self.slots(targets)
         listed: list[str] = []
-        battleship_entries = 0
+        entries: dict[str, int] = {}
         for unit in order:
             cls = unit
-            if unit == BATTLESHIP:
-                battleship_entries += 1
-                cls = BATTLESHIP if battleship_entries == 1 else SINK
+            if self.two_hits(unit):
+                entries[unit] = entries.get(unit, 0) + 1
+                cls = unit if entries[unit] == 1 else unit + SINKING
             if cls in slots and cls not in listed and cls != TRANSPORT:
                 listed.append(cls)
         rest = [c for c in slots if c not in listed and c != TRANSPORT]
-        rest.sort(key=lambda c: (self.unit_types[_unit(c)].cost, c == SINK, c))
+        rest.sort(key=lambda c: (self.unit_types[_unit(c)].cost, c.endswith(SINKING), c))
         return listed + rest + ([TRANSPORT] if TRANSPORT in slots else [])
 
     def greedy(self, classes: list[str], targets: Targets, volley: Volley) -> dict[str, int]:
@@ -190,10 +203,10 @@ class HitRules:
                 return f"a negative number of {unit} ({n})"
             if not n:
                 continue
-            if unit == BATTLESHIP:
-                damage = min(n, slots.get(BATTLESHIP, 0))
-                chosen.update({BATTLESHIP: damage, SINK: n - damage} if damage else {SINK: n})
-                room = slots.get(BATTLESHIP, 0) + slots.get(SINK, 0)
+            if self.two_hits(unit):
+                damage = min(n, slots.get(unit, 0))
+                chosen.update({unit: damage, unit + SINKING: n - damage} if damage else {unit + SINKING: n})
+                room = slots.get(unit, 0) + slots.get(unit + SINKING, 0)
             else:
                 chosen[unit] = n
                 room = slots.get(unit, 0)
@@ -214,7 +227,7 @@ class HitRules:
 
 
 def _unit(cls: str) -> str:
-    return BATTLESHIP if cls == SINK else cls
+    return cls.removesuffix(SINKING)
 
 
 def _selection(chosen: Mapping[str, int]) -> UnitCounts:

@@ -1,59 +1,60 @@
-"""Global 1940 combat checks that have no home in the shared modules yet.
+"""Global 1940 capital ships: what a damaged carrier may not do.
 
-Two-hit units other than battleships: Global 1940 carriers are capital ships that take two hits
-[G40 L1486] (the setup gives them `hits: 2`), but the shared casualty code (`casualties`,
-`battle`) tracks one damage count per force for battleships only. Until it is generalised, a
-battle in which such a unit fights is refused by name rather than fought with one-hit carriers.
+Battleships and carriers take two hits [G40 L1463], [G40 L1486] (the setup gives them
+`hits: 2`; the shared casualty code damages any two-hit unit, and the setup's
+`damage_lasts` keeps the damage until a naval base repairs it [G40 L1247]). A damaged
+carrier "cannot conduct air operations: no air unit may take off from it or land on it"
+[G40 L1498]. Landing is enforced where carrier room is counted (`air.side_fleet`,
+`air.fleet_after`: a damaged carrier offers no room); taking off is checked here: the
+mover's air units in a sea zone that have not moved this turn stand on its carriers there,
+two on each [G40 L1490], undamaged carriers first; those beyond the room of its undamaged
+carriers are on damaged ones and may not take off (ruling C2, docs/global1940-rulings.md).
 """
 
 from __future__ import annotations
 
 from aa_ref.aa.board import Board
-from aa_ref.aa.casualties import BATTLESHIP
+from aa_ref.aa.mobilize import CARRIER_PLANES, CARRIER_ROOM
 from aa_ref.engine import OrdersInput
 from aa_ref.errors import Problem
 
-RULE_CAPITAL = "G40 capital ships [L1463], [L1486]"
+RULE_DAMAGED_CARRIER = "G40 damaged carrier: no air unit may take off from it or land on it [L1498]"
 
 
-def check_two_hit_units(board: Board, given: OrdersInput) -> list[Problem]:
-    """Refuse to fight a sea battle with a two-hit unit the casualty code cannot damage."""
-    problems = []
-    for battle in board.game.turn.battles:
-        if battle.status == "done" or battle.kind != "sea":
-            continue
-        sides = [battle.attacker, *board.enemy_powers(battle.space, battle.attacker)]
-        units = board.units(battle.space, sides)
-        for unit, n in units.items():
-            if n and board.unit(unit).hits > 1 and unit != BATTLESHIP:
-                problems.append(given.problem(
-                    f"the battle in {battle.space} has a {unit}, which takes {board.unit(unit).hits} hits in this game: "
-                    "two-hit units other than battleships are not implemented yet, so the referee cannot fight it",
-                    ("battles",), RULE_CAPITAL))
-    return problems
+def grounded(board: Board, zone: str, power: str) -> int:
+    """The power's air units in a sea zone aboard its damaged carriers: those that have not
+    moved this turn beyond the room of its undamaged carriers there [G40 L1498]."""
+    forces = board.game.forces(zone, power)
+    carriers = sum(f.units.get("carrier", 0) for f in forces)
+    damaged = sum(f.damage().get("carrier", 0) for f in forces)
+    if not damaged:
+        return 0
+    based = sum(f.units.get(u, 0) for f in forces if not f.moved and not f.combat for u in CARRIER_PLANES)
+    return min(max(0, based - CARRIER_ROOM * (carriers - damaged)), CARRIER_ROOM * damaged)
 
 
-def check_carrier_attacks(board: Board, given: OrdersInput) -> list[Problem]:
-    """The same refusal in the Combat Move, before the battle exists: a combat move ending in a sea
-    zone with enemy units, where a two-hit unit other than a battleship would fight (the mover's
-    or the enemy's)."""
+def check_damaged_carriers(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
+    """Air units aboard a damaged carrier may not take off [G40 L1498]."""
     power = given.model.power
-    problems = []
     names = board.setup.space_names
+    leaving: dict[str, list[tuple[int, int]]] = {}
     for i, move in enumerate(given.model.moves or []):
-        end = names.get(move.to)
-        if end is None or not board.is_sea(end) or move.bombing:
+        start = names.get(move.from_)
+        if start is None or not board.is_sea(start):
             continue
-        enemy = board.enemy_units(end, power)
-        if not enemy:
+        n = sum(k for u, k in move.units.items() if (board.setup.unit_names.get(u) or u) in CARRIER_PLANES)
+        if n:
+            leaving.setdefault(start, []).append((i, n))
+    problems = []
+    for zone, moves in sorted(leaving.items()):
+        stuck = grounded(board, zone, power)
+        if not stuck:
             continue
-        mine = {board.setup.unit_names.get(u) or u: n for u, n in move.units.items()}
-        here = {**board.units(end, [power]), **mine}
-        two_hit = sorted({u for u, n in {**enemy, **here}.items()
-                          if n and u in board.setup.unit_types and board.unit(u).hits > 1 and u != BATTLESHIP})
-        if two_hit:
+        planes = sum(f.units.get(u, 0) for f in board.game.forces(zone, power) for u in CARRIER_PLANES)
+        free = planes - stuck
+        if sum(n for _, n in moves) > free:
             problems.append(given.problem(
-                f"a sea battle in {end} would have a {', '.join(two_hit)}, which takes two hits in this game: "
-                "two-hit units other than battleships are not implemented yet, so the referee cannot fight it",
-                ("moves", i, "to"), RULE_CAPITAL))
+                f"{stuck} of {power}'s air units in {zone} are aboard a damaged carrier: a damaged carrier "
+                f"launches no air unit until it is repaired at a naval base, so at most {free} may take off from {zone}",
+                ("moves", moves[-1][0], "from"), RULE_DAMAGED_CARRIER))
     return problems

@@ -19,11 +19,11 @@ from typing import Any, ClassVar
 from aa_ref.aa import g40_china, g40_objectives, neutrals, politics
 from aa_ref.aa.anniversary import Anniversary, cite_event
 from aa_ref.aa.board import Board
-from aa_ref.aa.combat_g40 import check_carrier_attacks, check_two_hit_units
+from aa_ref.aa.combat_g40 import check_damaged_carriers
 from aa_ref.aa.global1940_citations import cite, cite_note
 from aa_ref.aa.global1940_economy import EconomyRules
 from aa_ref.aa.global1940_installations import InstallationRules
-from aa_ref.aa.ruleset import AA1941, COMBAT_MOVE, CONDUCT_COMBAT, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
+from aa_ref.aa.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import fold
@@ -104,12 +104,9 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
                     game.spaces[space].owner = given.model.power
                 board = Board(board.setup, game)
         problems = super().check_phase(board, given, phase)
-        # --- combat: carriers take two hits [G40 L1486]; until the shared casualty code damages
-        # carriers, a sea battle with one is refused by name (combat_g40) ---
-        if phase == COMBAT_MOVE:
-            problems += check_carrier_attacks(board, given)
-        if phase == CONDUCT_COMBAT:
-            problems += check_two_hit_units(board, given)
+        # --- capital ships: a damaged carrier launches and lands no air units [G40 L1498] ---
+        if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
+            problems += check_damaged_carriers(board, given, phase)
         return problems
 
     def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:

@@ -141,9 +141,9 @@ def _hit(ctx: Context, zone: str, power: str, unit: str) -> None:
     if not forces:
         return  # already sunk by an earlier attack
     two_hits = board.unit(unit).hits > 1
-    damaged = next((f for f in forces if f.damaged), None) if two_hits else None
+    damaged = next((f for f in forces if f.damage().get(unit)), None) if two_hits else None
     if damaged is not None:
-        gone = damaged.model_copy(deep=True, update={"units": {unit: 1}, "damaged": 1, "cargo": {}})
+        gone = damaged.model_copy(deep=True, update={"units": {unit: 1}, "cargo": {}}).with_damage({unit: 1})
         ctx.emit(RemoveUnits(space=zone, force=damaged.model_copy(deep=True) if damaged.cargo else gone,
                              reason="sunk by a kamikaze attack"))
         ctx.note(f"{power}'s damaged {unit} in {zone} is sunk" + (" with its cargo" if damaged.cargo else ""))
@@ -151,9 +151,10 @@ def _hit(ctx: Context, zone: str, power: str, unit: str) -> None:
     force = forces[0].model_copy(deep=True)
     if two_hits:
         ctx.emit(RemoveUnits(space=zone, force=force, reason="kamikaze hit"))
-        ctx.emit(AddUnits(space=zone, force=force.model_copy(update={"damaged": force.damaged + 1})))
+        hurt = force.damage()
+        ctx.emit(AddUnits(space=zone, force=force.with_damage({**hurt, unit: hurt.get(unit, 0) + 1})))
         ctx.note(f"{power}'s {unit} in {zone} is damaged")
         return
-    ctx.emit(RemoveUnits(space=zone, force=force if force.cargo else force.model_copy(update={"units": {unit: 1}, "damaged": 0}),
+    ctx.emit(RemoveUnits(space=zone, force=force if force.cargo else force.model_copy(update={"units": {unit: 1}, "damaged": 0, "damaged_units": {}}),
                          reason="sunk by a kamikaze attack"))
     ctx.note(f"{power}'s {unit} in {zone} is sunk" + (" with its cargo" if force.cargo else ""))

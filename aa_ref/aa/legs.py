@@ -286,8 +286,12 @@ def _take(board: Board, pool: list[Take], used: Used, unit: str, n: int, length:
     out = []
     for k, m in picks:
         take = pool[k]
-        used[(take.space, k, unit)] = used.get((take.space, k, unit), 0) + m
-        out.append(Take(take.space, take.force.model_copy(update={"units": {unit: m}}), take.carrier))
+        before = used.get((take.space, k, unit), 0)
+        used[(take.space, k, unit)] = before + m
+        # damaged ships move first (Global 1940, damage lasts [G40 L1463]; ruling in docs/global1940-rulings.md)
+        hurt = max(0, min(m, take.force.damage().get(unit, 0) - before))
+        out.append(Take(take.space, take.force.model_copy(update={"units": {unit: m}}).with_damage({unit: hurt}),
+                        take.carrier))
     return out
 
 

@@ -115,7 +115,8 @@ def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, in
         # Air units from an operational air base spend one point less of their own (Global 1940 [G40 L686]).
         bonus = movement_bonus(board, power, next(iter(take.force.units)), leg.start) if air_only(board, take) else 0
         marks = {"moved": take.force.moved + max(0, leg.length - bonus), "combat": take.force.combat or phase == COMBAT_MOVE}
-        arriving = [Force(power=power, units=take.force.units, cargo=take.force.cargo, **marks)]
+        arriving = [Force(power=power, units=take.force.units, cargo=take.force.cargo, **marks,
+                          damaged=take.force.damaged, damaged_units=dict(take.force.damaged_units))]
         if "carrier" in take.force.units and seats:
             arriving = _carriers_with_guests(arriving[0], seats)
         for force in arriving:
@@ -142,8 +143,12 @@ def _carriers_with_guests(carriers: Force, seats: list[dict[str, int]]) -> list[
     out = []
     while seats and carriers.units["carrier"]:
         guests = {p: {"fighter": n} for p, n in seats.pop(0).items()}
-        out.append(carriers.model_copy(update={"units": {"carrier": 1}, "cargo": carriers.cargo | guests}))
-        carriers = carriers.model_copy(update={"units": {"carrier": carriers.units["carrier"] - 1}})
+        hurt = carriers.damage().get("carrier", 0)
+        one = 1 if hurt >= carriers.units["carrier"] else 0  # guests ride undamaged carriers first [G40 L1498]
+        out.append(carriers.model_copy(update={"units": {"carrier": 1}, "cargo": carriers.cargo | guests})
+                   .with_damage({**carriers.damage(), "carrier": one}))
+        carriers = carriers.model_copy(update={"units": {"carrier": carriers.units["carrier"] - 1}}) \
+            .with_damage({**carriers.damage(), "carrier": hurt - one})
     return out + ([carriers] if carriers.units["carrier"] else [])
 
 

@@ -314,7 +314,7 @@ def _remove(ctx: Context, space: str, power: str, units: UnitCounts, why: str) -
     for force in [f.model_copy(deep=True) for f in ctx.game.forces(space, power)]:
         take = {u: min(n, force.units.get(u, 0)) for u, n in left.items() if min(n, force.units.get(u, 0))}
         if take:
-            ctx.emit(RemoveUnits(space=space, force=force.model_copy(update={"units": take, "damaged": 0}), reason=why))
+            ctx.emit(RemoveUnits(space=space, force=force.model_copy(update={"units": take, "damaged": 0, "damaged_units": {}}), reason=why))
             left = add_counts(left, take, -1)
         if not any(left.values()):
             return

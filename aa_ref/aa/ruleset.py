@@ -275,7 +275,9 @@ def _clear_marks(ctx: Context) -> None:
     """Per-turn marks (moved, fought, done) end with the turn; cargo stays aboard."""
     for space, state in list(ctx.game.spaces.items()):
         for force in list(state.forces):
-            fresh = Force(power=force.power, units=dict(force.units), cargo=force.cargo)
+            # damage that lasts (Global 1940 [G40 L1463]) is no mark: it stays; elsewhere it is 0 here [L903]
+            fresh = Force(power=force.power, units=dict(force.units), cargo=force.cargo,
+                          damaged=force.damaged, damaged_units=dict(force.damaged_units))
             if fresh.marks() != force.marks():
                 ctx.emit(RemoveUnits(space=space, force=force.model_copy(deep=True), reason="end of turn"))
                 ctx.emit(AddUnits(space=space, force=fresh))

@@ -164,7 +164,7 @@ def _scramble(ctx: Context, power: str, base: str, zone: str, units: dict[str, i
         part = {u: min(n, force.units.get(u, 0)) for u, n in left.items() if min(n, force.units.get(u, 0))}
         if not part:
             continue
-        ctx.emit(RemoveUnits(space=base, force=force.model_copy(update={"units": part, "damaged": 0}), reason="scramble"))
+        ctx.emit(RemoveUnits(space=base, force=force.model_copy(update={"units": part, "damaged": 0, "damaged_units": {}}), reason="scramble"))
         left = add_counts(left, part, -1)
     ctx.emit(AddUnits(space=zone, force=Force(power=power, units=units, combat=True, done=True)))
     turn = ctx.game.turn.model_copy(deep=True)
@@ -197,7 +197,7 @@ def fly_back(ctx: Context) -> None:
         for force in [f.model_copy(deep=True) for f in ctx.game.forces(record.zone, record.power)]:
             part = {u: min(n, force.units.get(u, 0)) for u, n in alive.items() if min(n, force.units.get(u, 0))}
             if part:
-                ctx.emit(RemoveUnits(space=record.zone, force=force.model_copy(update={"units": part, "damaged": 0}),
+                ctx.emit(RemoveUnits(space=record.zone, force=force.model_copy(update={"units": part, "damaged": 0, "damaged_units": {}}),
                                      reason="scrambled units return"))
         owner = board.owner(record.base)
         home = record.base if owner is not None and board.allied(record.power, owner) else next(

@@ -94,7 +94,7 @@ def _fly(ctx: Context, stranded: Stranded, to: str | None) -> None:
         k = min(left, force.units.get(plane, 0))
         if not k:
             continue
-        ctx.emit(RemoveUnits(space=stranded.zone, force=force.model_copy(update={"units": {plane: k}, "damaged": 0}),
+        ctx.emit(RemoveUnits(space=stranded.zone, force=force.model_copy(update={"units": {plane: k}, "damaged": 0, "damaged_units": {}}),
                              reason="stranded fighter" if to else "stranded fighter lost"))
         if to:
             ctx.emit(AddUnits(space=to, force=Force(power=stranded.power, units={plane: k}, done=True)))

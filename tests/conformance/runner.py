@@ -251,8 +251,8 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for space, by_power in (state.get("damaged") or {}).items():  # damaged units (capital ships) per power
         got = {}
         for force in game.forces(space):
-            if force.damaged:
-                got[force.power] = got.get(force.power, 0) + force.damaged
+            if force.damage():
+                got[force.power] = got.get(force.power, 0) + sum(force.damage().values())
         if got != (by_power or {}):
             failures.append(f"{space} damaged units are {got}, expected {by_power}")
     if "upgrades" in state and game.turn.upgrades != state["upgrades"]:
@@ -266,10 +266,17 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for space, by_power in (state.get("damaged") or {}).items():  # units that took one hit (capital ships)
         got = {}
         for force in game.forces(space):
-            if force.damaged:
-                got[force.power] = got.get(force.power, 0) + force.damaged
+            if force.damage():
+                got[force.power] = got.get(force.power, 0) + sum(force.damage().values())
         if got != (by_power or {}):
             failures.append(f"{space} damaged units are {got}, expected {by_power}")
+    for space, by_power in (state.get("damaged_by_type") or {}).items():  # damaged units by type, per power
+        got = {}
+        for force in game.forces(space):
+            for unit, n in force.damage().items():
+                got.setdefault(force.power, {})[unit] = got.get(force.power, {}).get(unit, 0) + n
+        if got != (by_power or {}):
+            failures.append(f"{space} damaged units by type are {got}, expected {by_power}")
     for space, units in (state.get("cargo") or {}).items():
         if cargo_in(game, space) != (units or {}):
             failures.append(f"{space} cargo is {cargo_in(game, space)}, expected {units}")
