@@ -89,9 +89,14 @@ def side_fleet(board: Board, power: str) -> dict[str, list[int]]:
         for force in state.forces:
             if board.allied(power, force.power):
                 row = out.setdefault(space, [0, 0])
-                # a damaged carrier offers no room (Global 1940 [G40 L1498])
-                row[0] += force.units.get("carrier", 0) - force.damage().get("carrier", 0)
-                row[1] += planes(force.units) + sum(planes(c) for c in force.cargo.values())
+                # a damaged carrier offers no room, and the air units it carries are cargo, grounded
+                # until it is repaired (Global 1940 [G40 L1498]): both are left out
+                hurt = force.damage().get("carrier", 0)
+                room = CARRIER_ROOM * (force.units.get("carrier", 0) - hurt)
+                aboard = planes(force.units) if not force.moved and not force.combat else 0
+                stuck = min(max(0, aboard - room), CARRIER_ROOM * hurt)
+                row[0] += force.units.get("carrier", 0) - hurt
+                row[1] += planes(force.units) - stuck + sum(planes(c) for c in force.cargo.values())
     return out
 
 
