@@ -174,6 +174,9 @@ class Battle(Strict):
     attacker_destroyer: bool = Field(default=False, description="the attacker has a destroyer in this round")
     defender_destroyer: bool = Field(default=False, description="the defence has a destroyer in this round")
     seaborne: UnitCounts = Field(default_factory=dict, description="attacking land units landed from transports (never retreat)")
+    grounded: dict[str, UnitCounts] = Field(
+        default_factory=dict, description="sea battles: power -> its air units aboard damaged carriers when the battle "
+                                          "began: cargo, they do not fight and sink with the carrier (Global 1940)")
     hostile_at_start: bool | None = Field(
         default=None, description="sea battles: the zone held enemy surface warships when the battle began")
 

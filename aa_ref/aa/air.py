@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from aa_ref.aa.bases import movement_bonus
 from aa_ref.aa.board import Board
 from aa_ref.aa.legs import Leg, can_move
+from aa_ref.aa.combat_g40 import grounded_planes
 from aa_ref.aa.mobilize import CARRIER_PLANES, CARRIER_ROOM, eligible_complexes
 from aa_ref.aa.paths import canal_closed
 from aa_ref.engine import Context, OrdersInput
@@ -91,12 +92,9 @@ def side_fleet(board: Board, power: str) -> dict[str, list[int]]:
                 row = out.setdefault(space, [0, 0])
                 # a damaged carrier offers no room, and the air units it carries are cargo, grounded
                 # until it is repaired (Global 1940 [G40 L1498]): both are left out
-                hurt = force.damage().get("carrier", 0)
-                room = CARRIER_ROOM * (force.units.get("carrier", 0) - hurt)
-                aboard = planes(force.units) if not force.moved and not force.combat else 0
-                stuck = min(max(0, aboard - room), CARRIER_ROOM * hurt)
-                row[0] += force.units.get("carrier", 0) - hurt
-                row[1] += planes(force.units) - stuck + sum(planes(c) for c in force.cargo.values())
+                row[0] += force.units.get("carrier", 0) - force.damage().get("carrier", 0)
+                row[1] += planes(force.units) - planes(grounded_planes(force)) \
+                    + sum(planes(c) for c in force.cargo.values())
     return out
 
 

@@ -53,6 +53,7 @@ from aa_ref.aa.board import CAPTURING_UNITS, Board, add_counts, total
 from aa_ref.aa.capture import capture
 from aa_ref.aa.firepower import FireGroup, fire_groups
 from aa_ref.aa.casualties import HitRules, Targets, Volley, hit_kind
+from aa_ref.aa.combat_g40 import grounded_planes
 from aa_ref.engine import Context
 from aa_ref.events import AddUnits, RemoveUnits
 from aa_ref.setup import UnitCounts, UnitType
@@ -134,6 +135,7 @@ class Fight:
         units: UnitCounts = {}
         for force in self.forces(power):
             units = add_counts(units, {u: n for u, n in force.units.items() if self.fights(u)})
+        units = _minus(units, self.battle.grounded.get(power, {}))  # aboard a damaged carrier: cargo [G40 L1506]
         if power == self.attacker:
             units = _minus(units, self.raiders())
         return _minus(units, {"submarine": self.battle.submerged.get(power, 0)})
@@ -286,6 +288,14 @@ class Fight:
         b.status = "fighting"
         if self.at_sea:
             b.hostile_at_start = self.board.is_hostile_sea(self.space, self.attacker)
+            for power in self.defending_powers():  # [G40 L1506]
+                aboard: UnitCounts = {}
+                for force in self.board.forces(self.space, power):
+                    aboard = add_counts(aboard, grounded_planes(force))
+                if aboard:
+                    b.grounded[power] = aboard
+                    self._note(f"{power}'s {fmt(aboard)} aboard damaged carriers are cargo: they do not defend "
+                               "and sink with their carrier [G40 L1506]")
         if b.amphibious_from:
             self._land_seaborne()
         att, dfn = self.units(ATTACKER), self.units(DEFENDER)
@@ -737,6 +747,19 @@ class Fight:
                 # a carrier sunk with its cargo loses it [L977]; a force of one carrier holds the cargo
                 cargo = force.cargo if units.get(unit) or unit not in ("carrier", "transport") else {}
                 self._put(self.space, force.model_copy(update={"units": units, "cargo": cargo}).with_damage(hurt))
+            aboard = self.battle.grounded.get(power, {}) if unit == "carrier" else {}
+            if sink and aboard:  # they sink with their damaged carrier [G40 L1506]
+                left = min(sink, force.damage().get(unit, 0)) * CARRIER_ROOM
+                gone = {}
+                for u, n in aboard.items():
+                    gone[u] = min(n, left, force.units.get(u, 0))
+                    left -= gone[u]
+                gone = {u: n for u, n in gone.items() if n}
+                if gone:
+                    self.battle.grounded[power] = _minus(aboard, gone)
+                    self._emit(RemoveUnits(space=self.space, force=force.model_copy(update={
+                        "units": gone, "damaged": 0, "damaged_units": {}}), reason="lost with their carrier"))
+                    self._note(f"{power}'s {fmt(gone)} aboard the damaged carrier sink with it [G40 L1506]")
             if sink:
                 if force.cargo and unit == "carrier":
                     cargo = "; ".join(f"{p}: {fmt(u)}" for p, u in force.cargo.items())

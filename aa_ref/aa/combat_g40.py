@@ -8,7 +8,7 @@ carrier "cannot conduct air operations: no air unit may take off from it or land
 `air.fleet_after`: a damaged carrier offers no room); taking off is checked here: the
 mover's air units in a sea zone that have not moved this turn stand on its carriers there,
 two on each [G40 L1490], undamaged carriers first; those beyond the room of its undamaged
-carriers are on damaged ones and may not take off (ruling C2, docs/global1940-rulings.md).
+carriers are on damaged ones and may not take off (ruling G40-CS3, docs/global1940-rulings.md).
 """
 
 from __future__ import annotations
@@ -17,20 +17,35 @@ from aa_ref.aa.board import Board
 from aa_ref.aa.mobilize import CARRIER_PLANES, CARRIER_ROOM
 from aa_ref.engine import OrdersInput
 from aa_ref.errors import Problem
+from aa_ref.setup import UnitCounts
+from aa_ref.state import Force
 
 RULE_DAMAGED_CARRIER = "G40 damaged carrier: no air unit may take off from it or land on it [L1498]"
 
 
+def grounded_planes(force: Force) -> UnitCounts:
+    """The air units of a force that sit on its damaged carriers: those that have not moved this
+    turn beyond the room of its undamaged carriers, fighters before tactical bombers (ruling G40-CS3).
+    They are cargo: they cannot take off, attack or defend, and sink with the carrier [G40 L1498],
+    [G40 L1506]. Nothing, where no carrier is damaged."""
+    hurt = force.damage().get("carrier", 0)
+    if not hurt or force.moved or force.combat:
+        return {}
+    stuck = max(0, sum(force.units.get(u, 0) for u in CARRIER_PLANES)
+                - CARRIER_ROOM * (force.units.get("carrier", 0) - hurt))
+    stuck = min(stuck, CARRIER_ROOM * hurt)
+    out: UnitCounts = {}
+    for unit in CARRIER_PLANES:
+        n = min(stuck, force.units.get(unit, 0))
+        if n:
+            out[unit] = n
+            stuck -= n
+    return out
+
+
 def grounded(board: Board, zone: str, power: str) -> int:
-    """The power's air units in a sea zone aboard its damaged carriers: those that have not
-    moved this turn beyond the room of its undamaged carriers there [G40 L1498]."""
-    forces = board.game.forces(zone, power)
-    carriers = sum(f.units.get("carrier", 0) for f in forces)
-    damaged = sum(f.damage().get("carrier", 0) for f in forces)
-    if not damaged:
-        return 0
-    based = sum(f.units.get(u, 0) for f in forces if not f.moved and not f.combat for u in CARRIER_PLANES)
-    return min(max(0, based - CARRIER_ROOM * (carriers - damaged)), CARRIER_ROOM * damaged)
+    """How many of the power's air units in a sea zone sit on its damaged carriers [G40 L1498]."""
+    return sum(sum(grounded_planes(f).values()) for f in board.game.forces(zone, power))
 
 
 def check_damaged_carriers(board: Board, given: OrdersInput, phase: str) -> list[Problem]:

@@ -50,7 +50,7 @@ CITATIONS: dict[str, str] = {
         "G40 Conduct Combat: battles where both sides have units, in the attacker's order [L739], [L916]",
     "AA1941 retreat [L519, L637]": "G40 retreat [L904], [L999], [L1001]",
     "AA1941 submerge [L559-L565]": "G40 submerge [L946], [L1574]",
-    "AA1941 casualties [L571-L603]": "G40 casualties [L948-L970], [L1463]",
+    "AA1941 casualties [L571-L603]": "G40 casualties [L948-L970]; capital ships take two hits [L1463], [L1486]",
     "AA1941 L653": "G40 air units cannot capture territory [L1019]",
     # --- Noncombat Move -----------------------------------------------------------------------
     "AA1941 L690": "G40 Noncombat Move [L1059]",

@@ -288,7 +288,7 @@ def _take(board: Board, pool: list[Take], used: Used, unit: str, n: int, length:
         take = pool[k]
         before = used.get((take.space, k, unit), 0)
         used[(take.space, k, unit)] = before + m
-        # damaged ships move first (Global 1940, damage lasts [G40 L1463]; ruling in docs/global1940-rulings.md)
+        # damaged ships move first (Global 1940, damage lasts [G40 L1463]; ruling G40-CS2)
         hurt = max(0, min(m, take.force.damage().get(unit, 0) - before))
         out.append(Take(take.space, take.force.model_copy(update={"units": {unit: m}}).with_damage({unit: hurt}),
                         take.carrier))
