@@ -8,7 +8,8 @@ carrier "cannot conduct air operations: no air unit may take off from it or land
 `air.fleet_after`: a damaged carrier offers no room); taking off is checked here: the
 mover's air units in a sea zone that have not moved this turn stand on its carriers there,
 two on each [G40 L1490], undamaged carriers first; those beyond the room of its undamaged
-carriers are on damaged ones and may not take off (ruling G40-CS3, docs/global1940-rulings.md).
+carriers are on damaged ones and may not take off (ruling G40-CS3, docs/global1940-rulings.md). Air units of a carrier
+damaged during a battle land elsewhere after it, as stranded fighters do [G40 L1504] (`aboard_damaged`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,16 @@ def grounded_planes(force: Force) -> UnitCounts:
             out[unit] = n
             stuck -= n
     return out
+
+
+def aboard_damaged(board: Board, zone: str, power: str) -> int:
+    """The power's air units in a sea zone aboard its damaged carriers, also after a battle there
+    this turn (which marks every unit as having fought): then the battle's record of those aboard
+    when it began counts, and air units of a carrier damaged during it are not aboard [G40 L1504]."""
+    for battle in board.game.turn.battles:
+        if battle.space == zone and battle.kind == "sea" and battle.status != "pending":
+            return sum(battle.grounded.get(power, {}).values())
+    return grounded(board, zone, power)
 
 
 def grounded(board: Board, zone: str, power: str) -> int:

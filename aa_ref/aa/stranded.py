@@ -1,4 +1,5 @@
-"""Stranded fighters: defending fighters whose carrier was sunk [L720, L862-L867].
+"""Stranded fighters: defending fighters whose carrier was sunk [L720, L862-L867] (Global 1940:
+or damaged in the battle; air units aboard a carrier damaged before it stay aboard [G40 L1504]).
 
 After the last battle of the Conduct Combat phase, each power's fighters left at sea
 with no room on a carrier of their side may land on a carrier with room in the same
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aa_ref.aa.board import Board
+from aa_ref.aa.combat_g40 import aboard_damaged
 from aa_ref.aa.mobilize import CARRIER_PLANES, CARRIER_ROOM
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
@@ -36,8 +38,12 @@ def _side(board: Board, power: str) -> list[str]:
 
 def _room(board: Board, zone: str, power: str) -> int:
     """Free fighter places on the carriers of `power`'s side in a zone."""
-    units = board.units(zone, _side(board, power))
-    return CARRIER_ROOM * units.get("carrier", 0) - sum(units.get(u, 0) for u in CARRIER_PLANES)
+    side = _side(board, power)
+    units = board.units(zone, side)
+    # Global 1940: a damaged carrier has no room, and the air units aboard it stay there [G40 L1498], [G40 L1504]
+    hurt = sum(f.damage().get("carrier", 0) for f in board.game.forces(zone) if f.power in side)
+    aboard = sum(aboard_damaged(board, zone, p) for p in side)
+    return CARRIER_ROOM * (units.get("carrier", 0) - hurt) - (sum(units.get(u, 0) for u in CARRIER_PLANES) - aboard)
 
 
 def find_stranded(board: Board) -> list[Stranded]:
@@ -49,7 +55,8 @@ def find_stranded(board: Board) -> list[Stranded]:
         for power in board.setup.turn_order:
             if power == board.game.power:
                 continue
-            mine = sum(f.units.get(u, 0) for f in state.forces if f.power == power for u in CARRIER_PLANES)
+            mine = sum(f.units.get(u, 0) for f in state.forces if f.power == power for u in CARRIER_PLANES) \
+                - aboard_damaged(board, zone, power)
             excess = min(mine, -_room(board, zone, power))
             if mine and excess > 0:
                 out.append(Stranded(zone, power, excess))
