@@ -16,6 +16,7 @@ Not for China [G40 L447], [G40 L1163]; nothing while the capital is the enemy's 
 from __future__ import annotations
 
 from aa_ref.aa.board import Board
+from aa_ref.aa.combat_g40 import grounded_planes
 from aa_ref.engine import Context
 
 ONE_DIE = ("battleship", "cruiser", "destroyer")
@@ -32,9 +33,12 @@ def raiders(board: Board, power: str, zone: str) -> dict[str, int]:
     for force in board.forces(zone):
         if not board.enemies(power, force.power):
             continue
+        aboard = grounded_planes(force)  # on a damaged carrier: no dice (digest §9 #47, [G40 L1498])
         for unit, n in force.units.items():
             if unit in WARSHIPS or unit in CARRIER_AIR:
-                out[unit] = out.get(unit, 0) + n
+                n -= aboard.get(unit, 0)
+                if n:
+                    out[unit] = out.get(unit, 0) + n
         for units in force.cargo.values():  # allied planes aboard an enemy carrier
             for unit, n in units.items():
                 if unit in CARRIER_AIR:

@@ -131,11 +131,14 @@ def _carrier_room_ok(board: Board, power: str, place: dict[str, UnitCounts]) -> 
     for space, units in place.items():
         if not board.is_sea(space) or not any(units.get(u) for u in CARRIER_PLANES):
             continue
-        carriers = board.units(space, [power]).get("carrier", 0) + units.get("carrier", 0)
+        from aa_ref.aa.combat_g40 import grounded  # (a circular import at module level)
+        # Global 1940: nothing lands on a damaged carrier; the air units aboard it stay there [G40 L1498]
+        hurt = sum(f.damage().get("carrier", 0) for f in board.forces(space, power))
+        carriers = board.units(space, [power]).get("carrier", 0) - hurt + units.get("carrier", 0)
         guests = sum(f.cargo.get(p, {}).get(u, 0) for f in board.forces(space, power) for p in f.cargo
                      for u in CARRIER_PLANES)
         here = board.units(space, [power])
-        fighters = sum(here.get(u, 0) + units.get(u, 0) for u in CARRIER_PLANES) + guests
+        fighters = sum(here.get(u, 0) + units.get(u, 0) for u in CARRIER_PLANES) + guests - grounded(board, space, power)
         if fighters > CARRIER_ROOM * carriers:
             full.append(space)
     return full
