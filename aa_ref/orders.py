@@ -41,6 +41,9 @@ class Move(Strict):
     bombing: bool = Field(default=False, description="bombers: a strategic bombing raid on the target's industrial complex")
     paratroopers: int = Field(
         default=0, ge=0, description="bombers with Paratroopers: infantry carried from the start, one per bomber")
+    damaged: UnitCounts | None = Field(
+        default=None, description="Global 1940: how many of the moving battleships or carriers are damaged ones "
+                                  "(default: the damaged ones move first)")
 
     def path(self) -> list[str]:
         return [self.from_, *self.via, self.to]

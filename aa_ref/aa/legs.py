@@ -69,6 +69,9 @@ class Leg:
     drop: bool = False
     """the infantry a bomber move carries (Paratroopers): it follows the bombers' path and
     lands where they stop, as a land unit entering that territory (ruling A19)"""
+    damaged: UnitCounts | None = None
+    """how many of the moving units of a type are damaged ones (Global 1940 capital ships);
+    None: the damaged ones move first (ruling G40-CS2)"""
 
     @property
     def start(self) -> str:
@@ -166,10 +169,19 @@ def resolve_legs(board: Board, given: OrdersInput) -> tuple[list[Leg], list[Prob
         # An ally's cargo lands only in its owner's turn [L477, L989].
         bad += _own_power(board, given, move.cargo_power, ("moves", i, "cargo_power"), "'s cargo is unloaded")
         unload, land_at = space(move.unload, "unload"), space(move.land_at, "land_at")
+        damaged = None
+        if move.damaged is not None:
+            damaged, _, damaged_problems = _counts(board, given, move.damaged, ("moves", i, "damaged"))
+            bad += [p for p in damaged_problems if "no units to move" not in p.message]  # {carrier: 0}: none
+            damaged = {**{board.setup.unit_names.get(str(t)): 0 for t in move.damaged
+                          if board.setup.unit_names.get(str(t))}, **damaged}
+            bad += [given.problem(f"{n} damaged {unit} named, but the move has {units.get(unit, 0)} {unit}",
+                                  ("moves", i, "damaged"), "G40 capital ships [L1463], [L1486]")
+                    for unit, n in damaged.items() if n > units.get(unit, 0)]
         problems += bad
         if not bad:
             leg = Leg(i, units, path, boardings, unload or None, move.battle, land_at or None, texts,
-                      bombing=move.bombing, paratroopers=move.paratroopers)
+                      bombing=move.bombing, paratroopers=move.paratroopers, damaged=damaged)
             legs.append(leg)
             if move.paratroopers:
                 legs.append(paratroop_leg(leg))
@@ -233,6 +245,8 @@ def spread_cargo(aboard: list[UnitCounts], adding: UnitCounts) -> list[UnitCount
 
 # --- allocation ----------------------------------------------------------------------
 Used = dict[tuple[str, int, str], int]
+DAMAGED = "#damaged"
+"""`used` keys of a unit type + this: the damaged units of that type a force has given"""
 """(space, pool index, unit) -> units already given to a move."""
 
 
@@ -274,23 +288,42 @@ def _free(board: Board, pool: list[Take], used: Used, unit: str, length: int) ->
     return out
 
 
-def _take(board: Board, pool: list[Take], used: Used, unit: str, n: int, length: int) -> list[Take] | None:
-    """`n` units of a type from the pool's movable forces, or None if there are fewer."""
+def _take(board: Board, pool: list[Take], used: Used, unit: str, n: int, length: int,
+          damaged: int | None = None) -> list[Take] | None:
+    """`n` units of a type from the pool's movable forces, or None if there are fewer. Damaged
+    ships (Global 1940, damage lasts [G40 L1463]) move first, unless `damaged` says how many
+    of the `n` are damaged ones (ruling G40-CS2); None too if there are not as many."""
+    free = _free(board, pool, used, unit, length)
+    hurt_free, whole_free = {}, {}
+    for k, f in free:
+        taken_hurt = used.get((pool[k].space, k, unit + DAMAGED), 0)
+        hurt_free[k] = max(0, pool[k].force.damage().get(unit, 0) - taken_hurt)
+        whole_free[k] = f - hurt_free[k]
+    if damaged is not None and (damaged > sum(hurt_free.values()) or n - damaged > sum(whole_free.values())):
+        return None
     picks = []
-    for k, free in _free(board, pool, used, unit, length):
-        if n:
-            picks.append((k, min(free, n)))
-            n -= picks[-1][1]
+    want_hurt, want_whole = (damaged, n - damaged) if damaged is not None else (0, 0)
+    for k, f in free:
+        if not n:
+            break
+        if damaged is None:
+            m = min(f, n)
+            h = min(m, hurt_free[k])
+        else:
+            h, w = min(want_hurt, hurt_free[k]), min(want_whole, whole_free[k])
+            want_hurt, want_whole = want_hurt - h, want_whole - w
+            m = h + w
+        if m:
+            picks.append((k, m, h))
+            n -= m
     if n:
         return None
     out = []
-    for k, m in picks:
+    for k, m, h in picks:
         take = pool[k]
-        before = used.get((take.space, k, unit), 0)
-        used[(take.space, k, unit)] = before + m
-        # damaged ships move first (Global 1940, damage lasts [G40 L1463]; ruling G40-CS2)
-        hurt = max(0, min(m, take.force.damage().get(unit, 0) - before))
-        out.append(Take(take.space, take.force.model_copy(update={"units": {unit: m}}).with_damage({unit: hurt}),
+        used[(take.space, k, unit)] = used.get((take.space, k, unit), 0) + m
+        used[(take.space, k, unit + DAMAGED)] = used.get((take.space, k, unit + DAMAGED), 0) + h
+        out.append(Take(take.space, take.force.model_copy(update={"units": {unit: m}}).with_damage({unit: h}),
                         take.carrier))
     return out
 
@@ -346,7 +379,13 @@ def allocate(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -> l
                     used[(leg.start, k, unit)] = used.get((leg.start, k, unit), 0) + 1
                     leg.takes.append(take)
                 continue
-            got = _take(board, pool, used, unit, n, leg.length)
+            hurt = None if leg.damaged is None else leg.damaged.get(unit, 0)
+            got = _take(board, pool, used, unit, n, leg.length, hurt)
+            if got is None and hurt is not None and _take(board, pool, dict(used), unit, n, leg.length) is not None:
+                problems.append(given.problem(
+                    f"{power} has not {hurt} damaged and {n - hurt} undamaged {unit} free to move from {leg.start}",
+                    leg.loc("damaged"), "G40 capital ships [L1463], [L1486]"))
+                continue
             if got is None:
                 # Boarding is the land unit's move: a unit that moved cannot board [L987].
                 problems.append(_short(board, given, leg, unit, n, pool, used, "AA1941 L987" if ride else rule))
