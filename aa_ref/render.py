@@ -40,13 +40,18 @@ def status(setup: Setup, game: Game, ruleset: Any) -> dict[str, Any]:
     for name, state in game.spaces.items():
         units: dict[str, UnitCounts] = {}
         cargo: dict[str, UnitCounts] = {}
+        damaged: dict[str, UnitCounts] = {}
         for force in state.forces:
             units[force.power] = add_counts(units.get(force.power, {}), force.units)
+            if force.damage():  # capital ships that took a hit
+                damaged[force.power] = add_counts(damaged.get(force.power, {}), force.damage())
             for owner, aboard in force.cargo.items():
                 cargo[owner] = add_counts(cargo.get(owner, {}), aboard)
         entry: dict[str, Any] = {"owner": state.owner, "units": units}
         if cargo:
             entry["cargo"] = cargo
+        if damaged:
+            entry["damaged"] = damaged
         if state.industrial_complex:
             entry["industrial_complex"] = "built"
         if state.damage:
@@ -134,6 +139,8 @@ def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) 
         units = "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["units"].items())
         if entry.get("cargo"):
             units += "  aboard: " + "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["cargo"].items())
+        if entry.get("damaged"):
+            units += "  damaged: " + "; ".join(f"{p}: {counts_text(u, order)}" for p, u in entry["damaged"].items())
         if entry.get("damage"):
             units += f"  IC damage: {entry['damage']}"
         if entry.get("installations"):

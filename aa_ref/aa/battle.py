@@ -843,7 +843,12 @@ class Fight:
                     kept = force.damage() if lasts else {}
                     self._put(self.space, force.model_copy(update={"combat": True}).with_damage(kept))
         defence = self.board.units(self.space, self.defending_powers())
-        if self.at_sea and defence.get("fighter", 0) > CARRIER_ROOM * defence.get("carrier", 0):
-            self._note(f"{defence['fighter']} defending fighter(s) here and room for "
-                       f"{CARRIER_ROOM * defence.get('carrier', 0)} on carriers: the others are stranded and "
+        # a damaged carrier has no room, its own air units aside [G40 L1498], [G40 L1504]
+        fighters = defence.get("fighter", 0) - sum(self.battle.grounded.get(p, {}).get("fighter", 0)
+                                                   for p in self.defending_powers())
+        carriers = defence.get("carrier", 0) - sum(f.damage().get("carrier", 0) for p in self.defending_powers()
+                                                   for f in self.board.forces(self.space, p))
+        if self.at_sea and fighters > CARRIER_ROOM * carriers:
+            self._note(f"{fighters} defending fighter(s) here and room for "
+                       f"{CARRIER_ROOM * carriers} on carriers: the others are stranded and "
                        "move first in the noncombat move [L862-L867]")
