@@ -87,14 +87,16 @@ def side_fleet(board: Board, power: str) -> dict[str, list[int]]:
     for space, state in board.game.spaces.items():
         if not board.is_sea(space):
             continue
+        for owner in {f.power for f in state.forces if board.allied(power, f.power)}:
+            # air units aboard a damaged carrier are cargo, grounded until it is repaired [G40 L1498]
+            out.setdefault(space, [0, 0])[1] -= planes(grounded_planes([f for f in state.forces if f.power == owner]))
         for force in state.forces:
             if board.allied(power, force.power):
                 row = out.setdefault(space, [0, 0])
                 # a damaged carrier offers no room, and the air units it carries are cargo, grounded
                 # until it is repaired (Global 1940 [G40 L1498]): both are left out
                 row[0] += force.units.get("carrier", 0) - force.damage().get("carrier", 0)
-                row[1] += planes(force.units) - planes(grounded_planes(force)) \
-                    + sum(planes(c) for c in force.cargo.values())
+                row[1] += planes(force.units) + sum(planes(c) for c in force.cargo.values())
     return out
 
 

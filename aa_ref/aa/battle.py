@@ -288,14 +288,12 @@ class Fight:
         b.status = "fighting"
         if self.at_sea:
             b.hostile_at_start = self.board.is_hostile_sea(self.space, self.attacker)
-            for power in self.defending_powers():  # [G40 L1506]
-                aboard: UnitCounts = {}
-                for force in self.board.forces(self.space, power):
-                    aboard = add_counts(aboard, grounded_planes(force))
+            for power in [self.attacker, *self.defending_powers()]:  # [G40 L1498], [G40 L1506]
+                aboard = grounded_planes(self.board.forces(self.space, power))
                 if aboard:
                     b.grounded[power] = aboard
-                    self._note(f"{power}'s {fmt(aboard)} aboard damaged carriers are cargo: they do not defend "
-                               "and sink with their carrier [G40 L1506]")
+                    self._note(f"{power}'s {fmt(aboard)} aboard damaged carriers are cargo: they do not "
+                               f"{'attack' if power == self.attacker else 'defend'} and sink with their carrier [G40 L1506]")
         if b.amphibious_from:
             self._land_seaborne()
         att, dfn = self.units(ATTACKER), self.units(DEFENDER)
@@ -750,16 +748,21 @@ class Fight:
             aboard = self.battle.grounded.get(power, {}) if unit == "carrier" else {}
             if sink and aboard:  # they sink with their damaged carrier [G40 L1506]
                 left = min(sink, force.damage().get(unit, 0)) * CARRIER_ROOM
-                gone = {}
+                gone: UnitCounts = {}
                 for u, n in aboard.items():
-                    gone[u] = min(n, left, force.units.get(u, 0))
+                    gone[u] = min(n, left)
                     left -= gone[u]
                 gone = {u: n for u, n in gone.items() if n}
                 if gone:
                     self.battle.grounded[power] = _minus(aboard, gone)
-                    self._emit(RemoveUnits(space=self.space, force=force.model_copy(update={
-                        "units": gone, "damaged": 0, "damaged_units": {}}), reason="lost with their carrier"))
                     self._note(f"{power}'s {fmt(gone)} aboard the damaged carrier sink with it [G40 L1506]")
+                rest = dict(gone)
+                for holder in _copies(self.board.forces(self.space, power)):
+                    take = {u: min(n, holder.units.get(u, 0)) for u, n in rest.items() if min(n, holder.units.get(u, 0))}
+                    if take:
+                        self._emit(RemoveUnits(space=self.space, force=holder.model_copy(update={
+                            "units": take, "damaged": 0, "damaged_units": {}}), reason="lost with their carrier"))
+                        rest = _minus(rest, take)
             if sink:
                 if force.cargo and unit == "carrier":
                     cargo = "; ".join(f"{p}: {fmt(u)}" for p, u in force.cargo.items())

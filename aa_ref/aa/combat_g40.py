@@ -24,20 +24,20 @@ from aa_ref.state import Force
 RULE_DAMAGED_CARRIER = "G40 damaged carrier: no air unit may take off from it or land on it [L1498]"
 
 
-def grounded_planes(force: Force) -> UnitCounts:
-    """The air units of a force that sit on its damaged carriers: those that have not moved this
-    turn beyond the room of its undamaged carriers, fighters before tactical bombers (ruling G40-CS3).
-    They are cargo: they cannot take off, attack or defend, and sink with the carrier [G40 L1498],
-    [G40 L1506]. Nothing, where no carrier is damaged."""
-    hurt = force.damage().get("carrier", 0)
-    if not hurt or force.moved or force.combat:
+def grounded_planes(forces: list[Force]) -> UnitCounts:
+    """The air units of one power's forces in a sea zone that sit on its damaged carriers there:
+    those that have not moved this turn beyond the room of its undamaged carriers, fighters
+    before tactical bombers (ruling G40-CS3). They are cargo: they cannot take off, attack or
+    defend, and sink with the carrier [G40 L1498], [G40 L1506]. Nothing, where no carrier is damaged."""
+    hurt = sum(f.damage().get("carrier", 0) for f in forces)
+    if not hurt:
         return {}
-    stuck = max(0, sum(force.units.get(u, 0) for u in CARRIER_PLANES)
-                - CARRIER_ROOM * (force.units.get("carrier", 0) - hurt))
-    stuck = min(stuck, CARRIER_ROOM * hurt)
+    carriers = sum(f.units.get("carrier", 0) for f in forces)
+    based = {u: sum(f.units.get(u, 0) for f in forces if not f.moved and not f.combat) for u in CARRIER_PLANES}
+    stuck = min(max(0, sum(based.values()) - CARRIER_ROOM * (carriers - hurt)), CARRIER_ROOM * hurt)
     out: UnitCounts = {}
     for unit in CARRIER_PLANES:
-        n = min(stuck, force.units.get(unit, 0))
+        n = min(stuck, based[unit])
         if n:
             out[unit] = n
             stuck -= n
@@ -56,7 +56,7 @@ def aboard_damaged(board: Board, zone: str, power: str) -> int:
 
 def grounded(board: Board, zone: str, power: str) -> int:
     """How many of the power's air units in a sea zone sit on its damaged carriers [G40 L1498]."""
-    return sum(sum(grounded_planes(f).values()) for f in board.game.forces(zone, power))
+    return sum(grounded_planes(board.game.forces(zone, power)).values())
 
 
 def check_damaged_carriers(board: Board, given: OrdersInput, phase: str) -> list[Problem]:

@@ -33,17 +33,17 @@ def raiders(board: Board, power: str, zone: str) -> dict[str, int]:
     for force in board.forces(zone):
         if not board.enemies(power, force.power):
             continue
-        aboard = grounded_planes(force)  # on a damaged carrier: no dice (digest §9 #47, [G40 L1498])
         for unit, n in force.units.items():
             if unit in WARSHIPS or unit in CARRIER_AIR:
-                n -= aboard.get(unit, 0)
-                if n:
-                    out[unit] = out.get(unit, 0) + n
+                out[unit] = out.get(unit, 0) + n
         for units in force.cargo.values():  # allied planes aboard an enemy carrier
             for unit, n in units.items():
                 if unit in CARRIER_AIR:
                     out[unit] = out.get(unit, 0) + n
-    return out
+    for owner in {f.power for f in board.forces(zone) if board.enemies(power, f.power)}:
+        for unit, n in grounded_planes(board.forces(zone, owner)).items():  # on a damaged carrier: no dice
+            out[unit] -= n                                                    # (digest §9 #47, [G40 L1498])
+    return {u: n for u, n in out.items() if n}
 
 
 def dice_for(units: dict[str, int]) -> int:

@@ -33,7 +33,9 @@ from aa_ref.aa.bases import movement_bonus
 from aa_ref.aa.board import Board
 from aa_ref.aa.bombing import check_noncombat_bombing
 from aa_ref.aa.capture import capture
+from aa_ref.aa.combat_g40 import grounded_planes
 from aa_ref.aa.legs import COMBAT_MOVE, Leg, Take, allocate, describe, resolve_legs
+from aa_ref.aa.mobilize import CARRIER_PLANES, CARRIER_ROOM
 from aa_ref.aa.paths import blitzed, check_path
 from aa_ref.aa.transport import check_transports, move_transports
 from aa_ref.engine import Context, OrdersInput
@@ -111,6 +113,8 @@ def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, in
     for take in leg.takes:
         if "transport" in take.force.units:
             continue
+        if take.force.damage().get("carrier"):
+            extra.append(_carry_grounded(ctx, take, leg.end))
         _leave(ctx, take)
         # Air units from an operational air base spend one point less of their own (Global 1940 [G40 L686]).
         bonus = movement_bonus(board, power, next(iter(take.force.units)), leg.start) if air_only(board, take) else 0
@@ -135,6 +139,34 @@ def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, in
             capture(ctx, through, power)
     tail = "".join(f", {e}" for e in extra if e)
     ctx.note(f"{power} moves {describe(leg.units)} {' -> '.join(leg.path)}{tail}")
+
+
+def _carry_grounded(ctx: Context, take: Take, to: str) -> str:
+    """Damaged carriers that move carry the power's air units aboard them, as cargo that does not
+    fly: they arrive unmoved, still aboard [G40 L1498]. The damaged carriers that stay keep theirs first."""
+    power, zone = take.force.power, take.space
+    forces = ctx.game.forces(zone, power)
+    aboard = grounded_planes(forces)
+    moving = take.force.damage().get("carrier", 0)
+    staying = sum(f.damage().get("carrier", 0) for f in forces) - moving
+    n = min(max(0, sum(aboard.values()) - CARRIER_ROOM * staying), CARRIER_ROOM * moving)
+    carried: dict[str, int] = {}
+    for unit in reversed(CARRIER_PLANES):  # the ones left aboard the staying carriers are the first listed
+        k = min(n, aboard.get(unit, 0))
+        if k:
+            carried[unit] = k
+            n -= k
+    rest = dict(carried)
+    for force in [f.model_copy(deep=True) for f in forces if not f.moved and not f.combat]:
+        part = {u: min(k, force.units.get(u, 0)) for u, k in rest.items() if min(k, force.units.get(u, 0))}
+        if part:
+            ctx.emit(RemoveUnits(space=zone, force=force.model_copy(update={
+                "units": part, "damaged": 0, "damaged_units": {}, "cargo": {}}), reason="carried by a damaged carrier"))
+            rest = {u: k - part.get(u, 0) for u, k in rest.items() if k - part.get(u, 0)}
+    if carried:
+        ctx.emit(AddUnits(space=to, force=Force(power=power, units=carried)))
+        return f"carrying {describe(carried)} aboard the damaged carrier [G40 L1498]"
+    return ""
 
 
 def _carriers_with_guests(carriers: Force, seats: list[dict[str, int]]) -> list[Force]:
