@@ -805,11 +805,30 @@ class Fight:
                 self._put(to, force.model_copy(update={
                     "units": gone, "done": True, "assault": None,
                     "cargo": force.cargo if ship_leaves else {}, **marks}).with_damage(lasting))
+        self._carry_grounded(to)
         if self.units(ATTACKER):
             self._note(f"the seaborne units ({fmt(self.battle.seaborne)}) cannot retreat and fight on [L519]")
             self.battle.step = "guard"
         else:
             self._conclude()
+
+    def _carry_grounded(self, to: str) -> None:
+        """Air units aboard the attacker's damaged carriers retreat with them, as cargo [G40 L1498]."""
+        rest = dict(self.battle.grounded.get(self.attacker, {}))
+        if not rest:
+            return
+        carried = dict(rest)
+        for force in _copies(self.board.forces(self.space, self.attacker)):
+            part = {u: min(n, force.units.get(u, 0)) for u, n in rest.items() if min(n, force.units.get(u, 0))}
+            if part:
+                self._emit(RemoveUnits(space=self.space, force=force.model_copy(update={
+                    "units": part, "damaged": 0, "damaged_units": {}, "cargo": {}}), reason="retreat aboard a carrier"))
+                rest = _minus(rest, part)
+        carried = _minus(carried, rest)
+        if carried:
+            self._put(to, Force(power=self.attacker, units=carried))
+            self._note(f"{fmt(carried)} aboard the damaged carrier retreat with it to {to} [G40 L1498]")
+        self.battle.grounded[self.attacker] = {}
 
     def _conclude(self) -> None:
         """Step 7 [L645-L653]: capture with a surviving land unit, repair battleships [L903], mark every
