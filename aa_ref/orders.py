@@ -81,6 +81,9 @@ class Rocket(Strict):
 
     from_: str = Field(alias="from", description="the territory of the firing AA gun")
     at: str = Field(description="the territory of the target industrial complex")
+    target: str | None = Field(
+        default=None, description="Global 1940: the installation hit (industrial complex, air base, naval base); "
+        "default the complex, else the air base, else the naval base")
 
 
 class Signature(Strict):

@@ -33,6 +33,7 @@ RULE_WHO = "G40 who may declare war [L315-L373]"
 RULE_WHEN = "G40 declarations at the start of the Combat Move [L595]"
 RULE_AT_PEACE = "G40 powers not at war may not attack each other [L722]"
 
+US = "USA"
 COUPLED = {"UK": "ANZAC", "ANZAC": "UK"}
 """War between Japan and the UK or ANZAC is war with both [G40 L331, L355, L367]."""
 
@@ -232,8 +233,10 @@ def declaration_events(board: Board, power: str, targets: list[str]) -> list[Any
 
 
 def declare(ctx: Context, power: str, targets: list[str], when: str) -> None:
-    """Make the declarations: record them, put the pairs at war [G40 L593-L601]."""
+    """Make the declarations: record them, put the pairs at war [G40 L593-L601]. The first that
+    puts the US at war makes its minor complexes major at no cost [G40 L1642]."""
     board = Board(ctx.setup, ctx.game)
+    us_at_peace = US in ctx.setup.powers and not at_war_with_anyone(board, US)
     for event in declaration_events(board, power, targets):
         ctx.emit(event)
         d = event.declaration
@@ -242,6 +245,10 @@ def declare(ctx: Context, power: str, targets: list[str], when: str) -> None:
         ctx.note(f"{d.by} declares war on {d.on} ({kind}) {when}"
                  + (f"; {also[0]} is at war with {d.by if d.on in COUPLED else d.on} too" if also else "")
                  + " [G40 L593-L601]")
+    if us_at_peace and at_war_with_anyone(Board(ctx.setup, ctx.game), US):
+        from aa_ref.aa.installations import free_us_upgrades  # the US enters the war [G40 L1642]
+
+        free_us_upgrades(ctx, US)
 
 
 # --- moves: powers not at war ----------------------------------------------------------
