@@ -41,6 +41,8 @@ class Move(Strict):
     bombing: bool = Field(default=False, description="bombers: a strategic bombing raid on the target's industrial complex")
     paratroopers: int = Field(
         default=0, ge=0, description="bombers with Paratroopers: infantry carried from the start, one per bomber")
+    airborne: bool = Field(
+        default=False, description="Global 1940 Paratroopers: infantry flown from a territory with an air base")
 
     def path(self) -> list[str]:
         return [self.from_, *self.via, self.to]

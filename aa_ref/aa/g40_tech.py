@@ -11,8 +11,10 @@ Improved Shipyards, Radar, Long Range Aircraft, Increased Factory Production: 12
   4 spaces, never in a neutral territory: one die of damage markers, up to the installation's cap.
   Orders: `rockets: [{from: <air base territory>, at: <territory>, target: <installation>}]`
   (target optional: the complex, else the air base, else the naval base). Ruling G40-R1.
-- Paratroopers (`g40_paratroopers`) [G40 L1826-L1828]: not implemented; a move that would use
-  them (infantry flying from an air base) is refused by name. Ruling G40-R2.
+- Paratroopers (`g40_paratroopers`) [G40 L1826-L1828]: a Combat Move of infantry with
+  `airborne: true`, flown like air units (`check_paratroopers`); they land as a `drop` leg, fight
+  and retreat with the land attack. AA fire at them is not implemented: such a drop is refused.
+  Ruling G40-R2.
 - Improved Mechanized Infantry (`improved_mech_infantry`) [G40 L1840]: attacking, a mechanized
   infantry paired with a tank is raised to 2 as artillery raises it (`firepower`), and mechanized
   infantry blitz without tanks (`paths.blitzers`).
@@ -154,23 +156,79 @@ def fire_rockets(ctx: Context, power: str, rockets: list[Rocket]) -> None:
 
 
 # --- Paratroopers -------------------------------------------------------------------------
-def check_paratroopers(board: Board, given: OrdersInput) -> list[Problem]:
-    """Paratroopers are not implemented: the Anniversary's bombers carrying infantry do not exist
-    in Global 1940, and infantry flown from an air base [G40 L1826-L1828] is refused by name (a
-    move of infantry alone, from a territory with an air base, longer than infantry walks)."""
+PARATROOP_RANGE = 2, 3
+"""Up to 2 infantry from each territory with an air base, up to 3 spaces away [G40 L1826]."""
+
+
+def check_paratroopers(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
+    """Moves marked `airborne: true`: infantry only, in the Combat Move, of a power with
+    Paratroopers, from a territory with an operational air base, at most 2 from each; a path of
+    adjacent spaces up to 3 long flown like air units (never over a neutral), into an enemy-held
+    territory that other land units of these orders attack overland or from the sea
+    [G40 L1826-L1828]. AA fire at paratroopers is not implemented: a drop into a territory with
+    enemy AA guns is refused by name (ruling G40-R2). Bombers carry no paratroopers here."""
     out = []
     power = given.model.power
-    flying = applies(board) and board.has_tech(power, PARATROOPERS)
-    for i, move in enumerate(getattr(given.model, "moves", None) or []):
-        start = board.setup.space_names.get(move.from_)
-        units = {board.setup.unit_names.get(u) or u for u in move.units}
-        long = len(move.via or []) >= 1 or (start and board.setup.space_names.get(move.to) not in (
-            None, start, *board.adjacency.get(start, ())))
-        airborne = (flying and units == {"infantry"} and start is not None
-                    and board.installation(start, installations.AIR_BASE) is not None and long)
-        if move.paratroopers or airborne:
+    names = board.setup.space_names
+    moves = getattr(given.model, "moves", None) or []
+    dropped: dict[str, int] = {}
+    for i, move in enumerate(moves):
+        loc = ("moves", i)
+        if move.paratroopers:
             out.append(given.problem(
-                "Global 1940 Paratroopers (up to 2 infantry flown from a territory with an air base to a territory "
-                "attacked by other units) are not implemented by the referee; bombers carry no paratroopers in this "
-                "edition", ("moves", i, "paratroopers"), RULE_PARATROOPERS))
+                "in Global 1940 bombers carry no paratroopers: with Paratroopers, infantry fly from a territory with an "
+                "air base (a move of infantry with `airborne: true`)", (*loc, "paratroopers"), RULE_PARATROOPERS))
+        if not move.airborne:
+            continue
+        if not (applies(board) and board.has_tech(power, PARATROOPERS)):
+            out.append(given.problem(f"{power} has not developed Paratroopers: its infantry do not fly",
+                                     (*loc, "airborne"), RULE_PARATROOPERS))
+            continue
+        if phase != "combat_move":
+            out.append(given.problem("paratroopers drop only in the Combat Move, into a territory under attack",
+                                     (*loc, "airborne"), RULE_PARATROOPERS))
+            continue
+        units = {board.setup.unit_names.get(u) or u: n for u, n in move.units.items()}
+        path = [names.get(t) for t in move.path()]
+        if None in path:
+            continue  # the shared checks name the unknown space
+        start, end = path[0], path[-1]
+        if set(units) != {"infantry"}:
+            out.append(given.problem("only infantry are paratroopers", (*loc, "units"), RULE_PARATROOPERS))
+        if not installations.operational(board, start, installations.AIR_BASE, power):
+            out.append(given.problem(f"paratroopers take off from a territory with an operational air base; {start} "
+                                     "has none", (*loc, "from"), RULE_PARATROOPERS))
+        dropped[start] = dropped.get(start, 0) + units.get("infantry", 0)
+        steps = len(path) - 1
+        if not 1 <= steps <= PARATROOP_RANGE[1]:
+            out.append(given.problem(f"paratroopers fly up to {PARATROOP_RANGE[1]} spaces from their air base; this "
+                                     f"path is {steps}", (*loc, "to"), RULE_PARATROOPERS))
+        for k in range(steps):
+            if not board.adjacent(path[k], path[k + 1]):
+                out.append(given.problem(f"{path[k]} and {path[k + 1]} do not share a border", (*loc, "via"),
+                                         RULE_PARATROOPERS))
+        for space in path[1:]:
+            if board.is_neutral(space):
+                out.append(given.problem(f"paratroopers move like air units and never fly over a neutral: {space}",
+                                         (*loc, "via"), RULE_PARATROOPERS))
+        if not board.is_land(end) or not board.enemies(power, board.owner(end)):
+            out.append(given.problem(f"paratroopers drop into a territory held by a power at war with {power}; "
+                                     f"{end} is not one", (*loc, "to"), RULE_PARATROOPERS))
+            continue
+        others = [m for m in moves if not m.airborne and (names.get(m.unload or "") == end or (
+            names.get(m.to) == end and any(board.domain(board.setup.unit_names.get(u) or u) == "land"
+                                           for u in m.units)))]
+        if not others:
+            out.append(given.problem(
+                f"paratroopers drop only into a territory other land units also attack, overland or from the sea; "
+                f"no other land units of these orders attack {end}", (*loc, "to"), RULE_PARATROOPERS))
+        guns = [u for u, n in board.enemy_units(end, power).items() if n and board.unit(u).anti_aircraft]
+        if guns:
+            out.append(given.problem(
+                f"{end} has enemy AA guns, which fire at paratroopers as at air units; that AA fire is not implemented "
+                "by the referee, so this drop is refused (ruling G40-R2)", (*loc, "to"), RULE_PARATROOPERS))
+    for start, n in dropped.items():
+        if n > PARATROOP_RANGE[0]:
+            out.append(given.problem(f"at most {PARATROOP_RANGE[0]} infantry fly as paratroopers from each territory "
+                                     f"with an air base; {n} from {start}", ("moves",), RULE_PARATROOPERS))
     return out

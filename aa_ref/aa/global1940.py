@@ -90,8 +90,8 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         """Neutrals and powers not at war [G40 L389-L425, L710-L731], then the shared rules on
         the board as the moves will leave it: an attacked neutral's army placed [G40 L409], a
         friendly neutral or Dutch territory entered in the Noncombat Move the mover's [G40 L401, L355]."""
-        # --- remaining rules: Paratroopers refused by name [G40 L1826-L1828] (g40_tech) ---
-        if phase in (COMBAT_MOVE, NONCOMBAT_MOVE) and (refused := g40_tech.check_paratroopers(board, given)):
+        # --- remaining rules: Paratroopers [G40 L1826-L1828] (g40_tech) ---
+        if phase in (COMBAT_MOVE, NONCOMBAT_MOVE) and (refused := g40_tech.check_paratroopers(board, given, phase)):
             return refused
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
             problems = neutrals.check_moves(board, given, phase) + politics.check_moves(board, given, phase)

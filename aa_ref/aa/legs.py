@@ -69,6 +69,8 @@ class Leg:
     drop: bool = False
     """the infantry a bomber move carries (Paratroopers): it follows the bombers' path and
     lands where they stop, as a land unit entering that territory (ruling A19)"""
+    airborne: bool = False
+    """Global 1940 Paratroopers: infantry flown from an air base territory (`drop` too) [G40 L1826]"""
 
     @property
     def start(self) -> str:
@@ -86,7 +88,7 @@ class Leg:
         return ("moves", self.index, *keys)
 
     def unit_loc(self, unit: str) -> tuple[Any, ...]:
-        if self.drop:
+        if self.drop and not self.airborne:
             return self.loc("paratroopers")
         return self.loc("units", self.texts.get(unit, unit))
 
@@ -169,7 +171,8 @@ def resolve_legs(board: Board, given: OrdersInput) -> tuple[list[Leg], list[Prob
         problems += bad
         if not bad:
             leg = Leg(i, units, path, boardings, unload or None, move.battle, land_at or None, texts,
-                      bombing=move.bombing, paratroopers=move.paratroopers)
+                      bombing=move.bombing, paratroopers=move.paratroopers,
+                      drop=move.airborne, airborne=move.airborne)  # Global 1940 Paratroopers [G40 L1826]
             legs.append(leg)
             if move.paratroopers:
                 legs.append(paratroop_leg(leg))

@@ -126,7 +126,8 @@ def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, in
     if leg.paratroopers:
         extra.append(f"carrying {leg.paratroopers} infantry as paratroopers [@55972]")
     if leg.drop:
-        ctx.note(f"{power} drops {describe(leg.units)} by parachute from {leg.start} into {leg.end} [@55972]")
+        cite = "[G40 L1826]" if leg.airborne else "[@55972]"
+        ctx.note(f"{power} drops {describe(leg.units)} by parachute from {leg.start} into {leg.end} {cite}")
         return
     if phase == COMBAT_MOVE and (through := blitzed(board, leg, power)):
         extra.append(f"blitzing through {through} [L436]")
