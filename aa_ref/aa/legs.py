@@ -259,9 +259,11 @@ def supply(board: Board, power: str) -> dict[str, list[Take]]:
         for force in state.forces:
             if force.power == power:
                 pools.setdefault(space, []).append(Take(space, force.model_copy(deep=True)))
-            elif force.cargo.get(power, {}).get("fighter"):
-                aboard = Force(power=power, units={"fighter": force.cargo[power]["fighter"]})
-                riders.setdefault(space, []).append(Take(space, aboard, force.model_copy(deep=True)))
+            else:  # fighters, and Global 1940 tactical bombers [G40 L1490], riding an ally's carrier
+                for unit in ("fighter", "tactical_bomber"):
+                    if force.cargo.get(power, {}).get(unit):
+                        aboard = Force(power=power, units={unit: force.cargo[power][unit]})
+                        riders.setdefault(space, []).append(Take(space, aboard, force.model_copy(deep=True)))
     for space, takes in riders.items():
         pools.setdefault(space, []).extend(takes)
     return pools

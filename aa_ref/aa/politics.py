@@ -323,7 +323,7 @@ def _shared_carriers_promised(board: Board, given: OrdersInput, legs: list[Leg],
             "allies share carriers only when both are at war [G40 L579, L729]", leg.loc("land_at"),
             "G40 sharing transports and carriers [L579]"))
     for index, guests in guest_riders(board, legs, power).items():
-        for ally in guests:
+        for ally in sorted({ally for ally, _ in guests}):
             if _barred(board, power, ally):
                 who = power if not at_war_with_anyone(board, power) else ally
                 out.append(given.problem(
