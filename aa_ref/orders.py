@@ -44,6 +44,8 @@ class Move(Strict):
     damaged: UnitCounts | None = Field(
         default=None, description="Global 1940: how many of the moving battleships or carriers are damaged ones "
                                   "(default: the damaged ones move first)")
+    airborne: bool = Field(
+        default=False, description="Global 1940 Paratroopers: infantry flown from a territory with an air base")
 
     def path(self) -> list[str]:
         return [self.from_, *self.via, self.to]
@@ -84,6 +86,9 @@ class Rocket(Strict):
 
     from_: str = Field(alias="from", description="the territory of the firing AA gun")
     at: str = Field(description="the territory of the target industrial complex")
+    target: str | None = Field(
+        default=None, description="Global 1940: the installation hit (industrial complex, air base, naval base); "
+        "default the complex, else the air base, else the naval base")
 
 
 class Signature(Strict):

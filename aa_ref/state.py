@@ -107,6 +107,9 @@ class Standing(Strict):
     intercept: bool | None = Field(
         default=None, description="Global 1940 bombing raids: false: fighters in a raided territory do not "
                                   "intercept; true or unset: all of them do")
+    sub_strike: bool | None = Field(
+        default=None, description="Global 1940: false: submarines do not attack unescorted enemy transports passing "
+                                  "their sea zone; true or unset: they do")
 
 
 class PowerState(Strict):

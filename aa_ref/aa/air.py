@@ -101,28 +101,30 @@ def side_fleet(board: Board, power: str) -> dict[str, list[int]]:
 
 
 # --- guests on a moving carrier [L424] ----------------------------------------------------
-def guest_riders(board: Board, legs: list[Leg], power: str) -> dict[int, dict[str, int]]:
-    """Allied fighters carried off as cargo by the mover's departing carriers: those the
-    carriers staying behind cannot hold [L424, L915]. Leg index -> {ally: fighters}."""
-    out: dict[int, dict[str, int]] = {}
+def guest_riders(board: Board, legs: list[Leg], power: str) -> dict[int, dict[tuple[str, str], int]]:
+    """Allied fighters (and Global 1940 tactical bombers [G40 L1490]) carried off as cargo by
+    the mover's departing carriers: those the carriers staying behind cannot hold [L424, L915].
+    Leg index -> {(ally, unit type): count}."""
+    out: dict[int, dict[tuple[str, str], int]] = {}
     allies = [p for p in board.setup.turn_order if p != power and board.allied(power, p)]
     for zone in {leg.start for leg in legs if leg.units.get("carrier")}:
         departing = [leg for leg in legs if leg.start == zone and leg.units.get("carrier")]
         mine = board.units(zone, [power]).get("carrier", 0) - sum(leg.units["carrier"] for leg in departing)
-        guests = {p: board.units(zone, [p]).get("fighter", 0) for p in allies}
+        guests = {(p, u): board.units(zone, [p]).get(u, 0) for p in allies for u in CARRIER_PLANES
+                  if u in board.setup.unit_types}
         room = CARRIER_ROOM * (board.units(zone, allies).get("carrier", 0) + max(mine, 0))
         ride = max(0, sum(guests.values()) - room)
         for leg in departing:
             seats = CARRIER_ROOM * leg.units["carrier"]
-            for ally in allies:
-                n = min(ride, seats, guests[ally])
+            for key in guests:
+                n = min(ride, seats, guests[key])
                 if n:
-                    out.setdefault(leg.index, {})[ally] = n
-                    ride, seats, guests[ally] = ride - n, seats - n, guests[ally] - n
+                    out.setdefault(leg.index, {})[key] = n
+                    ride, seats, guests[key] = ride - n, seats - n, guests[key] - n
     return out
 
 
-def fleet_after(board: Board, legs: list[Leg], power: str, riders: dict[int, dict[str, int]],
+def fleet_after(board: Board, legs: list[Leg], power: str, riders: dict[int, dict[tuple[str, str], int]],
                 with_air: bool = True) -> dict[str, list[int]]:
     """The side's [carriers, fighters] per zone once the moves are made (arriving fighters
     left out when `with_air` is false)."""

@@ -528,12 +528,12 @@ class Fight:
         dice = self.ctx.roll(context, sum(g.total_dice for g in groups))
         hits: UnitCounts = {}
         parts = []
-        for value, _, unit, n, each in ((g.value, g.order, g.unit, g.count, g.dice) for g in groups):
+        for g, value, unit, n, each in ((g, g.value, g.unit, g.count, g.dice) for g in groups):
             mine, dice = dice[:n * each], dice[n * each:]
-            scored = sum(1 for d in mine if d <= value)
+            scored = g.hits(mine)  # Global 1940 Heavy Bombers: the better of two dice [G40 L1873]
             if scored:
                 hits[unit] = hits.get(unit, 0) + scored
-            how = f"{value}, {each} dice each" if each > 1 else f"{value}"
+            how = f"{value}, {each} dice each" + (", the better counts" if g.best_of else "") if each > 1 else f"{value}"
             parts.append(f"{n} {unit} ({how}) roll {mine}: {scored} hit(s)")
         self._note(f"{title}: " + "; ".join(parts))
         b.hits = hits

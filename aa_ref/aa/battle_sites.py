@@ -88,7 +88,7 @@ def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
         retreating = any(board.domain(u) != "air" for u in leg.units) and not leg.in_place(board)
         if leg.length and retreating and leg.path[-2] not in came.setdefault(leg.end, []):
             came[leg.end].append(leg.path[-2])
-        if leg.drop:
+        if leg.drop and not leg.airborne:  # Global 1940: they retreat with the land attack [G40 L1828]
             # Paratroopers retreat to any adjacent friendly territory [@56380] (ruling A15).
             came[leg.end] += [s for s in sorted(board.adjacency[leg.end]) if board.is_land(s) and s not in came[leg.end]]
         if leg.unload and leg.units.get("transport") and leg.end not in sites.offload.setdefault(leg.unload, []):

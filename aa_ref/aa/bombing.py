@@ -19,7 +19,7 @@ the raids, in the order the battles are fought.
 
 from __future__ import annotations
 
-from aa_ref.aa import raids
+from aa_ref.aa import g40_tech, raids
 from aa_ref.aa.aa_fire import aa_volley, firing_gun
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.aa.firepower import HEAVY_BOMBERS
@@ -151,12 +151,16 @@ def rocket_targets(board: Board, power: str, site: str) -> list[str]:
 
 def rockets_ready(board: Board, power: str) -> bool:
     """True when the power has Rockets and an AA gun within range of an enemy complex."""
+    if g40_tech.applies(board):  # Global 1940: rockets from air bases [G40 L1824]
+        return g40_tech.rockets_ready(board, power)
     return board.has_tech(power, ROCKETS) and any(rocket_targets(board, power, s) for s in rocket_sites(board, power))
 
 
 def check_rockets(board: Board, given: OrdersInput) -> list[Problem]:
     """Each rocket: the power has Rockets; an AA gun of its own fires, one per territory; an enemy
     complex within 3 spaces, each hit once [@55281]."""
+    if g40_tech.applies(board):  # Global 1940: rockets from air bases [G40 L1824]
+        return g40_tech.check_rockets(board, given)
     rockets: list[Rocket] = given.model.rockets or []
     power = given.model.power
     if rockets and not board.has_tech(power, ROCKETS):
@@ -192,6 +196,9 @@ def check_rockets(board: Board, given: OrdersInput) -> list[Problem]:
 
 def fire_rockets(ctx: Context, power: str, rockets: list[Rocket]) -> None:
     """Each checked rocket rolls one die of damage on its target [@55281]."""
+    if g40_tech.applies(Board(ctx.setup, ctx.game)):  # Global 1940: at an installation [G40 L1824]
+        g40_tech.fire_rockets(ctx, power, rockets)
+        return
     names = ctx.setup.space_names
     for rocket in rockets:
         site, target = names.get(rocket.from_), names.get(rocket.at)

@@ -86,7 +86,10 @@ def _liberate_capital(ctx: Context, power: str) -> None:
         owner = board.owner(name)
         if space.original_owner == power and owner not in (None, power) and board.allied(power, owner):
             ctx.emit(Control(space=name, owner=power, previous=owner))
-            ctx.note(f"{name} returns to {power} with its liberated capital")
+            here = ", ".join(u.replace("_", " ") for u in board.installations(name))
+            # Global 1940: installations belong to the territory's controller [G40 L1047]
+            ctx.note(f"{name} returns to {power} with its liberated capital"
+                     + (f", with its installations ({here}) [G40 L1047]" if here else ""))
 
 
 def _take_guns(ctx: Context, territory: str, power: str, new_owner: str) -> None:

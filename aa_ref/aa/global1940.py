@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from aa_ref.aa import g40_china, g40_objectives, neutrals, politics
+from aa_ref.aa import g40_china, g40_objectives, g40_subs, g40_tech, neutrals, politics
 from aa_ref.aa.anniversary import Anniversary, cite_event
 from aa_ref.aa.board import Board
 from aa_ref.aa.combat_g40 import check_damaged_carriers
@@ -90,6 +90,9 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         """Neutrals and powers not at war [G40 L389-L425, L710-L731], then the shared rules on
         the board as the moves will leave it: an attacked neutral's army placed [G40 L409], a
         friendly neutral or Dutch territory entered in the Noncombat Move the mover's [G40 L401, L355]."""
+        # --- remaining rules: Paratroopers [G40 L1826-L1828] (g40_tech) ---
+        if phase in (COMBAT_MOVE, NONCOMBAT_MOVE) and (refused := g40_tech.check_paratroopers(board, given, phase)):
+            return refused
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
             problems = neutrals.check_moves(board, given, phase) + politics.check_moves(board, given, phase)
             if problems:
@@ -127,7 +130,14 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
                 neutrals.take_dutch(ctx, space, power)
             for space in neutrals.noncombat_targets(board, given):
                 neutrals.take_friendly(ctx, space, power)
+        # --- remaining rules: submarines attack passing unescorted transports [G40 L1598] (g40_subs) ---
+        strikes = []
+        if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
+            before = Board(ctx.setup, ctx.game.model_copy(deep=True))
+            strikes = g40_subs.passages(before, given, phase)
         super().execute_phase(ctx, given, phase)
+        if strikes:
+            g40_subs.strike(ctx, before, strikes, phase)
         if phase in (NONCOMBAT_MOVE, MOBILIZE) and model.declare_war:
             politics.declare(ctx, power, model.declare_war, "at the start of its Collect Income phase")
 

@@ -72,6 +72,8 @@ class Leg:
     damaged: UnitCounts | None = None
     """how many of the moving units of a type are damaged ones (Global 1940 capital ships);
     None: the damaged ones move first (ruling G40-CS2)"""
+    airborne: bool = False
+    """Global 1940 Paratroopers: infantry flown from an air base territory (`drop` too) [G40 L1826]"""
 
     @property
     def start(self) -> str:
@@ -89,7 +91,7 @@ class Leg:
         return ("moves", self.index, *keys)
 
     def unit_loc(self, unit: str) -> tuple[Any, ...]:
-        if self.drop:
+        if self.drop and not self.airborne:
             return self.loc("paratroopers")
         return self.loc("units", self.texts.get(unit, unit))
 
@@ -181,7 +183,8 @@ def resolve_legs(board: Board, given: OrdersInput) -> tuple[list[Leg], list[Prob
         problems += bad
         if not bad:
             leg = Leg(i, units, path, boardings, unload or None, move.battle, land_at or None, texts,
-                      bombing=move.bombing, paratroopers=move.paratroopers, damaged=damaged)
+                      bombing=move.bombing, paratroopers=move.paratroopers, damaged=damaged,
+                      drop=move.airborne, airborne=move.airborne)  # Global 1940 Paratroopers [G40 L1826]
             legs.append(leg)
             if move.paratroopers:
                 legs.append(paratroop_leg(leg))
@@ -270,9 +273,11 @@ def supply(board: Board, power: str) -> dict[str, list[Take]]:
         for force in state.forces:
             if force.power == power:
                 pools.setdefault(space, []).append(Take(space, force.model_copy(deep=True)))
-            elif force.cargo.get(power, {}).get("fighter"):
-                aboard = Force(power=power, units={"fighter": force.cargo[power]["fighter"]})
-                riders.setdefault(space, []).append(Take(space, aboard, force.model_copy(deep=True)))
+            else:  # fighters, and Global 1940 tactical bombers [G40 L1490], riding an ally's carrier
+                for unit in ("fighter", "tactical_bomber"):
+                    if force.cargo.get(power, {}).get(unit):
+                        aboard = Force(power=power, units={unit: force.cargo[power][unit]})
+                        riders.setdefault(space, []).append(Take(space, aboard, force.model_copy(deep=True)))
     for space, takes in riders.items():
         pools.setdefault(space, []).extend(takes)
     return pools

@@ -105,7 +105,7 @@ def air_only(board: Board, take: Take) -> bool:
     return all(board.domain(u) == "air" for u in take.force.units)
 
 
-def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, int]) -> None:
+def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[tuple[str, str], int]) -> None:
     """One move: units leave, a blitzed territory is taken on the way [L436], units arrive."""
     power = ctx.game.power
     extra = [move_transports(ctx, leg, phase)] if leg.units.get("transport") else []
@@ -125,13 +125,14 @@ def _move(ctx: Context, board: Board, leg: Leg, phase: str, riders: dict[str, in
             arriving = _carriers_with_guests(arriving[0], seats)
         for force in arriving:
             ctx.emit(AddUnits(space=leg.end, force=force))
-    for ally, n in riders.items():
-        _board_guests(ctx, leg.start, ally, n)
-        extra.append(f"carrying {n} {ally} fighter as cargo [L424]")
+    for (ally, unit), n in riders.items():
+        _board_guests(ctx, leg.start, ally, n, unit)
+        extra.append(f"carrying {n} {ally} {unit} as cargo [L424]")
     if leg.paratroopers:
         extra.append(f"carrying {leg.paratroopers} infantry as paratroopers [@55972]")
     if leg.drop:
-        ctx.note(f"{power} drops {describe(leg.units)} by parachute from {leg.start} into {leg.end} [@55972]")
+        cite = "[G40 L1826]" if leg.airborne else "[@55972]"
+        ctx.note(f"{power} drops {describe(leg.units)} by parachute from {leg.start} into {leg.end} {cite}")
         return
     if phase == COMBAT_MOVE and (through := blitzed(board, leg, power)):
         extra.append(f"blitzing through {through} [L436]")
@@ -169,12 +170,14 @@ def _carry_grounded(ctx: Context, take: Take, to: str) -> str:
     return ""
 
 
-def _carriers_with_guests(carriers: Force, seats: list[dict[str, int]]) -> list[Force]:
+def _carriers_with_guests(carriers: Force, seats: list[dict[tuple[str, str], int]]) -> list[Force]:
     """Moving carriers, one force per carrier that takes guests aboard (used seats are
     taken off `seats`) and one for the rest."""
     out = []
     while seats and carriers.units["carrier"]:
-        guests = {p: {"fighter": n} for p, n in seats.pop(0).items()}
+        guests: dict[str, dict[str, int]] = {}
+        for (p, unit), n in seats.pop(0).items():
+            guests.setdefault(p, {})[unit] = n
         hurt = carriers.damage().get("carrier", 0)
         one = 1 if hurt >= carriers.units["carrier"] else 0  # guests ride undamaged carriers first [G40 L1498]
         out.append(carriers.model_copy(update={"units": {"carrier": 1}, "cargo": carriers.cargo | guests})
@@ -184,9 +187,9 @@ def _carriers_with_guests(carriers: Force, seats: list[dict[str, int]]) -> list[
     return out + ([carriers] if carriers.units["carrier"] else [])
 
 
-def _seats(riders: dict[str, int]) -> list[dict[str, int]]:
-    """Guest fighters per carrier of the leg, two at most on each [L424, L860]."""
-    seats: list[dict[str, int]] = []
+def _seats(riders: dict[tuple[str, str], int]) -> list[dict[tuple[str, str], int]]:
+    """Guest fighters (and tactical bombers) per carrier of the leg, two at most on each [L424, L860]."""
+    seats: list[dict[tuple[str, str], int]] = []
     for ally, n in riders.items():
         while n:
             if not seats or sum(seats[-1].values()) == 2:
@@ -202,11 +205,11 @@ def _leave(ctx: Context, take: Take) -> None:
     if take.carrier is None:
         ctx.emit(RemoveUnits(space=take.space, force=take.force, reason="moves"))
         return
-    n = take.force.units["fighter"]
+    unit, n = next(iter(take.force.units.items()))  # fighters, or Global 1940 tactical bombers
     carrier = next(f for f in ctx.game.forces(take.space, take.carrier.power)
-                   if f.units == take.carrier.units and f.cargo.get(take.force.power, {}).get("fighter", 0) >= n)
+                   if f.units == take.carrier.units and f.cargo.get(take.force.power, {}).get(unit, 0) >= n)
     cargo = {p: dict(u) for p, u in carrier.cargo.items()}
-    cargo[take.force.power]["fighter"] -= n
+    cargo[take.force.power][unit] -= n
     cargo = {p: {k: v for k, v in u.items() if v} for p, u in cargo.items()}
     cargo = {p: u for p, u in cargo.items() if u}
     before = carrier.model_copy(deep=True)
@@ -214,12 +217,12 @@ def _leave(ctx: Context, take: Take) -> None:
     ctx.emit(AddUnits(space=take.space, force=before.model_copy(update={"cargo": cargo})))
 
 
-def _board_guests(ctx: Context, zone: str, ally: str, n: int) -> None:
-    """An ally's fighters leave the zone aboard the mover's carriers (added there as cargo)."""
+def _board_guests(ctx: Context, zone: str, ally: str, n: int, unit: str = "fighter") -> None:
+    """An ally's fighters (or tactical bombers) leave the zone aboard the mover's carriers (added there as cargo)."""
     for force in list(ctx.game.forces(zone, ally)):
-        k = min(n, force.units.get("fighter", 0))
+        k = min(n, force.units.get(unit, 0))
         if k:
-            riding = force.model_copy(update={"units": {"fighter": k}})
+            riding = force.model_copy(update={"units": {unit: k}})
             ctx.emit(RemoveUnits(space=zone, force=riding, reason="rides a carrier"))
             n -= k
 

@@ -125,6 +125,8 @@ def blitzers(board: Board, leg: Leg, power: str) -> bool:
     with them may pass the territory they blitz (ruling A18)."""
     if set(leg.units) == {"tank"}:
         return True
+    if set(leg.units) <= {"tank", "mech_infantry"} and board.has_tech(power, "improved_mech_infantry"):
+        return True  # Global 1940 Improved Mechanized Infantry: mechs blitz without tanks [G40 L1840]
     if set(leg.units) == {"tank", "mech_infantry"}:  # Global 1940: a mech paired with a tank [G40 L1293]
         return leg.units["mech_infantry"] <= leg.units["tank"]
     return (set(leg.units) == {"tank", "infantry"} and mechanized(board, leg, power)

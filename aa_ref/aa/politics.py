@@ -33,6 +33,7 @@ RULE_WHO = "G40 who may declare war [L315-L373]"
 RULE_WHEN = "G40 declarations at the start of the Combat Move [L595]"
 RULE_AT_PEACE = "G40 powers not at war may not attack each other [L722]"
 
+US = "USA"
 COUPLED = {"UK": "ANZAC", "ANZAC": "UK"}
 """War between Japan and the UK or ANZAC is war with both [G40 L331, L355, L367]."""
 
@@ -232,8 +233,10 @@ def declaration_events(board: Board, power: str, targets: list[str]) -> list[Any
 
 
 def declare(ctx: Context, power: str, targets: list[str], when: str) -> None:
-    """Make the declarations: record them, put the pairs at war [G40 L593-L601]."""
+    """Make the declarations: record them, put the pairs at war [G40 L593-L601]. The first that
+    puts the US at war makes its minor complexes major at no cost [G40 L1642]."""
     board = Board(ctx.setup, ctx.game)
+    us_at_peace = US in ctx.setup.powers and not at_war_with_anyone(board, US)
     for event in declaration_events(board, power, targets):
         ctx.emit(event)
         d = event.declaration
@@ -242,6 +245,10 @@ def declare(ctx: Context, power: str, targets: list[str], when: str) -> None:
         ctx.note(f"{d.by} declares war on {d.on} ({kind}) {when}"
                  + (f"; {also[0]} is at war with {d.by if d.on in COUPLED else d.on} too" if also else "")
                  + " [G40 L593-L601]")
+    if us_at_peace and at_war_with_anyone(Board(ctx.setup, ctx.game), US):
+        from aa_ref.aa.installations import free_us_upgrades  # the US enters the war [G40 L1642]
+
+        free_us_upgrades(ctx, US)
 
 
 # --- moves: powers not at war ----------------------------------------------------------
@@ -272,9 +279,10 @@ def _shared_ships(board: Board, given: OrdersInput, legs: list[Leg], power: str)
         zone = leg.end
         if not board.is_sea(zone):
             continue
+        planes = leg.units.get("fighter") or leg.units.get("tactical_bomber")  # [G40 L1490]
         if leg.in_place(board) == "board":
             kind, what = "transport", "board"
-        elif leg.units.get("fighter") and not leg.units.get("carrier"):
+        elif planes and not leg.units.get("carrier"):
             kind, what = "carrier", "land on"
         else:
             continue
@@ -289,6 +297,39 @@ def _shared_ships(board: Board, given: OrdersInput, legs: list[Leg], power: str)
             f"{who} is at war with nobody: {power}'s units may not {what} {owners[0]}'s {kind}s in {zone}; allies share "
             "transports and carriers only when both are at war [G40 L579, L729, L1086]", leg.loc("to"),
             "G40 sharing transports and carriers [L579]"))
+    return out + _shared_carriers_promised(board, given, legs, power)
+
+
+def _shared_carriers_promised(board: Board, given: OrdersInput, legs: list[Leg], power: str) -> list[Problem]:
+    """The carriers a Combat Move promises its air units (`land_at` a sea zone) and the allies'
+    fighters its departing carriers carry off as cargo: not an ally's it may not share with
+    [G40 L579, L729] (ruling P12)."""
+    from aa_ref.aa.air import guest_riders
+
+    out = []
+    for leg in legs:
+        zone = leg.land_at
+        if zone is None or zone == leg.end or not board.is_sea(zone):
+            continue
+        mine = board.units(zone, [power]).get("carrier", 0) or any(
+            other.end == zone and other.units.get("carrier") for other in legs)
+        owners = sorted({f.power for f in board.forces(zone) if f.power != power and f.units.get("carrier")
+                         and board.allied(power, f.power)})
+        if mine or not owners or not all(_barred(board, power, o) for o in owners):
+            continue
+        who = power if not at_war_with_anyone(board, power) else owners[0]
+        out.append(given.problem(
+            f"{who} is at war with nobody: {power}'s air units may not plan to land on {owners[0]}'s carriers in {zone}; "
+            "allies share carriers only when both are at war [G40 L579, L729]", leg.loc("land_at"),
+            "G40 sharing transports and carriers [L579]"))
+    for index, guests in guest_riders(board, legs, power).items():
+        for ally in sorted({ally for ally, _ in guests}):
+            if _barred(board, power, ally):
+                who = power if not at_war_with_anyone(board, power) else ally
+                out.append(given.problem(
+                    f"{who} is at war with nobody: {power}'s carriers may not carry {ally}'s fighters off as cargo; "
+                    "allies share carriers only when both are at war [G40 L579, L729]", ("moves", index, "units"),
+                    "G40 sharing transports and carriers [L579]"))
     return out
 
 

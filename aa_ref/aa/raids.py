@@ -39,7 +39,8 @@ from __future__ import annotations
 from aa_ref.aa import installations as installations_rules
 from aa_ref.aa.aa_fire import RADAR, RADAR_HITS, take_losses
 from aa_ref.aa.board import Board, add_counts, total
-from aa_ref.aa.firepower import HEAVY_BOMBERS
+from aa_ref.aa.firepower import G40_HEAVY_BOMBERS, HEAVY_BOMBERS
+from aa_ref.aa.g40_tech import air_battle_value
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import RemoveUnits
@@ -230,11 +231,16 @@ def _air_battle(ctx: Context, board: Board, battle: Battle, raiders: UnitCounts,
     n_att, n_def = total(raiders), sum(defence.values())
     att = ctx.roll(f"{tag}/raid-air-attack", n_att)
     dfn = ctx.roll(f"{tag}/raid-air-defense", n_def)
-    att_hits = sum(1 for d in att if d <= AIR_BATTLE)
-    def_hits = sum(1 for d in dfn if d <= AIR_BATTLE)
+    # each die hits on 1, a Jet Fighters escort's or interceptor's on 1-2 [G40 L813], [G40 L1850]
+    att_values = [air_battle_value(board, attacker, u, AIR_BATTLE) for u, n in raiders.items() for _ in range(n)]
+    def_values = [air_battle_value(board, p, ESCORT, AIR_BATTLE) for p, n in defence.items() for _ in range(n)]
+    att_hits = sum(1 for d, v in zip(att, att_values) if d <= v)
+    def_hits = sum(1 for d, v in zip(dfn, def_values) if d <= v)
+    jets = [p for p in (attacker, *defence) if air_battle_value(board, p, ESCORT, AIR_BATTLE) > AIR_BATTLE]
     who = ", ".join(f"{n} {p} fighter(s)" for p, n in defence.items())
-    ctx.note(f"{space}: air battle, one round, every aircraft at 1 [G40 L813]: {_fmt(raiders)} roll {att}: "
-             f"{att_hits} hit(s); {who} intercept and roll {dfn}: {def_hits} hit(s)")
+    ctx.note(f"{space}: air battle, one round, every aircraft at 1 [G40 L813]"
+             + (f" ({', '.join(jets)}: Jet Fighters, fighters at 1-2 [G40 L1850])" if jets else "")
+             + f": {_fmt(raiders)} roll {att}: {att_hits} hit(s); {who} intercept and roll {dfn}: {def_hits} hit(s)")
     owner = board.owner(space)
     for power in sorted(defence, key=lambda p: p != owner):  # the territory's owner loses its fighters first
         k = min(att_hits, defence[power])
@@ -289,7 +295,7 @@ def _bomb(ctx: Context, board: Board, space: str, attacker: str, target: str, un
     dice, +2), up to the installation's cap [G40 L825-L827], [G40 L1873]."""
     if not total(units):
         return
-    heavy = board.has_tech(attacker, HEAVY_BOMBERS)
+    heavy = board.has_tech(attacker, G40_HEAVY_BOMBERS) or board.has_tech(attacker, HEAVY_BOMBERS)
     parts, rolled = [], 0
     for unit in (STRATEGIC, TACTICAL):
         n = units.get(unit, 0)

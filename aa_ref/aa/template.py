@@ -130,6 +130,9 @@ def _moves(board: Board, power: str) -> list[str]:
     if phase == "combat_move" and board.has_tech(power, "paratroopers"):
         lines.append("#   - {units: {bomber: 1}, from: Germany, to: Karelia S.S.R., paratroopers: 1}  "
                      "(Paratroopers: one infantry per bomber from its start)")
+    if phase == "combat_move" and board.has_tech(power, "g40_paratroopers"):  # Global 1940 [G40 L1826]
+        lines.append("#   - {units: {infantry: 2}, from: Western Germany, via: [Holland Belgium], to: Normandy Bordeaux, "
+                     "airborne: true}  (Paratroopers: 2 infantry from an air base territory, with another land attack)")
     lines.append("# [] moves nothing.")
     lines.append("moves: []")
     return lines
@@ -150,6 +153,9 @@ def _battles(board: Board, power: str) -> list[str]:
     if board.has_tech(power, "rockets"):
         lines.append("# Rockets: each AA gun territory may fire at one enemy industrial complex within 3 spaces, e.g.")
         lines.append("# rockets: [{from: Germany, at: United Kingdom}]")
+    if board.has_tech(power, "g40_rockets"):  # Global 1940 [G40 L1824]
+        lines.append("# Rockets: each operational air base may fire at one enemy installation within 4 spaces, e.g.")
+        lines.append("# rockets: [{from: Western Germany, at: United Kingdom, target: air base}]")
     return lines
 
 
