@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from aa_ref.aa.board import Board
 from aa_ref.aa.g40_economy import any_economy_active, economy_capital_held
-from aa_ref.aa.research import RESEARCHER_COST, chart_techs
+from aa_ref.aa.research import RESEARCHER_COST, chart_techs, develop
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import Breakthrough, Treasury
+from aa_ref.events import Treasury
 from aa_ref.orders import ResearchOrders
 
 NO_RESEARCH = ("China", "USSR")
@@ -83,16 +83,7 @@ def execute_research(ctx: Context, power: str, orders: ResearchOrders | None) ->
     if 6 not in dice:
         ctx.note(f"{power} rolls {dice}: no 6, no breakthrough; the dice are spent [G40 L1810]")
         return
-    board = Board(ctx.setup, ctx.game)
-    techs = chart_techs(board, orders.chart)
-    attempt = 1
-    while True:
-        roll = ctx.roll(f"development {power} round {ctx.game.round} chart {orders.chart} try {attempt}", 1)[0]
-        tech = techs.get(roll)
-        if tech is not None and not board.has_tech(power, tech):
-            break
-        attempt += 1
-    ctx.emit(Breakthrough(power=power, technology=tech))
+    tech, roll = develop(ctx, power, orders.chart)  # [G40 L1812-L1816]
     t = ctx.setup.technologies[tech]
     ctx.note(f"{power} breaks through ({dice}) and develops {t.name} (chart {orders.chart}, roll {roll}): "
              f"{t.effect} [G40 L1812-L1816]")

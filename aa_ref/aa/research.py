@@ -71,15 +71,22 @@ def execute_research(ctx: Context, power: str, orders: ResearchOrders | None) ->
         ctx.note(f"{power} rolls {dice} with {tokens} researchers: no breakthrough; the researchers are kept [@53982]")
         return
     ctx.emit(Researchers(power=power, delta=-tokens))
+    tech, roll = develop(ctx, power, orders.chart)
+    ctx.note(f"{power} breaks through ({dice}) and develops {ctx.setup.technologies[tech].name} "
+             f"(chart {orders.chart}, roll {roll}): {ctx.setup.technologies[tech].effect}")
+
+
+def develop(ctx: Context, power: str, chart: int | None) -> tuple[str, int]:
+    """The development roll after a breakthrough: a die on the chosen chart, rolled again while
+    it names a technology the power already has [@54822]; the technology and the last roll."""
     board = Board(ctx.setup, ctx.game)
-    techs = chart_techs(board, orders.chart)
+    techs = chart_techs(board, chart)
     attempt = 1
     while True:
-        roll = ctx.roll(f"development {power} round {ctx.game.round} chart {orders.chart} try {attempt}", 1)[0]
+        roll = ctx.roll(f"development {power} round {ctx.game.round} chart {chart} try {attempt}", 1)[0]
         tech = techs.get(roll)
         if tech is not None and not board.has_tech(power, tech):
             break
         attempt += 1
     ctx.emit(Breakthrough(power=power, technology=tech))
-    ctx.note(f"{power} breaks through ({dice}) and develops {ctx.setup.technologies[tech].name} "
-             f"(chart {orders.chart}, roll {roll}): {ctx.setup.technologies[tech].effect}")
+    return tech, roll
