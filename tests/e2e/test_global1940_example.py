@@ -121,3 +121,23 @@ def test_the_play_script_runs_as_its_header_says(tmp_path):
     assert result.returncode == 0, result.stderr
     assert f"replay of {len(ROUND_ONE)} log entries matches the game" in result.stdout
     assert "round 2" in result.stdout
+
+
+def test_the_automatic_player_plays_a_global_round(tmp_path, playable):
+    """benchmarks/global1940.py replays a game of the automatic player: it must buy for the UK's two
+    economies and place each economy's units with its own complexes [G40 L1673], [G40 L1681]."""
+    import random
+
+    from aa_ref.autoplay import next_orders
+    from aa_ref.yamlio import dump_yaml
+
+    path = tmp_path / "auto.yaml"
+    session.new_game(SCENARIO, path, seed="autoplay", options={"research": "off"})
+    rng = random.Random(1940)
+    orders = tmp_path / "orders.yaml"
+    while (loaded := session.load_game(path)).game.round == 1:
+        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
+        session.apply_orders(path, [orders], in_place=True)
+    assert session.replay(path).divergence is None
+    log = session.load_game(path).log
+    assert any(e.power == "UK" and e.phase == "mobilize" for e in log.entries)
