@@ -13,6 +13,7 @@ from typing import Any
 
 from aa_ref.aa.battle import TAKES_HITS, Fight
 from aa_ref.aa.board import Board
+from aa_ref.aa.g40_economy import economy_of
 from aa_ref.aa.mobilize import capacity, eligible_complexes
 from aa_ref.engine import OrdersInput
 from aa_ref.documents import parse_model
@@ -86,7 +87,18 @@ def next_orders(setup: Setup, ruleset: Any, game: Game, rng: random.Random) -> d
         room = sum(capacity(board, game.power, ic) for ic in eligible_complexes(board, game.power))
         cost = setup.unit_types["infantry"].cost
         orders["standing"] = standing_orders(setup)
-        orders["purchase"] = {"infantry": rng.randint(0, min(room, game.powers[game.power].treasury // cost))}
+        economies = setup.powers[game.power].economies
+        if economies:  # a power with separate economies buys with each one's treasury (Global 1940 UK)
+            orders["economies"] = {}
+            for name in economies:
+                room = sum(capacity(board, game.power, ic) for ic in eligible_complexes(board, game.power)
+                           if economy_of(setup, game.power, ic) == name)
+                treasury = game.powers[game.power].economies.get(name, 0)
+                orders["economies"][name] = {"purchase": {"infantry": rng.randint(0, min(room, treasury // cost))}}
+            if ruleset.check(setup, game, as_input(orders)):
+                orders["economies"] = {}
+        else:
+            orders["purchase"] = {"infantry": rng.randint(0, min(room, game.powers[game.power].treasury // cost))}
     elif game.phase in ("combat_move", "noncombat_move"):
         orders["moves"] = []
         candidates = random_moves(setup, game, rng)

@@ -27,7 +27,7 @@ from aa_ref.aa.board import Board
 from aa_ref.aa.purchase import purchase_cost, repair_cost
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
-from aa_ref.events import FactoryDamage, Purchased, Treasury
+from aa_ref.events import InstallationDamage, Purchased, Treasury
 from aa_ref.setup import Setup, UnitCounts
 
 RULE_PURCHASE = "G40 L1673"
@@ -124,7 +124,7 @@ def check_purchase(board: Board, given: OrdersInput) -> list[Problem]:
         cost = purchase_cost(board, power, units)
         repairing = sum(repair_cost(board, power, n) for n in (orders.repair or {}).values())
         for space in (orders.repair or {}):
-            where = board.setup.space_names.get(space)
+            where = board.setup.space_names.get(space.rpartition(" in ")[2] or space)
             if where and economy_of(board.setup, power, where) != name:
                 problems.append(given.problem(
                     f"{where} belongs to {power}'s {economy_of(board.setup, power, where)} economy: the {name} "
@@ -155,7 +155,7 @@ def _economy_view(given: OrdersInput, orders) -> OrdersInput:
 
 def execute_purchase(ctx: Context, power: str, economies: dict) -> None:
     """Each economy pays for its own units and repairs [G40 L1673]."""
-    from aa_ref.aa import purchase
+    from aa_ref.aa import installations, purchase
 
     board = Board(ctx.setup, ctx.game)
     if not any((o.purchase or o.repair) for o in (economies or {}).values()):
@@ -169,14 +169,16 @@ def execute_purchase(ctx: Context, power: str, economies: dict) -> None:
             ctx.emit(Purchased(power=power, units=units, economy=name))
             listing = ", ".join(f"{n} {u}" for u, n in units.items())
             ctx.note(f"{power} ({name}) buys {listing} for {cost} IPCs [G40 L1673]")
-        for text, markers in (orders.repair or {}).items():
-            if not markers:
-                continue
-            space = ctx.setup.space_names.get(text)
+        # Global 1940 damage lives on the installations (SpaceState.installations), read as the
+        # single-treasury repairs are [G40 L550]: a territory or '<installation> in <territory>'.
+        repairs, _ = installations.resolve_repairs(board, purchase._RepairOrders(power, orders.repair))
+        for (space, unit), markers in repairs.items():
             cost = repair_cost(board, power, markers)
-            ctx.emit(Treasury(power=power, delta=-cost, reason=f"repair of the complex in {space}", economy=name))
-            ctx.emit(FactoryDamage(space=space, delta=-markers, reason="repair"))
-            ctx.note(f"{power} ({name}) repairs {markers} damage marker(s) in {space} for {cost} IPCs [G40 L1673]")
+            what = unit.replace("_", " ")
+            ctx.emit(Treasury(power=power, delta=-cost, reason=f"repair of the {what} in {space}", economy=name))
+            ctx.emit(InstallationDamage(space=space, installation=unit, delta=-markers, reason="repair"))
+            ctx.note(f"{power} ({name}) repairs {markers} damage marker(s) on the {what} in {space} for {cost} IPCs "
+                     "[G40 L1673]")
 
 
 # --- placement --------------------------------------------------------------------

@@ -11,6 +11,7 @@ import json
 from aa_ref.aa.board import Board
 from aa_ref.aa.income import income
 from aa_ref.aa import china
+from aa_ref.aa.g40_economy import economy_of
 from aa_ref.aa.mobilize import capacity, eligible_complexes
 from aa_ref.documents import schema_comment
 from aa_ref.setup import Setup, UnitCounts
@@ -174,10 +175,15 @@ def _place(board: Board, power: str) -> list[str]:
         lines[1] = f"# {power} places in territories it controls holding fewer than {board.setup.china.placement_limit} of its units: {', '.join(sites) or 'none'}"
         return [*lines, "place:", f"  {_name(sites[0])}: {_counts(bought)}"] if sites and bought else [*lines, "place: {}"]
     suggestion: dict[str, UnitCounts] = {}
+    # a power with separate economies (Global 1940 UK) places each economy's units with that
+    # economy's complexes [G40 L1681]: one pool of units per economy
+    pools = {e: dict(u) for e, u in board.game.powers[power].purchased_by.items()}
     for ic in eligible_complexes(board, power):
         room = capacity(board, power, ic)
         zones = ", ".join(board.coastal_zones(ic)) or "no sea zone"
         lines.append(f"#   {ic}: {room}  (sea zones: {zones})")
+        if pools:
+            bought = pools.get(economy_of(board.setup, power, ic), {})
         for unit in list(bought):
             if board.unit(unit).installation:
                 continue  # a new industrial complex goes to a territory without one: the player's choice
@@ -192,6 +198,8 @@ def _place(board: Board, power: str) -> list[str]:
                 room -= n
                 if not bought[unit]:
                     del bought[unit]
+    if pools:
+        bought = {u: n for pool in pools.values() for u, n in pool.items()}
     if any(board.unit(u).installation for u in bought):
         lines.append("# A new industrial complex goes to a territory held since the start of the turn, worth 1 or")
         lines.append("# more, that has none, e.g. 'India: {industrial_complex: 1}'.")
