@@ -78,11 +78,13 @@ def scenarios() -> list[ScenarioInfo]:
 
 
 # --- writing games ----------------------------------------------------------
-def game_text(game: Game, tree: Any = None) -> str:
+def game_text(game: Game, source: Document | None = None) -> str:
+    """The game file's text; written over `source` (the file it came from) when that has
+    comments, so that they and its key order stay."""
     data = game.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     data = {"kind": "game", "schema_version": 1, **data}
-    if tree is not None:
-        return dump_yaml(merge_into(tree, styled(data)))
+    if source is not None and source.has_comments:
+        return dump_yaml(merge_into(source.tree, styled(data)))
     return schema_comment("game") + dump_yaml(styled(data))
 
 
@@ -293,7 +295,7 @@ def apply_orders(
             raise UsageError("-o names the game file itself; use --in-place to replace it")
         game.log.file = _relative_log(target, target_log)
     # The new game keeps the comments and key order of the file it came from.
-    atomic_write_many({str(target): game_text(game, loaded.doc.tree), str(target_log): log_text(log)})
+    atomic_write_many({str(target): game_text(game, loaded.doc), str(target_log): log_text(log)})
     result.written = [str(target), str(target_log)]
     return result
 
@@ -416,7 +418,7 @@ def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[
         raise UsageError(f"{loaded.setup.power_names.unknown_message(unknown[0])}")
     record = fairdice.commitment_record(secret, powers, loaded.game.seed, loaded.game.log.head)
     game, log = _committed(loaded.game, loaded.log, record, str(game_path), UsageError)
-    files = {str(game_path): game_text(game, loaded.doc.tree), str(loaded.log_path): log_text(log)}
+    files = {str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)}
     if created:
         files[str(secret_path)] = fairdice.secret_text(secret)
     atomic_write_many(files)
@@ -442,7 +444,7 @@ def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None
         record["signature"] = fairdice.undo_signature(game, loaded.log.entries[n - 1].power, n, secret_path)
     restored, log = _undone(game, loaded.log, stack[-1], record)
     restored.log.file = loaded.game.log.file
-    atomic_write_many({str(game_path): game_text(restored, loaded.doc.tree), str(loaded.log_path): log_text(log)})
+    atomic_write_many({str(game_path): game_text(restored, loaded.doc), str(loaded.log_path): log_text(log)})
     return restored, _undo_text(loaded.log.entries[n - 1])
 
 

@@ -47,6 +47,12 @@ class Document:
             self._tree = _yaml().load(io.StringIO(self._text))
         return self._tree
 
+    @property
+    def has_comments(self) -> bool:
+        """Whether the text has a comment besides a first-line header (a `#` anywhere after
+        the first line: a `#` inside a string only costs the comment-keeping rewrite)."""
+        return self._text is not None and "#" in self._text.partition("\n")[2]
+
     def locate(self, loc: tuple[Any, ...]) -> tuple[int | None, int | None]:
         """The 1-based line and column of the value at `loc` (as deep as it exists)."""
         return locate(self.tree, loc)

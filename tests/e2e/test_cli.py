@@ -71,6 +71,17 @@ def test_apply_writes_to_a_new_file_and_leaves_the_old_one(cli, game):
     assert "buys 2 infantry" in cli("log", "next.yaml").output
 
 
+def test_a_referee_comment_in_the_game_file_survives_apply(cli, game):
+    """A game file a person annotated keeps its comments when the new state is written over it;
+    one with none is written afresh, in the canonical order."""
+    orders(cli.folder / "buy.yaml", "kind: orders\nschema_version: 1\nround: 1\npower: USSR\nphase: purchase\npurchase: {infantry: 2}\n")
+    cli.edit("game.yaml", "seed: e2e", "seed: e2e  # agreed by e-mail on 1 March")
+    assert cli("apply", "game.yaml", "buy.yaml", "--in-place").exit_code == 0
+    text = (cli.folder / "game.yaml").read_text()
+    assert "# agreed by e-mail on 1 March" in text and "phase: combat_move" in text
+    assert cli("replay", "game.yaml").exit_code == 0
+
+
 def test_illegal_orders_write_nothing_and_list_every_problem(cli, game):
     orders(cli.folder / "bad.yaml", "kind: orders\nschema_version: 1\nround: 1\npower: Germany\nphase: combat_move\n")
     before = cli.snapshot()
