@@ -57,6 +57,7 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
         if space.kind == "sea" and (space.value or space.industrial_complex or space.original_owner):
             problems.append(doc.problem(f"sea zone {name} cannot have a value, an owner or an industrial complex", ("spaces", name)))
         problems += _space_field_problems(setup, doc, name, space)
+    problems += _map_problems(setup, doc)
     if problems:
         return problems
     problems += _connectivity(setup, doc)
@@ -110,6 +111,21 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
         problems += _placement_problems(setup, doc, variant.units_add, ("variants", vname, "units_add"))
         problems += _placement_problems(setup, doc, variant.units_remove, ("variants", vname, "units_remove"))
         problems += _removal_problems(setup, doc, variant.units_remove, ("variants", vname, "units_remove"))
+    return problems
+
+
+def _map_problems(setup: Setup, doc: Document) -> list[Problem]:
+    """A setup that says which map a space is on says it for every space; a sea zone lies on
+    one map (the seam joins zones of the two maps [G40 L229-L236])."""
+    if not any(space.map for space in setup.spaces.values()):
+        return []
+    problems = []
+    for name, space in setup.spaces.items():
+        if space.map is None:
+            problems.append(doc.problem(f"{name} has no map: a setup that gives spaces a map gives every space one",
+                                        ("spaces", name, "map")))
+        elif space.map == "both" and space.kind == "sea":
+            problems.append(doc.problem(f"sea zone {name} lies on one map, not both", ("spaces", name, "map")))
     return problems
 
 

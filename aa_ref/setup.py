@@ -105,6 +105,9 @@ class Space(Strict):
                                           "air and naval bases); they belong to whoever controls the territory")
     convoy_zone: bool = Field(default=False, description="a sea zone with a convoy symbol")
     kamikaze_zone: bool = Field(default=False, description="a sea zone with a kamikaze symbol")
+    map: Literal["europe", "pacific", "both"] | None = Field(
+        default=None, description="a board of two maps (Global 1940): the map the space is printed on; `both` for a "
+                                  "territory lying across their seam")
     aliases: list[str] = Field(default_factory=list)
     adjacent: list[str] = Field(default_factory=list)
 

@@ -42,7 +42,9 @@ def has_economies(setup: Setup, power: str) -> bool:
 
 
 def economy_of(setup: Setup, power: str, territory: str) -> str | None:
-    """The economy of `power` that collects `territory`: its `economy`, else that of the nearest
+    """The economy of `power` that collects `territory`: its `economy`; else the economy named
+    after the map it lies on (North American territories on the Pacific map: Europe)
+    [G40 L1658-L1665]; else (a border territory, a setup without maps) that of the nearest
     territory over land that names one (ruling E1); None for a power with one economy."""
     economies = setup.powers[power].economies
     if not economies:
@@ -50,6 +52,14 @@ def economy_of(setup: Setup, power: str, territory: str) -> str | None:
     named = setup.spaces[territory].economy
     if named in economies:
         return named
+    by_map = {name.lower(): name for name in economies}
+    where = setup.spaces[territory].map
+    if where in by_map:
+        from aa_ref.aa.politics import NORTH_AMERICA
+
+        if where == "pacific" and territory in NORTH_AMERICA and "europe" in by_map:
+            return by_map["europe"]  # [G40 L1665]
+        return by_map[where]
     seen = {territory}
     queue = deque([territory])
     while queue:

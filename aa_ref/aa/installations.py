@@ -61,15 +61,18 @@ def operational(board: Board, space: str, which: str, power: str) -> bool:
     owner = board.owner(space)
     if unit is None or owner is None or not board.allied(power, owner) or space in board.game.turn.captured:
         return False
-    if which == NAVAL_BASE and owner != power and (at_peace(board, power) or at_peace(board, owner)):
+    if which == NAVAL_BASE and owner != power and (at_peace(board, power, space) or at_peace(board, owner, space)):
         return False  # a power at war with nobody uses no other power's naval base, nor lends its own [G40 L729]-[G40 L730]
     return which == INDUSTRIAL_COMPLEX or board.installations(space)[unit] < INOPERATIVE_AT
 
 
-def at_peace(board: Board, power: str) -> bool:
+def at_peace(board: Board, power: str, space: str | None = None) -> bool:
     """A power at war with nobody, in a game with a war matrix (Global 1940: the US at the start,
-    and by the digest's §9 #14 any such power) [G40 L726]."""
-    return board.setup.wars_at_start is not None and not any(power in pair for pair in board.game.at_war)
+    and by the digest's §9 #14 any such power) [G40 L726]; given a space, also the USSR at war
+    only on the other map [G40 L325] (ruling P6)."""
+    from aa_ref.aa.theatres import at_war_on
+
+    return board.setup.wars_at_start is not None and not at_war_on(board, power, space)
 
 
 def factory_places(board: Board, power: str, space: str) -> int | None:

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from aa_ref.aa.board import Board
 from aa_ref.aa.legs import COMBAT_MOVE, Leg, describe, resolve_legs
-from aa_ref.aa.politics import at_war_with_anyone, dutch_unheld
+from aa_ref.aa.politics import dutch_unheld
+from aa_ref.aa.theatres import at_war_on, not_at_war_why
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import AddUnits, Alignment, Control, PoliticalMark, RemoveUnits, apply_event
@@ -147,9 +148,9 @@ def take_dutch(ctx: Context, space: str, power: str) -> None:
 def _check_entry(board: Board, given: OrdersInput, leg: Leg, space: str, phase: str, power: str) -> list[Problem]:
     loc = leg.loc("to")
     domains = {board.domain(u) for u in leg.units}
-    if not at_war_with_anyone(board, power) and domains & {"land", "air"}:
+    if not at_war_on(board, power, space) and domains & {"land", "air"}:
         return [given.problem(
-            f"{power} is at war with nobody: its land and air units may not move into the neutral {space} "
+            f"{not_at_war_why(board, power, space)}: its land and air units may not move into the neutral {space} "
             "[G40 L728, L1069]", loc, "G40 powers not at war [L728, L1069]")]
     if phase == COMBAT_MOVE:
         if favours(board, space, power):

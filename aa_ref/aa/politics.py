@@ -22,6 +22,7 @@ from typing import Any
 
 from aa_ref.aa.board import Board
 from aa_ref.aa.legs import COMBAT_MOVE, Leg, resolve_legs
+from aa_ref.aa.theatres import at_war_on, not_at_war_why, space_map
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.events import DeclareWar, PoliticalMark
@@ -58,8 +59,8 @@ def axis_side(board: Board) -> str:
 
 
 def at_war_with_anyone(board: Board, power: str) -> bool:
-    """A power at war with some power (ruling P6: the USSR's two theatres are not board data,
-    so the USSR at war with any Axis power is at war everywhere)."""
+    """A power at war with some power. Where a space matters, the restrictions of a power not at
+    war are judged by `theatres.at_war_on` (the USSR's two theatres [G40 L325], ruling P6)."""
     return any(power in pair for pair in board.game.at_war)
 
 
@@ -265,10 +266,15 @@ def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
     return out
 
 
-def _barred(board: Board, a: str, b: str) -> bool:
+def _barred(board: Board, a: str, b: str, space: str | None = None) -> bool:
     """Two allied powers may not share a territory, transport or carrier unless both are at
-    war [G40 L579]."""
-    return a != b and board.allied(a, b) and not (at_war_with_anyone(board, a) and at_war_with_anyone(board, b))
+    war [G40 L579] (where `space` lies: the USSR's two theatres [G40 L325])."""
+    return a != b and board.allied(a, b) and not (at_war_on(board, a, space) and at_war_on(board, b, space))
+
+
+def _who_not_at_war(board: Board, power: str, other: str, space: str | None) -> str:
+    """Which of two powers barred from sharing is not at war at `space`, and why, in words."""
+    return not_at_war_why(board, power if not at_war_on(board, power, space) else other, space)
 
 
 def _shared_ships(board: Board, given: OrdersInput, legs: list[Leg], power: str) -> list[Problem]:
@@ -290,11 +296,10 @@ def _shared_ships(board: Board, given: OrdersInput, legs: list[Leg], power: str)
             other.end == zone and other.units.get(kind) for other in legs)
         owners = sorted({f.power for f in board.forces(zone) if f.power != power and f.units.get(kind)
                          and board.allied(power, f.power)})
-        if mine or not owners or not all(_barred(board, power, o) for o in owners):
+        if mine or not owners or not all(_barred(board, power, o, zone) for o in owners):
             continue
-        who = power if not at_war_with_anyone(board, power) else owners[0]
         out.append(given.problem(
-            f"{who} is at war with nobody: {power}'s units may not {what} {owners[0]}'s {kind}s in {zone}; allies share "
+            f"{_who_not_at_war(board, power, owners[0], zone)}: {power}'s units may not {what} {owners[0]}'s {kind}s in {zone}; allies share "
             "transports and carriers only when both are at war [G40 L579, L729, L1086]", leg.loc("to"),
             "G40 sharing transports and carriers [L579]"))
     return out + _shared_carriers_promised(board, given, legs, power)
@@ -315,19 +320,18 @@ def _shared_carriers_promised(board: Board, given: OrdersInput, legs: list[Leg],
             other.end == zone and other.units.get("carrier") for other in legs)
         owners = sorted({f.power for f in board.forces(zone) if f.power != power and f.units.get("carrier")
                          and board.allied(power, f.power)})
-        if mine or not owners or not all(_barred(board, power, o) for o in owners):
+        if mine or not owners or not all(_barred(board, power, o, zone) for o in owners):
             continue
-        who = power if not at_war_with_anyone(board, power) else owners[0]
         out.append(given.problem(
-            f"{who} is at war with nobody: {power}'s air units may not plan to land on {owners[0]}'s carriers in {zone}; "
+            f"{_who_not_at_war(board, power, owners[0], zone)}: {power}'s air units may not plan to land on {owners[0]}'s carriers in {zone}; "
             "allies share carriers only when both are at war [G40 L579, L729]", leg.loc("land_at"),
             "G40 sharing transports and carriers [L579]"))
+    ends = {leg.index: leg.end for leg in legs}
     for index, guests in guest_riders(board, legs, power).items():
         for ally in sorted({ally for ally, _ in guests}):
-            if _barred(board, power, ally):
-                who = power if not at_war_with_anyone(board, power) else ally
+            if _barred(board, power, ally, ends.get(index)):
                 out.append(given.problem(
-                    f"{who} is at war with nobody: {power}'s carriers may not carry {ally}'s fighters off as cargo; "
+                    f"{_who_not_at_war(board, power, ally, ends.get(index))}: {power}'s carriers may not carry {ally}'s fighters off as cargo; "
                     "allies share carriers only when both are at war [G40 L579, L729]", ("moves", index, "units"),
                     "G40 sharing transports and carriers [L579]"))
     return out
@@ -389,15 +393,27 @@ def _allied_restrictions(board: Board, given: OrdersInput, leg: Leg, power: str,
                 out.append(given.problem(
                     f"the US is not at war with Japan: its ships may not end a move in {end}, next to Japanese "
                     f"{japanese[0]} [G40 L339]", leg.loc("to"), "G40 US not at war with Japan [L339]"))
-        if not at_war_with_anyone(board, "USA"):  # ruling P11: the limit is the Atlantic's, no map data
+        why = _us_naval_limit(board, end)
+        if why:
             ours = any(board.is_land(t) and board.owner(t) == "USA" for t in board.adjacency[end])
             warships = all(u not in ("transport",) for u in leg.of(board, "sea"))
             if not ours and not (end == LONG_RANGE_PATROL and warships):
                 out.append(given.problem(
-                    f"the US is at war with no power: its ships end moves only in sea zones next to "
-                    f"US territory (warships may also patrol SZ 102), not in {end} [G40 L339]", leg.loc("to"),
-                    "G40 US not at war with Germany or Italy [L339]"))
+                    f"{why}: its ships end moves only in sea zones next to US territory (warships may also patrol "
+                    f"SZ 102), not in {end} [G40 L339]", leg.loc("to"), "G40 US not at war with Germany or Italy [L339]"))
     return out
+
+
+def _us_naval_limit(board: Board, zone: str) -> str | None:
+    """Why the US's ships may end a move in `zone` only next to US territory, or None (ruling
+    P11) [G40 L339]: on the Europe map until the US is at war with Germany or Italy; elsewhere
+    (the Pacific map; a setup without maps: everywhere) until it is at war with anyone."""
+    if space_map(board, zone) == "europe":
+        if board.game.is_at_war(US, "Germany") or board.game.is_at_war(US, "Italy"):
+            return None
+        return ("the US is not at war with Germany or Italy" if at_war_with_anyone(board, US)
+                else "the US is at war with no power") + f" and {zone} is on the Europe map"
+    return None if at_war_with_anyone(board, US) else "the US is at war with no power"
 
 
 def _sharing(board: Board, given: OrdersInput, leg: Leg, power: str, domains: set[str]) -> list[Problem]:
@@ -405,20 +421,19 @@ def _sharing(board: Board, given: OrdersInput, leg: Leg, power: str, domains: se
     through no other power's territory and flies to none [G40 L728-L731, L1069, L1086]."""
     if not domains & {"land", "air"}:
         return []
-    me = at_war_with_anyone(board, power)
     for k, space in enumerate(leg.path[1:], start=1):
         if not board.is_land(space):
             continue
         owner = board.owner(space)
         if owner is None or owner == power or not board.allied(power, owner):
             continue
-        if not me:
+        if not at_war_on(board, power, space):
             return [given.problem(
-                f"{power} is at war with nobody: its units may not move into or through {space}, a territory of "
+                f"{not_at_war_why(board, power, space)}: its units may not move into or through {space}, a territory of "
                 f"{owner} [G40 L728-L729, L1069, L1086]", leg.step_loc(k), "G40 powers not at war [L728-L731]")]
-        if not at_war_with_anyone(board, owner):
+        if not at_war_on(board, owner, space):
             return [given.problem(
-                f"{owner} is at war with nobody: other powers' units may not move into or through its territory "
+                f"{not_at_war_why(board, owner, space)}: other powers' units may not move into or through its territory "
                 f"{space} [G40 L579, L730]", leg.step_loc(k), "G40 sharing territories [L579]")]
     return []
 

@@ -37,7 +37,10 @@ def test_economy_of_a_territory() -> None:
     assert economy_of(setup, "UK", "India") == "Pacific"
     assert economy_of(setup, "UK", "West India") == "Pacific"  # [G40 L1664]
     assert economy_of(setup, "UK", "British Columbia") == "Europe"  # [G40 L1665]
-    assert economy_of(setup, "UK", "Libya") == "Europe"  # ruling E1: the nearest UK territory's
+    assert economy_of(setup, "UK", "Libya") == "Europe"  # on the Europe map [G40 L1658] (ruling E1)
+    assert economy_of(setup, "UK", "Okinawa") == "Pacific"  # on the Pacific map [G40 L1660]
+    assert economy_of(setup, "UK", "Western United States") == "Europe"  # North America, Pacific map [G40 L1665]
+    assert economy_of(setup, "UK", "Kazakhstan") == "Pacific"  # border: the nearest territory naming one (India)
     assert economy_of(setup, "Germany", "Libya") is None
 
 

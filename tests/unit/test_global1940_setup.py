@@ -280,6 +280,29 @@ def test_uk_economies_of_the_territories(setup):
         assert setup.spaces[name].economy == "Europe", name
 
 
+def test_every_space_is_on_a_map(setup):
+    """Each space names its map (the map data's Europe, Pacific and border lists and its P40/E40
+    sea zones; docs/global1940-board.md); the USSR's two theatres [L325] and the US naval limit
+    [L339] read it. West India is on the Europe map but in the Pacific economy [L1662]; Yukon and
+    British Columbia are on the Pacific map but in the Europe economy [L1664]."""
+    maps = Counter(s.map for s in setup.spaces.values())
+    assert maps == {"europe": 183, "pacific": 140, "both": 10}
+    assert Counter(s.map for s in setup.spaces.values() if s.kind == "sea") == {"europe": 65, "pacific": 63}
+    expected = {"Germany": "europe", "Japan": "pacific", "India": "both", "SZ 1": "pacific", "SZ 63": "pacific",
+                "SZ 64": "europe", "SZ 110": "europe", "SZ 102": "europe", "Caspian Sea": "europe",
+                "Kazakhstan": "both", "Novosibirsk": "both", "Russia": "europe", "Soviet Far East": "pacific",
+                "West India": "europe", "Yukon Territory": "pacific", "British Columbia": "pacific",
+                "Western United States": "pacific", "Eastern United States": "europe", "Palau Island": "pacific",
+                "Suiyuan": "pacific", "Himalayas": "both", "Kansu": "both"}
+    for name, m in expected.items():
+        assert setup.spaces[name].map == m, name
+
+
+def test_a_space_without_a_map_is_reported():
+    assert any("Germany has no map" in m for m in _problems(lambda d: d["spaces"]["Germany"].pop("map")))
+    assert any("SZ 1 lies on one map" in m for m in _problems(lambda d: d["spaces"]["SZ 1"].__setitem__("map", "both")))
+
+
 def test_rows_the_rulebook_writes_with_typos_resolve(setup):
     """"Northerner Italy" [L1992], "Tobruck" [L1998], "Suiyuyan" [L2029], "Palau Island" [L1927] (TripleA's
     "Paulau Island"), "Kwantung" [L1771], "Olgic" [L1650] all name board spaces."""
