@@ -55,7 +55,7 @@ def games() -> None:
     from aa_ref.session import scenarios
 
     try:
-        rows = [[s.id, s.title, s.ruleset if s.playable else f"{s.ruleset} (not yet playable)", ", ".join(s.powers), ", ".join(s.variants) or "-",
+        rows = [[s.id, s.title, s.ruleset, ", ".join(s.powers), ", ".join(s.variants) or "-",
                  "; ".join(f"{k}: {'|'.join(v)}" for k, v in s.options.items()) or "-"] for s in scenarios()]
     except AaRefError as exc:
         fail(exc)

@@ -33,11 +33,6 @@ RULESETS = {
 }
 """Ruleset id -> (module, class); a module is imported only when a game needs it."""
 
-PENDING_RULESETS = {"global1940": "Global 1940"}
-"""Rulesets still being built: id -> name. Their setups validate and their rules are tested
-part by part, but `new` refuses a game until every part that acts on its own exists."""
-
-
 def ruleset_for(setup: Setup) -> Any:
     """The rules engine a setup names."""
     if setup.ruleset not in RULESETS:
@@ -61,18 +56,16 @@ class ScenarioInfo:
     powers: list[str]
     variants: list[str]
     options: dict[str, list[str]]
-    playable: bool = True
 
 
 def scenarios() -> list[ScenarioInfo]:
-    """Every shipped scenario; one whose rules are not written yet is listed as not playable."""
+    """Every shipped scenario that can start a game (setups without a turn order are boards only)."""
     out = []
     for scenario in setup_paths():
         setup = load_setup(scenario)
-        playable = setup.ruleset not in PENDING_RULESETS
         out.append(ScenarioInfo(
             setup.id, setup.title, setup.ruleset, list(setup.turn_order), list(setup.variants),
-            ruleset_for(setup).options() if playable else {}, playable,
+            ruleset_for(setup).options(),
         ))
     return out
 
@@ -98,9 +91,6 @@ def new_game(
 ) -> Game:
     """Start a game of `scenario` and write it, with its empty log, to `out`."""
     setup = load_setup(scenario)
-    if setup.ruleset in PENDING_RULESETS:
-        raise UsageError(f"the {PENDING_RULESETS[setup.ruleset]} rules are not complete yet (README, rules coverage); "
-                         "`validate` checks the setup")
     ruleset = ruleset_for(setup)
     if variant is not None and variant not in setup.variants:
         known = ", ".join(setup.variants) or "none"

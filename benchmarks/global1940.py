@@ -7,11 +7,8 @@ Times, each command N times (default 5) in a fresh process (median, best, peak m
 shipped example round (examples/global1940/round-1: Germany's, with the decisions the other
 powers answer in it) and of every other power's turn; `aa-ref validate` and `aa-ref replay`
 of a Global game of R rounds (default 10) played by the automatic player. Aims (issue 6): each
-power turn under 0.5 s, the replay of ten rounds under 5 s.
-
-`aa-ref new global1940` is refused until the Global 1940 rules are complete
-(`session.PENDING_RULESETS`): this script clears that table in its own process to create the
-games through the library; the timed commands (`validate`, `apply`, `replay`) need no `new`.
+power turn under 0.5 s, the replay of ten rounds under 5 s. The games are made through the
+library; the timed commands are the real CLI in fresh processes.
 """
 
 from __future__ import annotations
@@ -34,7 +31,6 @@ from benchmarks.run import CLI, timed  # noqa: E402
 
 SCENARIO = "global1940"
 ROUND_1 = sorted((ROOT / "examples" / SCENARIO / "round-1").glob("*.yaml"))
-session.PENDING_RULESETS = {}  # games are created through the library here (see the docstring)
 
 
 def turns() -> dict[str, list[Path]]:

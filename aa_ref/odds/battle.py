@@ -190,6 +190,11 @@ class BattleSpec:
         aircraft = {u: n for u, n in self.attacker.items() if att.profiles[u].domain == "air"}
         if self.at_sea or not gun or not aircraft or self._no_aa:
             return [(1.0, att, dfn)]
+        limited = {u: n for u, n in self.defender.items() if dfn.profiles[u].anti_aircraft_shots}
+        if limited and all(u in limited and not dfn.profiles[u].defense for u in self.defender):
+            return [(1.0, att, dfn)]  # AA guns alone are destroyed with no combat and no AA fire [G40 L916]
+        if limited:
+            return self._limited_aa_openings(att, dfn, aircraft, limited, gun)
         out = []
         kinds = sorted(aircraft, key=list(self.setup.unit_types).index)
         for shot in itertools.product(*(range(aircraft[u] + 1) for u in kinds)):
@@ -203,6 +208,29 @@ class BattleSpec:
                 left[unit] -= k
             left = {u: n for u, n in left.items() if n}
             out.append((weight, replace(att, units=left), dfn))
+        return out
+
+
+    def _limited_aa_openings(self, att: Side, dfn: Side, aircraft: UnitCounts, guns: UnitCounts,
+                             gun: int) -> list[tuple[float, Side, Side]]:
+        """Global 1940 AA fire [G40 L1340-L1342] as the referee fires it (`aa_fire.limited_volley`):
+        every gun rolls at most its `anti_aircraft_shots` dice, one per attacking aircraft, and the
+        attacker loses the aircraft its order of loss names first, else the cheapest."""
+        shots = sum(n * (dfn.profiles[u].anti_aircraft_shots or 1) for u, n in guns.items())
+        dice = min(shots, sum(aircraft.values()))
+        order = [u for u in att.order if u in aircraft]
+        order += sorted((u for u in aircraft if u not in order), key=lambda u: (att.profiles[u].cost, u))
+        out = []
+        for k in range(dice + 1):
+            weight = _shot_chance(dice, k, gun, self.low_luck)
+            if not weight:
+                continue
+            left, lost = dict(self.attacker), k
+            for unit in order:
+                take = min(lost, left[unit])
+                left[unit] -= take
+                lost -= take
+            out.append((weight, replace(att, units={u: n for u, n in left.items() if n}), dfn))
         return out
 
 

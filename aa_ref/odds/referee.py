@@ -58,7 +58,8 @@ class _Arena:
     def start(self) -> Game:
         setup, spec = self.spec.setup, self.spec
         game = Game(kind="game", schema_version=1, setup=setup.id, seed="odds", round=1, power=self.attacker,
-                    phase="conduct_combat", powers={}, spaces={}, log={"file": "odds"})
+                    phase="conduct_combat", powers={}, spaces={}, log={"file": "odds"},
+                    at_war=[sorted([self.attacker, self.defender])])  # with a war matrix (Global 1940) [G40 L722]
         from aa_ref.state import PowerState
 
         for power, units, techs in ((self.attacker, spec.attacker, spec.attacker_techs),

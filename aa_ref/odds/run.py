@@ -10,7 +10,7 @@ from aa_ref.odds.battle import BattleSpec, parse_order, parse_units
 from aa_ref.odds.outcome import Result
 from aa_ref.setup import Setup, load_setup
 
-EDITIONS = {"aa1941": "aa1941", "anniversary": "anniversary-1941"}
+EDITIONS = {"aa1941": "aa1941", "anniversary": "anniversary-1941", "global1940": "global1940"}
 """Edition name -> the setup whose unit profiles and technologies it uses."""
 EXACT_LIMIT = 40_000
 """Largest state count (over all openings) solved exactly; larger battles use Monte Carlo."""
@@ -42,11 +42,8 @@ class Request:
 
 
 def edition_setup(edition: str) -> Setup:
-    if edition == "global1940":
-        raise UsageError("edition global1940 is not available yet: its setup comes with issue 6; "
-                         "editions now: " + ", ".join(EDITIONS))
     if edition not in EDITIONS:
-        raise UsageError(f"unknown edition '{edition}' (editions: {', '.join(EDITIONS)}, global1940 later)")
+        raise UsageError(f"unknown edition '{edition}' (editions: {', '.join(EDITIONS)})")
     return load_setup(EDITIONS[edition])
 
 

@@ -10,8 +10,6 @@
 # the British cruiser there (Malta declines to scramble) and takes Southern France; ANZAC
 # digs in; France, its capital lost, collects nothing and saves its fleet.
 # Seven answers come as decision files: two scrambles, three casualty choices, two retreats.
-# `aa-ref new global1940` is refused until the Global 1940 rules are complete (README, rules
-# coverage); tests/e2e/test_global1940_example.py plays the same files through the library.
 # Usage: examples/global1940/play-round-1.sh [FOLDER]   (default: a new temporary folder)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

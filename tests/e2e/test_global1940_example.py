@@ -1,11 +1,5 @@
-"""The shipped Global 1940 example: the first round, all nine powers, every file through the CLI.
-
-`aa-ref new global1940` is refused until the Global 1940 rules are complete
-(`session.PENDING_RULESETS`). These tests lift that refusal for themselves only: the in-process
-CLI runs with `PENDING_RULESETS` cleared, and the play script runs with an `aa-ref` on its PATH
-that clears it before starting the real command. Both apply the files of round-1/ in the same
-order as examples/global1940/play-round-1.sh (sorted by name).
-"""
+"""The shipped Global 1940 example: the first round, all nine powers, every file through the CLI,
+in the order examples/global1940/play-round-1.sh applies them (sorted by name)."""
 
 from __future__ import annotations
 
@@ -15,20 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from aa_ref import session
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = "global1940"
 ROUND_ONE = sorted((ROOT / "examples" / SCENARIO / "round-1").glob("*.yaml"))
 POWERS = {"germany", "ussr", "japan", "usa", "china", "uk", "italy", "anzac", "france"}
-
-
-@pytest.fixture
-def playable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Global 1940 games may be started (the main engineer lifts the refusal when the rules are complete)."""
-    monkeypatch.setattr(session, "PENDING_RULESETS", {})
 
 
 def play(cli, templates: dict[str, str] | None = None) -> dict:
@@ -61,7 +47,7 @@ def test_all_nine_powers_play_every_phase_they_have():
     assert {who for who, phase in orders if phase == "combat"} == {"germany", "japan", "china", "uk", "italy"}
 
 
-def test_round_one_plays_to_round_two_and_replays(cli, playable):
+def test_round_one_plays_to_round_two_and_replays(cli):
     templates = {"33-uk-mobilize.yaml": ""}
     data = play(cli, templates)
     # the suggested placement keeps each UK economy's units with its own complexes [G40 L1681]
@@ -103,18 +89,7 @@ def test_round_one_plays_to_round_two_and_replays(cli, playable):
 
 
 def test_the_play_script_runs_as_its_header_says(tmp_path):
-    """The script itself, with an `aa-ref` first on its PATH that lifts the refusal of `new`."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    wrapper = bin_dir / "aa-ref"
-    wrapper.write_text(f"#!{sys.executable}\n"
-                       "import aa_ref.session as session\n"
-                       "session.PENDING_RULESETS.clear()\n"
-                       "from aa_ref.cli import main\n"
-                       "main()\n")
-    wrapper.chmod(0o755)
-    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     out = tmp_path / "game"
     result = subprocess.run(["bash", str(ROOT / "examples" / SCENARIO / "play-round-1.sh"), str(out)],
                             capture_output=True, text=True, env=env)
@@ -123,7 +98,7 @@ def test_the_play_script_runs_as_its_header_says(tmp_path):
     assert "round 2" in result.stdout
 
 
-def test_the_automatic_player_plays_a_global_round(tmp_path, playable):
+def test_the_automatic_player_plays_a_global_round(tmp_path):
     """benchmarks/global1940.py replays a game of the automatic player: it must buy for the UK's two
     economies and place each economy's units with its own complexes [G40 L1673], [G40 L1681]."""
     import random

@@ -12,7 +12,6 @@ import pytest
 
 from aa_ref.checks import setup_problems
 from aa_ref.documents import parse_model, shape_problems
-from aa_ref.errors import UsageError
 from aa_ref.session import new_game, ruleset_for, scenarios
 from aa_ref.setup import SETUPS_DIR, Setup, load_setup
 from aa_ref.yamlio import Document, load_yaml
@@ -327,10 +326,12 @@ def test_unit_profiles_and_aliases(setup):
 
 
 # --- not playable yet ----------------------------------------------------------------
-def test_listed_as_not_yet_playable_and_new_refuses(setup, tmp_path):
+def test_listed_and_a_new_game_starts_with_germany(setup, tmp_path):
+    """`games` lists the scenario with its research option [L1799]; `new` starts a game at
+    Germany's Purchase & Repair [L47-L56], [L532] with the setup's war matrix [L305]."""
     info = {s.id: s for s in scenarios()}["global1940"]
-    assert not info.playable and info.options == {}
-    assert ruleset_for(setup).id == "global1940"  # built and tested part by part
-    with pytest.raises(UsageError, match="Global 1940 rules are not complete yet"):
-        new_game("global1940", tmp_path / "g.yaml")
-    assert not (tmp_path / "g.yaml").exists()
+    assert info.ruleset == "global1940" and info.options == {"research": ["off", "on"]}
+    game = new_game("global1940", tmp_path / "g.yaml")
+    assert (game.power, game.phase) == ("Germany", "purchase")
+    assert ["China", "Japan"] in game.at_war and ["Germany", "USSR"] not in game.at_war
+    assert ruleset_for(setup).id == "global1940"

@@ -212,3 +212,27 @@ def test_submarines_that_submerge_leave_the_battle_unharmed():
     result = compute(spec(ANNIVERSARY, "2 submarine", "1 cruiser", at_sea=True, submerge=True), 200, "s")
     assert result.method == "monte carlo (referee engine)"
     assert result.lost("attacker") == (0, 0) and result.attacker_win == 0
+
+
+GLOBAL = load_setup("global1940")
+
+
+@pytest.mark.parametrize("attacker, defender", [
+    ("4 fighter, 2 tactical_bomber, 1 bomber", "3 infantry, 2 aa_gun"),  # AA: 3 dice a gun, one per aircraft
+    ("3 infantry, 1 artillery, 1 tactical_bomber, 1 fighter, 1 tank", "4 infantry, 1 aa_gun"),  # pairing
+])
+def test_global_aa_fire_and_pairing_agree_with_the_referees_engine(attacker, defender):
+    """Global 1940 [G40 L1340-L1342]: every AA gun rolls at most 3 dice, one per aircraft, the
+    attacker losing the cheapest aircraft; a tactical bomber attacks at 4 beside a fighter or a
+    tank [G40 L1407], [G40 L1411]. The fast model's outcomes and expected aircraft left agree with
+    the referee's own engine within three standard errors."""
+    from aa_ref.odds import referee
+
+    battle = spec(GLOBAL, attacker, defender)
+    exact, fought = solve(battle), referee.simulate(battle, 1500, "global")
+    for name in ("attacker_win", "defender_win", "draw"):
+        p = getattr(exact, name)
+        assert abs(getattr(fought, name) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 1500), name
+    mine, theirs = exact.expected("attacker"), fought.expected("attacker")
+    for unit in ("fighter", "tactical_bomber"):
+        assert abs(mine.get(unit, 0) - theirs.get(unit, 0)) <= 0.15, (unit, mine, theirs)
