@@ -38,7 +38,8 @@ def test_odds_refusals_are_clear_and_non_zero(cli):
     assert bad.exit_code == 1 and "did you mean 'infantry'" in bad.output
     subs = cli("odds", "--attacker", "2 submarine", "--defender", "1 destroyer, 1 fighter", "--sea", "--low-luck")
     assert subs.exit_code == 1 and "referee's engine" in subs.output
-    assert cli("odds", "--attacker", "1 infantry", "--defender", "1 infantry", "--edition", "global1940").exit_code == 2
+    unknown = cli("odds", "--attacker", "1 infantry", "--defender", "1 infantry", "--edition", "global1941")
+    assert unknown.exit_code == 2 and "global1940" in unknown.output  # the editions are listed
     assert cli("odds", "--attacker", "1 infantry").exit_code == 2
 
 
@@ -84,3 +85,12 @@ def test_a_pending_amphibious_assault_is_fought_by_the_referee_on_copies_of_the_
     assert data["method"] == "monte carlo (referee engine, this game)" and data["runs"] == 200
     assert data["battle"]["attacker"]["infantry"] == 3 and data["attacker_win"] > 0.9
     assert cli.snapshot() == before
+
+
+def test_global1940_odds_from_the_command_line(cli):
+    """--edition global1940: Global units (tactical bombers, mechanized infantry, AA guns)."""
+    result = cli("odds", "--attacker", "2 mech_infantry, 1 tank, 1 tactical_bomber", "--defender", "3 infantry, 1 aa_gun",
+                 "--edition", "global1940", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert abs(data["attacker_win"] + data["defender_win"] + data["draw"] - 1) < 1e-9 and data["method"]
