@@ -322,9 +322,10 @@ _CACHE: dict[str, Setup] = {}
 
 
 def load_setup(scenario: str) -> Setup:
-    """The shipped setup `scenario` (e.g. 'aa1941'), validated; cached per process."""
+    """The shipped setup `scenario` (e.g. 'aa1941'), validated; cached per process and on disk."""
     from aa_ref.documents import parse_model
     from aa_ref.errors import UsageError
+    from aa_ref.setup_cache import cached
     from aa_ref.yamlio import Document, load_yaml
 
     if scenario in _CACHE:
@@ -333,8 +334,11 @@ def load_setup(scenario: str) -> Setup:
     if scenario not in paths:
         index = NameIndex("scenario", paths)
         raise UsageError(index.unknown_message(scenario) + "; 'aa-ref games' lists them")
-    doc = load_yaml(paths[scenario])
-    merged = resolve_setup_data(doc.data)
-    setup = parse_model(Document(doc.path, merged, doc.text), "setup")
+    def parse() -> Setup:
+        doc = load_yaml(paths[scenario])
+        merged = resolve_setup_data(doc.data)
+        return parse_model(Document(doc.path, merged, doc.text), "setup")
+
+    setup = cached(scenario, list(paths.values()), parse)  # on disk across commands (aa_ref.setup_cache)
     _CACHE[scenario] = setup
     return setup
