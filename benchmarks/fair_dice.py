@@ -15,8 +15,6 @@ from __future__ import annotations
 import argparse
 import random
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 from aa_ref import pbem, session  # noqa: E402
 from aa_ref.autoplay import next_orders  # noqa: E402
 from aa_ref.yamlio import dump_yaml  # noqa: E402
+from benchmarks.run import CLI, print_table  # noqa: E402
 
-CLI = [sys.executable, "-m", "aa_ref"]
 SECRETS = {"Axis": "alice.secret.yaml", "Allies": "bob.secret.yaml"}
 
 
@@ -58,18 +56,6 @@ def play(folder: Path, rounds: int) -> tuple[Path, int]:
         outcome = pbem.reveal(game, [orders], folder / SECRETS[other(side)], revealed)
         reveals += bool(outcome.revealed)
         session.apply_orders(game, [orders], in_place=True, reveal_paths=[revealed] if outcome.revealed else [])
-
-
-def timed(args: list[str], runs: int, before=None) -> tuple[float, float]:
-    """(median s, best s) of running a command `runs` times, `before()` before each run."""
-    times = []
-    for _ in range(runs):
-        if before:
-            before()
-        start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), min(times)
 
 
 def main() -> None:
@@ -113,10 +99,7 @@ def main() -> None:
             (f"aa-ref verify ({options.rounds} rounds)", [*CLI, "verify", str(game)], None),
             (f"aa-ref replay ({options.rounds} rounds)", [*CLI, "replay", str(game)], None),
         ]
-        print(f"{'command':48} {'median':>8} {'best':>8}")
-        for name, args, before in rows:
-            median, best = timed(args, options.runs, before)
-            print(f"{name:48} {median:8.3f} {best:8.3f}")
+        print_table(rows, options.runs)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

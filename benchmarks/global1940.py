@@ -14,7 +14,6 @@ library; the timed commands are the real CLI in fresh processes.
 from __future__ import annotations
 
 import argparse
-import random
 import shutil
 import sys
 import tempfile
@@ -25,9 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from aa_ref import session  # noqa: E402
-from aa_ref.autoplay import next_orders  # noqa: E402
-from aa_ref.yamlio import dump_yaml  # noqa: E402
-from benchmarks.run import CLI, timed  # noqa: E402
+from benchmarks.run import CLI, play, print_table  # noqa: E402
 
 SCENARIO = "global1940"
 ROUND_1 = sorted((ROOT / "examples" / SCENARIO / "round-1").glob("*.yaml"))
@@ -54,20 +51,6 @@ def before(folder: Path, power: str, by_turn: dict[str, list[Path]]) -> Path:
     return path
 
 
-def play(folder: Path, rounds: int) -> Path:
-    """A Global 1940 game of `rounds` rounds played by the automatic player."""
-    path = folder / "long-global1940.yaml"
-    session.new_game(SCENARIO, path, seed="benchmark", options={"research": "off"}, overwrite=True)
-    rng = random.Random(1940)
-    orders = folder / "auto-orders.yaml"
-    while True:
-        loaded = session.load_game(path)
-        if loaded.game.winner or loaded.game.round > rounds:
-            return path
-        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
-        session.apply_orders(path, [orders], in_place=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -76,7 +59,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="aa-ref-bench-g40-"))
     try:
         start = time.perf_counter()
-        long_game = play(folder, options.rounds)
+        long_game = play(folder, options.rounds, SCENARIO, {"research": "off"})
         entries = session.load_game(long_game).game.log.entries
         by_turn = turns()
         starts = {power: before(folder, power, by_turn) for power in by_turn}
@@ -93,10 +76,7 @@ def main() -> None:
             (f"aa-ref validate ({options.rounds}-round game)", [*CLI, "validate", str(long_game)]),
             (f"aa-ref replay ({options.rounds} rounds)", [*CLI, "replay", str(long_game)]),
         ]
-        print(f"{'command':52} {'median':>8} {'best':>8} {'peak MiB':>9}")
-        for name, args in rows:
-            median, best, peak = timed(args, options.runs)
-            print(f"{name:52} {median:8.3f} {best:8.3f} {peak:9.1f}")
+        print_table(rows, options.runs)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,15 +63,25 @@ def before_germany(folder: Path) -> Path:
     return path
 
 
-def timed(args: list[str], runs: int) -> tuple[float, float, float]:
-    """(median s, best s, peak MiB) of running a command `runs` times."""
+def timed(args: list[str], runs: int, before: Callable[[], None] | None = None) -> tuple[float, float, float]:
+    """(median s, best s, peak MiB) of running a command `runs` times, `before()` first each time."""
     times = []
     for _ in range(runs):
+        if before:
+            before()
         start = time.perf_counter()
         subprocess.run(args, check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return statistics.median(times), min(times), peak
+
+
+def print_table(rows: list[tuple], runs: int) -> None:
+    """Time each (name, command[, before]) row and print median, best and peak memory."""
+    print(f"{'command':52} {'median':>8} {'best':>8} {'peak MiB':>9}")
+    for name, args, *before in rows:
+        median, best, peak = timed(args, runs, *before)
+        print(f"{name:52} {median:8.3f} {best:8.3f} {peak:9.1f}")
 
 
 def main() -> None:
@@ -98,10 +109,7 @@ def main() -> None:
             (f"aa-ref validate (Anniversary, {options.rounds} rounds)", [*CLI, "validate", str(anniversary)]),
             (f"aa-ref replay (Anniversary, {options.rounds} rounds, all rules)", [*CLI, "replay", str(anniversary)]),
         ]
-        print(f"{'command':52} {'median':>8} {'best':>8} {'peak MiB':>9}")
-        for name, args in rows:
-            median, best, peak = timed(args, options.runs)
-            print(f"{name:52} {median:8.3f} {best:8.3f} {peak:9.1f}")
+        print_table(rows, options.runs)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
