@@ -292,17 +292,25 @@ def _shared_ships(board: Board, given: OrdersInput, legs: list[Leg], power: str)
             kind, what = "carrier", "land on"
         else:
             continue
-        mine = board.units(zone, [power]).get(kind, 0) or any(
-            other.end == zone and other.units.get(kind) for other in legs)
-        owners = sorted({f.power for f in board.forces(zone) if f.power != power and f.units.get(kind)
-                         and board.allied(power, f.power)})
-        if mine or not owners or not all(_barred(board, power, o, zone) for o in owners):
+        owners = _barred_ships(board, legs, power, zone, kind)
+        if not owners:
             continue
         out.append(given.problem(
             f"{_who_not_at_war(board, power, owners[0], zone)}: {power}'s units may not {what} {owners[0]}'s {kind}s in {zone}; allies share "
             "transports and carriers only when both are at war [G40 L579, L729, L1086]", leg.loc("to"),
             "G40 sharing transports and carriers [L579]"))
     return out + _shared_carriers_promised(board, given, legs, power)
+
+
+def _barred_ships(board: Board, legs: list[Leg], power: str, zone: str, kind: str) -> list[str]:
+    """The allies whose transports or carriers (`kind`) in `zone` are the only ones there for the
+    mover and none of which it may share [G40 L579]; empty when it has its own or may share."""
+    mine = board.units(zone, [power]).get(kind, 0) or any(other.end == zone and other.units.get(kind) for other in legs)
+    owners = sorted({f.power for f in board.forces(zone) if f.power != power and f.units.get(kind)
+                     and board.allied(power, f.power)})
+    if mine or not owners or not all(_barred(board, power, o, zone) for o in owners):
+        return []
+    return owners
 
 
 def _shared_carriers_promised(board: Board, given: OrdersInput, legs: list[Leg], power: str) -> list[Problem]:
@@ -316,11 +324,8 @@ def _shared_carriers_promised(board: Board, given: OrdersInput, legs: list[Leg],
         zone = leg.land_at
         if zone is None or zone == leg.end or not board.is_sea(zone):
             continue
-        mine = board.units(zone, [power]).get("carrier", 0) or any(
-            other.end == zone and other.units.get("carrier") for other in legs)
-        owners = sorted({f.power for f in board.forces(zone) if f.power != power and f.units.get("carrier")
-                         and board.allied(power, f.power)})
-        if mine or not owners or not all(_barred(board, power, o, zone) for o in owners):
+        owners = _barred_ships(board, legs, power, zone, "carrier")
+        if not owners:
             continue
         out.append(given.problem(
             f"{_who_not_at_war(board, power, owners[0], zone)}: {power}'s air units may not plan to land on {owners[0]}'s carriers in {zone}; "
