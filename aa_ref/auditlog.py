@@ -25,6 +25,9 @@ class LogStart(Strict):
     variant: str | None = None
     options: dict[str, str] = Field(default_factory=dict)
     seed: str
+    commitments: dict[str, str] = Field(
+        default_factory=dict, description="player -> SHA-256 commitment to a card dealt in secret at the start "
+                                          "(WARZAG objectives); the card and its salt stay with the player")
 
 
 class LogEntry(Strict):
@@ -56,7 +59,10 @@ def _digest(payload: Any) -> str:
 
 def start_hash(start: LogStart) -> str:
     """The hash a fresh game's log head has before any entry."""
-    return _digest({"genesis": start.model_dump(mode="json")})
+    data = start.model_dump(mode="json")
+    if not data["commitments"]:  # games without secret deals keep the hash they always had
+        del data["commitments"]
+    return _digest({"genesis": data})
 
 
 def entry_hash(entry: dict[str, Any]) -> str:

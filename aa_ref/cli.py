@@ -64,7 +64,7 @@ def games() -> None:
 
 @app.command()
 def new(
-    scenario: Annotated[str, typer.Argument(help="Scenario id, e.g. aa1941 (see 'aa-ref games').")],
+    scenario: Annotated[str, typer.Argument(help="Scenario id, e.g. aa1941 (see 'aa-ref games'), or a setup or WARZAG pack file.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="The game file to create.")],
     seed: Annotated[Optional[str], typer.Option("--seed", help="Dice seed (default: a random one, saved in the game).")] = None,
     variant: Annotated[Optional[str], typer.Option("--variant", help="A setup variant, e.g. triplea.")] = None,
@@ -81,11 +81,14 @@ def new(
                 raise UsageError(f"--option takes KEY=VALUE, not '{item}'")
             key, value = item.split("=", 1)
             options[key.strip()] = value.strip()
-        game = new_game(scenario, output, seed, variant, options, overwrite=force)
+        private: list[str] = []
+        game = new_game(scenario, output, seed, variant, options, overwrite=force, secrets_written=private)
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"New {scenario} game written to {output} (log {log_path_for(output)}); "
                f"round {game.round}, {game.power} to {game.phase.replace('_', ' ')}.")
+    for path in private:
+        typer.echo(f"Secret, for its player's eyes only: {path}")
 
 
 @app.command()
@@ -115,11 +118,11 @@ def validate(
 @app.command()
 def show(
     game: GamePath,
-    power: Annotated[Optional[str], typer.Option("--power", help="Only this power's spaces.")] = None,
+    power: Annotated[Optional[str], typer.Option(
+        "--power", help="Only this power's spaces; WARZAG: this player's view (others' cards hidden).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
 ) -> None:
     """The state of a game: round, power to move, phase, treasuries, units, battles, decisions."""
-    from aa_ref.render import show_text, status
     from aa_ref.session import load_game
 
     try:
@@ -131,6 +134,16 @@ def show(
             power = name
     except AaRefError as exc:
         fail(exc)
+    if loaded.game.kind == "warzag-game":
+        from aa_ref.warzag import render as warzag
+
+        if as_json:
+            typer.echo(json.dumps(warzag.status(loaded.setup, loaded.game, power), indent=2))
+        else:
+            typer.echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path), nl=False)
+        return
+    from aa_ref.render import show_text, status
+
     if as_json:
         typer.echo(json.dumps(status(loaded.setup, loaded.game, loaded.ruleset), indent=2))
     else:
@@ -187,7 +200,7 @@ def apply(
     if g.pending:
         state += "; waiting for " + ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in g.pending)
     if g.winner:
-        state = f"game over: the {g.winner} have won"
+        state = f"game over: the {g.winner} have won" if g.kind == "game" else f"game over: {g.winner} won"
     typer.echo(f"Now: {state}.")
     if result.written:
         typer.echo("Written: " + ", ".join(result.written))

@@ -21,6 +21,10 @@ from aa_ref.fairdice import DiceSecret, RevealFile
 from aa_ref.orders import DecisionAnswer, Orders
 from aa_ref.setup import Setup
 from aa_ref.state import Game
+from aa_ref.warzag.objectives import ObjectiveSecret
+from aa_ref.warzag.orders import Orders as WarzagOrders
+from aa_ref.warzag.pack import Pack as WarzagPack
+from aa_ref.warzag.state import Game as WarzagGame
 from aa_ref.yamlio import Document
 
 MODELS: dict[str, type[BaseModel]] = {
@@ -31,7 +35,13 @@ MODELS: dict[str, type[BaseModel]] = {
     "log": Log,
     "reveal": RevealFile,
     "dice-secret": DiceSecret,
+    "warzag-pack": WarzagPack,
+    "warzag-game": WarzagGame,
+    "warzag-orders": WarzagOrders,
+    "warzag-objective": ObjectiveSecret,
 }
+GAME_KINDS = ("game", "warzag-game")
+ORDERS_KINDS = ("orders", "decision", "warzag-orders")
 SCHEMA_VERSION = 1
 SCHEMA_BASE = "https://aa-ref.invalid/schemas/"
 

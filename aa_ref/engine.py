@@ -8,6 +8,7 @@ working copy of the game, so the events are the complete record of the change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
 from aa_ref.dice import DiceSource
@@ -27,10 +28,12 @@ class Context:
     dice: DiceSource
     manual_dice: bool = False
     events: list[Any] = field(default_factory=list)
+    apply: Callable[[Any, Any], None] = apply_event
+    """The game's own event application (the A&A one unless the ruleset has another)."""
 
     def emit(self, event: Any) -> None:
         """Record an event and apply it to the working game."""
-        apply_event(self.game, event)
+        self.apply(self.game, event)
         self.events.append(event)
 
     def roll(self, context: str, count: int) -> list[int]:
@@ -72,3 +75,13 @@ class Ruleset(Protocol):
     def template(self, setup: Setup, game: Game) -> str: ...
 
     def options(self) -> dict[str, list[str]]: ...
+
+    def option_problem(self, key: str, value: str) -> str | None: ...
+
+    def game_problems(self, setup: Any, game: Any, doc: Document) -> list[Problem]: ...
+
+    def apply_event(self, game: Any, event: Any) -> None: ...
+
+    def deal_secrets(self, setup: Any, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
+        """Cards dealt in secret at the start: (player -> public commitment, file key -> private document)."""
+        ...

@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from aa_ref.auditlog import Log, LogStart, chain_problems, make_entry
-from aa_ref.checks import game_problems, setup_problems
+from aa_ref.checks import setup_problems
 from aa_ref.dice import RecordedDice, SeededDice
-from aa_ref.documents import document_kind, parse_model, schema_comment
+from aa_ref.documents import GAME_KINDS, ORDERS_KINDS, document_kind, parse_model, schema_comment
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
 from aa_ref import fairdice
 from aa_ref.fairdice import RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
 from aa_ref.events import EventError, Note, dump_events
-from aa_ref.setup import Setup, load_setup, resolve_setup_data, setup_paths
+from aa_ref.setup import Setup, load_setup, resolve_setup_data, scenario_path, setup_paths
 from aa_ref.state import Game
 from aa_ref.yamlio import Document, atomic_write_many, dump_json_style, dump_yaml, load_yaml, merge_into, styled
 
@@ -30,6 +30,7 @@ RULESETS = {
     "aa1941": ("aa_ref.aa.ruleset", "AA1941"),
     "anniversary": ("aa_ref.aa.anniversary", "Anniversary"),
     "global1940": ("aa_ref.aa.global1940", "Global1940"),
+    "warzag": ("aa_ref.warzag.ruleset", "Warzag"),
 }
 """Ruleset id -> (module, class); a module is imported only when a game needs it."""
 
@@ -75,10 +76,10 @@ def game_text(game: Game, source: Document | None = None) -> str:
     """The game file's text; written over `source` (the file it came from) when that has
     comments, so that they and its key order stay."""
     data = game.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-    data = {"kind": "game", "schema_version": 1, **data}
+    data = {"kind": game.kind, "schema_version": 1, **data}
     if source is not None and source.has_comments:
         return dump_yaml(merge_into(source.tree, styled(data)))
-    return schema_comment("game") + dump_yaml(styled(data))
+    return schema_comment(game.kind) + dump_yaml(styled(data))
 
 
 def log_text(log: Log) -> str:
@@ -88,8 +89,11 @@ def log_text(log: Log) -> str:
 def new_game(
     scenario: str, out: Path, seed: str | None = None, variant: str | None = None,
     options: dict[str, str] | None = None, overwrite: bool = False, log_out: Path | None = None,
+    secrets_written: list[str] | None = None,
 ) -> Game:
-    """Start a game of `scenario` and write it, with its empty log, to `out`."""
+    """Start a game of `scenario` and write it, with its empty log, to `out`. Cards dealt in secret (WARZAG
+    objectives) go to one private file per player beside it, named in `secrets_written`; the game and the log
+    keep only their commitments."""
     setup = load_setup(scenario)
     ruleset = ruleset_for(setup)
     if variant is not None and variant not in setup.variants:
@@ -100,8 +104,9 @@ def new_game(
     for key, value in options.items():
         if key not in allowed:
             raise UsageError(f"unknown option '{key}' (options: {', '.join(allowed) or 'none'})")
-        if value not in allowed[key]:
-            raise UsageError(f"option {key} cannot be '{value}' (choices: {', '.join(allowed[key])})")
+        problem = ruleset.option_problem(key, value)
+        if problem:
+            raise UsageError(problem)
     for key, choices in allowed.items():
         options.setdefault(key, choices[0])
     log_path = log_out or log_path_for(out)
@@ -110,9 +115,24 @@ def new_game(
             raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
     seed = seed if seed is not None else secrets.token_hex(8)
     game = ruleset.new_game(setup, variant, options, seed, _relative_log(out, log_path))
-    log = Log(kind="log", schema_version=1, start=LogStart(setup=setup.id, variant=variant, options=options, seed=seed))
+    if scenario_path(scenario) is not None:  # a pack or setup file of the user's: named relative to the game
+        game.setup = _relative_log(out, Path(scenario))
+    commitments, private = ruleset.deal_secrets(setup, options, seed)
+    if commitments:
+        ruleset.commit_secrets(game, commitments)
+    start = LogStart(setup=setup.id, variant=variant, options=options, seed=seed, commitments=commitments)
+    log = Log(kind="log", schema_version=1, start=start)
     game.log.head = log.head
-    atomic_write_many({str(out): game_text(game), str(log_path): log_text(log)})
+    files = {str(out): game_text(game), str(log_path): log_text(log)}
+    stem = out.name[:-5] if out.name.endswith(".yaml") else out.name
+    for key, secret in private.items():
+        path = out.with_name(f"{stem}.{key}.yaml")
+        if path.exists() and not overwrite:
+            raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+        files[str(path)] = schema_comment(secret.kind) + dump_yaml(styled(secret.model_dump(mode="json")))
+        if secrets_written is not None:
+            secrets_written.append(str(path))
+    atomic_write_many(files)
     return game
 
 
@@ -139,11 +159,12 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
     """A game file with its setup, rules and log; the log must belong to the game."""
     doc = load_yaml(path)
     kind = document_kind(doc)
-    if kind != "game":
+    if kind not in GAME_KINDS:
         raise InvalidInput(f"{path}: expected a game file", [doc.problem(f"this is a {kind} file, not a game", ("kind",))])
-    game = parse_model(doc, "game")
-    setup = load_setup(game.setup)
-    problems = game_problems(setup, game, doc)
+    game = parse_model(doc, kind)
+    setup = load_setup(game.setup, path.parent)
+    ruleset = ruleset_for(setup)
+    problems = ruleset.game_problems(setup, game, doc)
     if problems:
         raise InvalidInput(f"{path}: invalid game", problems)
     log_path = log_path or (path.parent / game.log.file)
@@ -161,14 +182,14 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
             [doc.problem(f"the game's log head is {game.log.head} but the log ends at {log.head}: "
                          "one of the two files was edited or replaced; 'aa-ref replay' shows where", ("log", "head"))],
         )
-    return LoadedGame(path, doc, game, setup, ruleset_for(setup), log_path, log)
+    return LoadedGame(path, doc, game, setup, ruleset, log_path, log)
 
 
 def load_orders(path: Path) -> OrdersInput:
     """An orders or decision file, checked for shape."""
     doc = load_yaml(path)
     kind = document_kind(doc)
-    if kind not in ("orders", "decision"):
+    if kind not in ORDERS_KINDS:
         raise InvalidInput(f"{path}: expected orders", [doc.problem(f"this is a {kind} file; orders or a decision is needed here", ("kind",))])
     return OrdersInput(doc, parse_model(doc, kind))
 
@@ -225,7 +246,7 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     else:
         dice, manual = SeededDice(game.seed), False
     before = dice.used if manual else 0
-    ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual)
+    ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event)
     try:
         ruleset.adjudicate(ctx, given)
     except EventError as exc:
@@ -284,6 +305,8 @@ def apply_orders(
         if target.resolve() == game_path.resolve():
             raise UsageError("-o names the game file itself; use --in-place to replace it")
         game.log.file = _relative_log(target, target_log)
+        if scenario_path(game.setup) is not None:  # a user's pack: named relative to the new game
+            game.setup = _relative_log(target, scenario_path(game.setup, game_path.parent))
     # The new game keeps the comments and key order of the file it came from.
     atomic_write_many({str(target): game_text(game, loaded.doc), str(target_log): log_text(log)})
     result.written = [str(target), str(target_log)]
@@ -328,9 +351,14 @@ def _rebuild(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
     """The game recomputed from the setup and every log entry, and the stack of effective
     entries (number, state before it) that undo entries pop."""
     log = loaded.log
-    setup = load_setup(log.start.setup)
+    from_file = scenario_path(loaded.game.setup) is not None
+    setup = loaded.setup if from_file else load_setup(log.start.setup)
     ruleset = ruleset_for(setup)
     game = ruleset.new_game(setup, log.start.variant, dict(log.start.options), log.start.seed, loaded.game.log.file)
+    if log.start.commitments:
+        ruleset.commit_secrets(game, dict(log.start.commitments))
+    if from_file:
+        game.setup = loaded.game.setup
     rebuilt = Log(kind="log", schema_version=1, start=log.start)
     game.log.head = rebuilt.head
     stack: list[tuple[int, Game]] = []
@@ -402,6 +430,9 @@ def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[
     file are written together or not at all. Returns the game, the log note and whether the
     secret file is new."""
     loaded = load_game(game_path)
+    if loaded.game.kind != "game":
+        raise UsageError(f"{game_path}: fair dice are not available for {loaded.setup.title} games yet; "
+                         "roll at the table (--dice) or let the game's seed roll")
     secret, created = fairdice.open_or_create_secret(secret_path, player, loaded.game.seed, length)
     unknown = [p for p in powers if p not in loaded.setup.powers]
     if unknown:
@@ -486,13 +517,17 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
                 merged = resolve_setup_data(doc.data)
                 setup = parse_model(Document(doc.path, merged, doc.text), "setup")
                 report.problems = setup_problems(setup, doc)
-            elif report.kind == "game":
+            elif report.kind == "warzag-pack":
+                from aa_ref.warzag.pack_checks import pack_problems
+
+                report.problems = pack_problems(parse_model(doc, report.kind), doc)
+            elif report.kind in GAME_KINDS:
                 loaded = load_game(path)
                 games.append(loaded)
             elif report.kind == "log":
                 log = parse_model(doc, "log")
                 report.problems = [Problem(p, str(path)) for p in chain_problems(log)]
-            elif report.kind in ("orders", "decision"):
+            elif report.kind in ORDERS_KINDS:
                 model = parse_model(doc, report.kind)
                 pending_orders.append((report, OrdersInput(doc, model)))
             else:  # reveal and dice-secret files: their shape (their use is checked by apply and replay)
@@ -504,7 +539,7 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
         if len(games) == 1:
             loaded = games[0]
             report.problems = loaded.ruleset.check(loaded.setup, loaded.game, given)
-        elif given.model.game:
+        elif given.model.game and given.model.kind != "warzag-orders":
             try:
                 report.problems = orders_name_problems(given, load_setup(given.model.game))
             except AaRefError as exc:
@@ -515,9 +550,10 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
 def read_game(path: Path) -> Game:
     """A game file's state alone (no log check): for comparing files a player received."""
     doc = load_yaml(path)
-    if document_kind(doc) != "game":
+    kind = document_kind(doc)
+    if kind not in GAME_KINDS:
         raise InvalidInput(f"{path}: not a game file (kind: {doc.data.get('kind')})")
-    return parse_model(doc, "game")
+    return parse_model(doc, kind)
 
 
 def diff_files(a: Path, b: Path) -> Any:
@@ -525,6 +561,8 @@ def diff_files(a: Path, b: Path) -> Any:
     from aa_ref.diff import diff_games
 
     game_a, game_b = read_game(a), read_game(b)
+    if game_a.kind != "game" or game_b.kind != "game":
+        raise UsageError("diff compares Axis & Allies games; for a WARZAG game compare 'aa-ref show --json' outputs")
     if game_a.setup != game_b.setup:
         raise UsageError(f"{a} is a game of {game_a.setup} and {b} of {game_b.setup}: nothing to compare")
     return diff_games(game_a, game_b)

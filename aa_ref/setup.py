@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -318,27 +318,49 @@ def resolve_setup_data(data: dict, seen: tuple[str, ...] = ()) -> dict:
     return merged
 
 
-_CACHE: dict[str, Setup] = {}
+_CACHE: dict[str, Any] = {}
 
 
-def load_setup(scenario: str) -> Setup:
-    """The shipped setup `scenario` (e.g. 'aa1941'), validated; cached per process and on disk."""
-    from aa_ref.documents import parse_model
-    from aa_ref.errors import UsageError
+def scenario_path(scenario: str, base: Path | None = None) -> Path | None:
+    """The file of a scenario given as a path (a user's own component pack or setup), relative
+    to `base` (the game file's folder) when not absolute; None for a shipped scenario's id."""
+    if not (scenario.endswith((".yaml", ".yml")) or "/" in scenario):
+        return None
+    path = Path(scenario)
+    return path if path.is_absolute() or base is None else base / path
+
+
+def load_setup(scenario: str, base: Path | None = None) -> Any:
+    """The setup (or WARZAG component pack) `scenario`, validated: a shipped id (e.g. 'aa1941')
+    or a file's path (relative to `base`); cached per process, and shipped ones on disk."""
     from aa_ref.setup_cache import cached
-    from aa_ref.yamlio import Document, load_yaml
 
+    path = scenario_path(scenario, base)
+    if path is not None:
+        key = str(path.resolve())
+        if key not in _CACHE:
+            _CACHE[key] = _parse_setup_file(path)
+        return _CACHE[key]
     if scenario in _CACHE:
         return _CACHE[scenario]
     paths = setup_paths()
     if scenario not in paths:
-        index = NameIndex("scenario", paths)
-        raise UsageError(index.unknown_message(scenario) + "; 'aa-ref games' lists them")
-    def parse() -> Setup:
-        doc = load_yaml(paths[scenario])
-        merged = resolve_setup_data(doc.data)
-        return parse_model(Document(doc.path, merged, doc.text), "setup")
+        from aa_ref.errors import UsageError
 
-    setup = cached(scenario, list(paths.values()), parse)  # on disk across commands (aa_ref.setup_cache)
+        index = NameIndex("scenario", paths)
+        raise UsageError(index.unknown_message(scenario) + "; 'aa-ref games' lists them, or give a pack's file")
+    setup = cached(scenario, list(paths.values()), lambda: _parse_setup_file(paths[scenario]))  # aa_ref.setup_cache
     _CACHE[scenario] = setup
     return setup
+
+
+def _parse_setup_file(path: Path) -> Any:
+    """A setup file (with the setup it extends), or a WARZAG component pack, by its kind."""
+    from aa_ref.documents import parse_model
+    from aa_ref.yamlio import Document, load_yaml
+
+    doc = load_yaml(path)
+    if isinstance(doc.data, dict) and doc.data.get("kind") == "warzag-pack":
+        return parse_model(doc, "warzag-pack")
+    merged = resolve_setup_data(doc.data)
+    return parse_model(Document(doc.path, merged, doc.text), "setup")

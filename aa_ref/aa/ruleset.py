@@ -15,10 +15,12 @@ from aa_ref.aa.victory import VICTORY_MODES, winner_after_turn
 from aa_ref.engine import Context, OrdersInput
 from aa_ref.errors import Problem
 from aa_ref.aa.template import template
-from aa_ref.events import AddUnits, Phase, RemoveUnits, SetStanding, SetTurn, Victory
+from aa_ref.checks import game_problems
+from aa_ref.events import AddUnits, Phase, RemoveUnits, SetStanding, SetTurn, Victory, apply_event
 from aa_ref.orders import DecisionAnswer, Orders
 from aa_ref.setup import Setup
 from aa_ref.state import Force, Game, LogRef, PowerState, SpaceState, TurnState
+from aa_ref.yamlio import Document
 
 PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME = (
     "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
@@ -45,6 +47,22 @@ class AA1941:
 
     def options(self) -> dict[str, list[str]]:
         return {"victory": list(VICTORY_MODES)}
+
+    def option_problem(self, key: str, value: str) -> str | None:
+        """Why `value` is no choice of option `key`, or None."""
+        choices = self.options()[key]
+        return None if value in choices else f"option {key} cannot be '{value}' (choices: {', '.join(choices)})"
+
+    def game_problems(self, setup: Setup, game: Game, doc: Document) -> list[Problem]:
+        return game_problems(setup, game, doc)
+
+    def deal_secrets(self, setup: Setup, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
+        """Axis & Allies deals nothing in secret."""
+        return {}, {}
+
+    @staticmethod
+    def apply_event(game: Game, event: Any) -> None:
+        apply_event(game, event)
 
     # --- a new game ---------------------------------------------------------
     def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:

@@ -31,8 +31,14 @@ def test_every_shipped_setup_passes_its_json_schema_and_content_checks():
     from aa_ref.setup import load_setup, resolve_setup_data, setup_paths
     from aa_ref.yamlio import Document, load_yaml
 
+    from aa_ref.warzag.pack_checks import pack_problems
+
     for scenario, path in setup_paths().items():
         doc = load_yaml(path)
+        if doc.data["kind"] == "warzag-pack":  # a WARZAG component pack: its own schema and checks
+            assert shape_problems(doc, "warzag-pack") == [], scenario
+            assert pack_problems(load_setup(scenario), doc) == [], scenario
+            continue
         merged = Document(doc.path, resolve_setup_data(doc.data), doc.text)
         assert shape_problems(merged, "setup") == [], scenario
         assert setup_problems(load_setup(scenario), doc) == [], scenario

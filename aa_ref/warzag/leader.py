@@ -1,0 +1,175 @@
+"""Phase II: the Leader token's movement [WZ L177-L187], its ransom when encircled [WZ L608-L614],
+the Supply draw of the pawn [WZ L624], and the R&D territory's activities [WZ L547-L570]."""
+
+from __future__ import annotations
+
+from aa_ref.warzag.act import Act
+from aa_ref.warzag.events import ArmyUpdate, CardDrawn, LeaderMove, PawnSet, SetTurn
+from aa_ref.warzag.state import Pawn
+from aa_ref.warzag.track import move_pawn, pawn_may_move
+
+TRADE_RATE = 2
+"""2 PP buy 1 PC, 2 PC buy 1 PP [WZ L551-L552]."""
+EVACUATION_PC = 5
+"""[WZ L560]"""
+TRACK_ACCESS_PP = 5
+"""[WZ L564]"""
+ACCELERATOR_COST = (2, 2)
+"""2 PP + 2 PC, once a turn [WZ L568-L570]."""
+RANSOM_PP = 1
+"""Per adjacent territory occupied with armies, to its owner [WZ L608]."""
+
+
+def move_leader(act: Act, path: list[str]) -> None:
+    """Through 1 to r adjacent territories, each one the Leader may enter [WZ L183], [WZ L187], A33."""
+    game = act.game
+    player = game.players[act.nation]
+    act.require(not game.turn.leader_moved, "the Leader has already moved this turn", "L169-L183")
+    limit = game.turn.roll + act.pack.leaders[player.leader_card].abilities.get("move_bonus", 0)
+    act.require(len(path) <= limit, f"the Leader may move through 1 to {limit} territories (the die showed "
+                                    f"{game.turn.roll}), not {len(path)}", "L183")
+    board = act.board()
+    here = player.leader
+    for step in path:
+        _known(act, step)
+        act.require(board.adjacent(here, step), f"{step} does not share a side with {here}", "L183", "leader")
+        act.require(board.leader_may_enter(step, act.nation), _why_not_leader(act, step), "L187", "leader")
+        here = step
+    act.ctx.emit(LeaderMove(player=act.nation, path=path))
+    act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"leader_moved": True})))
+    act.note(f"{act.nation}'s Leader moves to {path[-1]}" + (f" through {', '.join(path[:-1])}" if len(path) > 1 else ""))
+
+
+def _why_not_leader(act: Act, hex_id: str) -> str:
+    board = act.board()
+    others = [n for n in act.game.leaders_at(hex_id) if n != act.nation]
+    if others and board.kind(hex_id) != "rd":
+        return f"{hex_id} holds {others[0]}'s Leader; only the R&D territory holds several Leaders [WZ L543]"
+    if board.strategic(hex_id):
+        return f"{hex_id} is occupied by {board.occupant(hex_id)}; a strategic territory holds one nation [WZ L581]"
+    return (f"{hex_id} belongs to {board.owner(hex_id)}: a Leader enters own, neutral, R&D and strategic "
+            "territories only, never enemy ones")
+
+
+def _known(act: Act, hex_id: str) -> None:
+    if hex_id not in act.pack.neighbours:
+        raise_unknown(act, hex_id)
+
+
+def raise_unknown(act: Act, hex_id: str) -> None:
+    from aa_ref.warzag.act import Illegal
+
+    hint = act.pack.hex_names.unknown_message(hex_id)
+    if hex_id in act.pack.hexes:
+        hint = f"{hex_id} is used only with the expansion [WZ L122]"
+    raise Illegal(hint, "WZ L92")
+
+
+def ransom(act: Act, base: str) -> None:
+    """An encircled Leader returns to an own base, paying 1 PP to the owner of every adjacent territory occupied
+    with armies [WZ L608-L614], A12."""
+    board = act.board()
+    game = act.game
+    _known(act, base)
+    act.require(not game.turn.leader_moved, "the Leader has already moved this turn", "L608")
+    act.require(board.encircled(act.nation), "the Leader is not encircled: it can still reach an own territory or "
+                                            "base or the R&D territory", "L608")
+    act.require(board.kind(base) == "base" and board.own(base, act.nation), f"{base} is not a base of {act.nation}'s", "L608")
+    act.require(not [n for n in game.leaders_at(base) if n != act.nation], f"{base} holds another Leader", "L543")
+    here = game.players[act.nation].leader
+    payees = []
+    for n in act.pack.neighbours[here]:
+        owner = board.owner(n)
+        occupant = owner if owner else (board.occupant(n) if board.strategic(n) else None)
+        if occupant and occupant != act.nation and (board.armies_at(n) or occupant in game.leaders_at(n)):
+            payees.append(occupant)
+    act.pay(f"the ransom of the encircled Leader ({len(payees)} territories)", pp=RANSOM_PP * len(payees), rule="L608")
+    for payee in payees:
+        act.gain(payee, f"ransom from {act.nation}'s Leader [WZ L608]", pp=RANSOM_PP)
+    act.ctx.emit(LeaderMove(player=act.nation, path=[base], reason="ransom"))
+    act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"leader_moved": True})))
+    act.note(f"{act.nation} pays {len(payees)} PP of ransom ({', '.join(payees) or 'nobody'}); the Leader returns to {base}")
+
+
+def draw_supply(act: Act) -> None:
+    """The pawn stopped on a Supply box: the player may draw one card [WZ L624]."""
+    act.require(act.game.turn.may_draw, "the pawn did not stop on a Supply box this turn, or the card was drawn", "L624")
+    act.require(bool(act.game.supply_deck), "the Supply deck is empty", "L624")
+    card = act.game.supply_deck[0]
+    act.ctx.emit(CardDrawn(player=act.nation, card=card))
+    act.ctx.emit(SetTurn(turn=act.game.turn.model_copy(update={"may_draw": False})))
+    act.note(f"{act.nation} draws a Supply card")
+
+
+# --- the R&D territory's activities ------------------------------------------
+def _on_rd(act: Act, what: str) -> None:
+    act.require(act.game.players[act.nation].leader == act.pack.rd_hex,
+                f"{what} is an activity of the R&D territory: {act.nation}'s Leader must stand there", "L547")
+
+
+def trade(act: Act, direction: str, times: int) -> None:
+    """2 PP for 1 PC, or 2 PC for 1 PP [WZ L551-L552]."""
+    _on_rd(act, "trade")
+    if direction == "pp_to_pc":
+        act.pay("trade", pp=TRADE_RATE * times, rule="L551")
+        act.gain(act.nation, "trade [WZ L551]", pc=times)
+    else:
+        act.pay("trade", pc=TRADE_RATE * times, rule="L552")
+        act.gain(act.nation, "trade [WZ L552]", pp=times)
+
+
+def promote(act: Act, army_id: str) -> None:
+    """Field promotion: the army's attack, defence and resistance double [WZ L556]."""
+    _on_rd(act, "field promotion")
+    army = act.game.armies.get(army_id)
+    act.require(army is not None and act.game.controller(army) == act.nation, f"{act.nation} has no army {army_id}", "L556")
+    act.require(not army.promoted, f"army {army_id} is already promoted (its x2 face is up)", "L556")
+    cost = act.board().dossier(army).promote_cost
+    act.pay(f"the field promotion of {army_id}", pp=cost, rule="L556")
+    act.ctx.emit(ArmyUpdate(id=army_id, promoted=True))
+    act.note(f"{army_id} is promoted: its attack, defence and resistance are doubled")
+
+
+def evacuate(act: Act, to: str) -> None:
+    """5 PC: the Leader goes to any own territory or base [WZ L560]."""
+    _on_rd(act, "evacuation")
+    _known(act, to)
+    board = act.board()
+    act.require(board.own(to, act.nation), f"{to} is not {act.nation}'s territory or base", "L560")
+    act.require(not [n for n in act.game.leaders_at(to) if n != act.nation], f"{to} holds another Leader", "L543")
+    act.pay("evacuation", pc=EVACUATION_PC, rule="L560")
+    act.ctx.emit(LeaderMove(player=act.nation, path=[to], reason="evacuation"))
+    act.note(f"{act.nation}'s Leader is evacuated to {to}")
+
+
+def activate_track(act: Act) -> None:
+    """5 PP put the pawn on START, once a game [WZ L195-L197], [WZ L564]."""
+    _on_rd(act, "the weapons development track")
+    player = act.game.players[act.nation]
+    act.require(player.pawn is None, "the pawn is already on the track; it is activated once a game", "L195")
+    act.pay("access to the weapons development track", pp=TRACK_ACCESS_PP, rule="L564")
+    act.ctx.emit(PawnSet(player=act.nation, pawn=Pawn(box=0, activated_turn=player.turns)))
+    act.note(f"{act.nation}'s pawn is placed on START; it moves from the next turn [WZ L211]")
+
+
+def accelerate(act: Act) -> None:
+    """2 PP + 2 PC roll the die again for the pawn, once a turn [WZ L568-L570]; by option A14 an additional move
+    or a re-roll of this turn's move."""
+    _on_rd(act, "the development accelerator")
+    game = act.game
+    act.require(pawn_may_move(act), "the pawn is not on the track, or was put on START this turn", "L568")
+    act.require(not game.turn.accelerated, "the development accelerator is used once a turn", "L570")
+    pp, pc = ACCELERATOR_COST
+    act.pay("the development accelerator", pp=pp, pc=pc, rule="L568")
+    act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"accelerated": True})))
+    player = game.players[act.nation]
+    if game.options.get("accelerator_mode", "extra_roll") == "reroll" and game.turn.pawn_from is not None:
+        if game.turn.pawn_bonus:
+            act.pay("the base-box bonus of the re-rolled move", pp=min(game.turn.pawn_bonus, player.pp), rule="L632")
+        act.ctx.emit(PawnSet(player=act.nation, pawn=Pawn(box=game.turn.pawn_from, activated_turn=player.pawn.activated_turn)))
+        act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"pawn_bonus": 0, "may_draw": False})))
+        why = "the accelerator's re-roll [WZ L568], A14"
+    else:
+        why = "the accelerator's extra roll [WZ L568], A14"
+    roll = act.roll_standard(f"{act.nation}/t{player.turns}/accelerator")
+    move_pawn(act, roll, why)
