@@ -54,3 +54,4 @@ def transfer(act: Act, ally: str, pp: int, pc: int) -> None:
     act.require(bool(pp or pc), "a transfer sends some PP or PC", "L433")
     act.pay(f"sending {pp} PP and {pc} PC to {ally} with the 1 PP fee", pp=pp + TRANSFER_FEE_PP, pc=pc, rule="L434")
     act.gain(ally, f"a transfer from {act.nation} [WZ L433]", pp=pp, pc=pc)
+    act.note(f"{act.nation} sends {pp} PP and {pc} PC to {ally}, paying a fee of {TRANSFER_FEE_PP} PP")

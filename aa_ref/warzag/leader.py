@@ -110,12 +110,10 @@ def _on_rd(act: Act, what: str) -> None:
 def trade(act: Act, direction: str, times: int) -> None:
     """2 PP for 1 PC, or 2 PC for 1 PP [WZ L551-L552]."""
     _on_rd(act, "trade")
-    if direction == "pp_to_pc":
-        act.pay("trade", pp=TRADE_RATE * times, rule="L551")
-        act.gain(act.nation, "trade [WZ L551]", pc=times)
-    else:
-        act.pay("trade", pc=TRADE_RATE * times, rule="L552")
-        act.gain(act.nation, "trade [WZ L552]", pp=times)
+    give, get = ("PP", "PC") if direction == "pp_to_pc" else ("PC", "PP")
+    act.pay("trade", rule="L551-L552", **{give.lower(): TRADE_RATE * times})
+    act.gain(act.nation, "trade [WZ L551-L552]", **{get.lower(): times})
+    act.note(f"{act.nation} trades {TRADE_RATE * times} {give} for {times} {get}")
 
 
 def promote(act: Act, army_id: str) -> None:

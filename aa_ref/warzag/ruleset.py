@@ -186,6 +186,7 @@ class Warzag:
         if isinstance(action, ANY_TIME):
             self._any_time(act, action, own_turn)
             return
+        act.require(act.nation == game.power, f"this is an action of one's own turn, and it is {game.power}'s", "L146")
         self._enter(act, action)
         if isinstance(action, o.LeaderOrder):
             leader.move_leader(act, action.leader)
