@@ -258,6 +258,8 @@ def report(
         if fmt not in FORMATS:
             raise UsageError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
         loaded = load_game(game)
+        if loaded.game.kind != "game":
+            raise UsageError("report covers Axis & Allies games; for a WARZAG game read 'aa-ref log' and 'aa-ref show'")
         rounds = [e.round for e in loaded.log.entries]
         data = round_report(loaded.setup, loaded.ruleset, loaded.log, round_ or (max(rounds) if rounds else 1),
                             loaded.game.log.file)

@@ -9,7 +9,6 @@ from tabulate import tabulate
 from aa_ref.aa.board import Board, add_counts
 from aa_ref.auditlog import Log
 from aa_ref.names import natural_key
-from aa_ref.events import Note, Roll, load_events
 from aa_ref.fairdice import fingerprint
 from aa_ref.setup import Setup, UnitCounts
 from aa_ref.state import Game
@@ -176,9 +175,9 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
             reveals = entry.input.get("reveals") or []
             out.append(f"  signed by {signature.get('player')}" + ("; dice from " + ", ".join(
                 f"{r.get('player')}'s value {r.get('index')} of chain {r.get('chain')}" for r in reveals) if reveals else ""))
-        for event in load_events(entry.events):
-            if isinstance(event, Note):
-                out.append(f"  {event.text}")
-            elif isinstance(event, Roll):
-                out.append(f"    dice {event.context}: {' '.join(map(str, event.dice))} ({event.source})")
+        for event in entry.events:  # read as data: every game's log shares the note and roll events
+            if event["type"] == "note":
+                out.append(f"  {event['text']}")
+            elif event["type"] == "roll":
+                out.append(f"    dice {event['context']}: {' '.join(map(str, event['dice']))} ({event.get('source', 'seeded')})")
     return "\n".join(out) + "\n"

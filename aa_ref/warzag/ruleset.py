@@ -28,9 +28,10 @@ START_RESOURCES = {2: 30}
 """2 players: 30 PP and 30 PC each; 3 to 6 players: 15 each [WZ L130-L134]."""
 START_RESOURCES_MANY = 15
 
-ANY_TIME = (o.TradeOrder, o.PromoteOrder, o.EvacuateOrder, o.ActivateTrack, o.AccelerateOrder, o.PlayOrder,
+ANY_TIME = (o.DrawSupply, o.TradeOrder, o.PromoteOrder, o.EvacuateOrder, o.ActivateTrack, o.AccelerateOrder, o.PlayOrder,
             o.TransferOrder, o.ClaimOrder, o.SurrenderOrder, o.StandingOrder)
-"""Actions outside the phase sequence (R&D activities while the Leader is there, A13; cards [WZ L626];
+"""Actions outside the phase sequence (the Supply draw where the pawn stopped, which an accelerator can do in any
+phase [WZ L624]; R&D activities while the Leader is there, A13; cards [WZ L626];
 transfers [WZ L433]; objectives [WZ L443]; surrender [WZ L445])."""
 OFF_TURN = (o.PlayOrder, o.TransferOrder, o.ClaimOrder, o.SurrenderOrder, o.StandingOrder, o.EliminateOrder)
 """What a player may do outside his own turn."""
@@ -192,8 +193,6 @@ class Warzag:
             leader.move_leader(act, action.leader)
         elif isinstance(action, o.RansomOrder):
             leader.ransom(act, action.ransom)
-        elif isinstance(action, o.DrawSupply):
-            leader.draw_supply(act)
         elif isinstance(action, o.AnnexOrder):
             annex.annex(act, action.annex)
         elif isinstance(action, o.DevelopOrder):
@@ -211,7 +210,7 @@ class Warzag:
         """Go on to the phase an action belongs to; earlier phases cannot come back [WZ L146]."""
         current = act.game.phase
         index = PHASES.index(current)
-        if isinstance(action, (o.LeaderOrder, o.RansomOrder, o.DrawSupply)):
+        if isinstance(action, (o.LeaderOrder, o.RansomOrder)):
             act.require(current == "leader", f"this is Phase II's; the turn is in {turns.phase_label(current)}", "L146")
             return
         if isinstance(action, o.AnnexOrder):
@@ -226,7 +225,9 @@ class Warzag:
         turns.enter_phase(act, wanted)  # type: ignore[arg-type]
 
     def _any_time(self, act: Act, action: Any, own_turn: bool) -> None:
-        if isinstance(action, o.TradeOrder):
+        if isinstance(action, o.DrawSupply):
+            leader.draw_supply(act)
+        elif isinstance(action, o.TradeOrder):
             leader.trade(act, action.trade, action.times)
         elif isinstance(action, o.PromoteOrder):
             leader.promote(act, action.promote)

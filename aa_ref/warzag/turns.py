@@ -36,7 +36,7 @@ def begin_turn(act: Act) -> None:
     act.note(f"{nation} rolls {roll}: the Leader may move up to {roll + _move_bonus(act)} territories [WZ L183]")
     if pawn_may_move(act):
         act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"pawn_from": player.pawn.box})))
-        move_pawn(act, roll, f"the die of Phase II [WZ L213]")
+        move_pawn(act, roll, "the die of Phase II [WZ L213]")
 
 
 def _move_bonus(act: Act) -> int:
