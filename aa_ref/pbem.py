@@ -144,7 +144,7 @@ def _next_reveal(secret: DiceSecret, game: Game, given: OrdersInput, about: str)
     if not any((d.chain, d.index) == (chain, index) for d in secret.revealed):
         secret.revealed.append(fairdice.Revealed(chain=chain, index=index, orders=doc_hash, based_on=head))
     return RevealFor(**record.model_dump(), orders=doc_hash, based_on=head,
-                     about=f"{given.model.power}, round {given.model.round}, {game.phase.replace('_', ' ')}: {Path(about).name}")
+                     about=f"{given.model.power}, round {game.round}, {game.phase.replace('_', ' ')}: {Path(about).name}")
 
 
 # --- reveals given to apply -------------------------------------------------------------
@@ -236,5 +236,5 @@ def powers_of(game_path: Path, powers: str | None, side: str | None) -> list[str
     if side is not None:
         if side not in loaded.setup.sides:
             raise UsageError(f"no side '{side}' (sides: {', '.join(loaded.setup.sides)})")
-        return list(loaded.setup.sides[side])
+        return [p for p in loaded.setup.sides[side] if p in loaded.game.powers]  # WARZAG: the side's players
     return [p.strip() for p in (powers or "").split(",") if p.strip()]

@@ -430,13 +430,12 @@ def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[
     file are written together or not at all. Returns the game, the log note and whether the
     secret file is new."""
     loaded = load_game(game_path)
-    if loaded.game.kind != "game":
-        raise UsageError(f"{game_path}: fair dice are not available for {loaded.setup.title} games yet; "
-                         "roll at the table (--dice) or let the game's seed roll")
     secret, created = fairdice.open_or_create_secret(secret_path, player, loaded.game.seed, length)
-    unknown = [p for p in powers if p not in loaded.setup.powers]
+    unknown = [p for p in powers if p not in loaded.game.powers]
     if unknown:
-        raise UsageError(f"{loaded.setup.power_names.unknown_message(unknown[0])}")
+        known = loaded.setup.power_names.get(unknown[0])
+        raise UsageError(f"{known} does not play in this game (powers: {', '.join(loaded.game.powers)})" if known
+                         else loaded.setup.power_names.unknown_message(unknown[0]))
     record = fairdice.commitment_record(secret, powers, loaded.game.seed, loaded.game.log.head)
     game, log = _committed(loaded.game, loaded.log, record, str(game_path), UsageError)
     files = {str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)}
@@ -602,7 +601,7 @@ class _NoDice:
 
 def rolls_dice(setup: Setup, ruleset: Any, game: Game, given: OrdersInput) -> bool:
     """Whether adjudicating the (legal) document against `game` rolls any die."""
-    ctx = Context(setup, game.model_copy(deep=True), _NoDice())
+    ctx = Context(setup, game.model_copy(deep=True), _NoDice(), apply=ruleset.apply_event)
     try:
         ruleset.adjudicate(ctx, given)
     except _DiceNeeded:
@@ -637,7 +636,7 @@ def check_orders(game_path: Path, orders_paths: list[Path]) -> list[CheckReport]
             reports.append(CheckReport(str(path), problems, "illegal"))
             blocked = f"it follows {path}, which is illegal"
             continue
-        ctx = Context(loaded.setup, game.model_copy(deep=True), _NoDice())
+        ctx = Context(loaded.setup, game.model_copy(deep=True), _NoDice(), apply=loaded.ruleset.apply_event)
         try:
             loaded.ruleset.adjudicate(ctx, given)
         except _DiceNeeded:

@@ -11,6 +11,7 @@ from typing import Literal, Union
 
 from pydantic import Field
 
+from aa_ref.orders import RevealRecord, Signature
 from aa_ref.setup import Strict
 from aa_ref.warzag.state import Development, Standing
 
@@ -166,3 +167,5 @@ class Orders(Strict):
     based_on: str | None = Field(default=None, description="the log head the orders were written against")
     dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
     actions: list[Action] = Field(default_factory=list)
+    signature: Signature | None = Field(default=None, description="fair-dice games: the player's signature ('aa-ref sign')")
+    reveals: list[RevealRecord] | None = Field(default=None, description="fair-dice games: the other players' reveals")

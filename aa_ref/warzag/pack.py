@@ -172,6 +172,11 @@ class Pack(Strict):
     def variants(self) -> dict[str, object]:
         return {}
 
+    @property
+    def sides(self) -> dict[str, list[str]]:
+        """The alliances of alliance mode [WZ L102-L105]."""
+        return {side: list(members) for side, members in ALLIANCES.items()}
+
     @cached_property
     def power_names(self) -> NameIndex:
         return NameIndex("nation", NATIONS, {"uk": ["united kingdom", "britain", "gb"], "ussr": ["soviet union", "urss"]})

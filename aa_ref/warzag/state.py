@@ -147,6 +147,11 @@ class Game(Strict):
     def _canonical_order(cls, value: dict) -> dict:
         return dict(sorted(value.items(), key=lambda item: natural_key(item[0])))
 
+    @property
+    def powers(self) -> dict[str, Player]:
+        """The players by nation (the shared core's name for the sides of a game)."""
+        return self.players
+
     def owner(self, hex_id: str) -> str | None:
         state = self.hexes.get(hex_id)
         return state.owner if state else None
