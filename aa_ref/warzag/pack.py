@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from aa_ref.names import NameIndex
 from aa_ref.setup import Strict
@@ -28,6 +28,11 @@ EXPANSION_BASES = ("bravo", "echo")
 """Bases that need the 'Guerra del Pacifico' expansion [WZ L120-L122], [WZ L503]."""
 HISTORIC = ("normandy", "stalingrad", "okinawa", "gela", "pearl_harbor", "dunkirk")
 """The historic territories and their bonuses [WZ L585-L593]."""
+
+def _bravo(value: object) -> object:
+    """The rulebook writes the second base 'Beta' [WZ L120], [WZ L122], [WZ L128] and 'Bravo' [WZ L503] (digest A1)."""
+    return "bravo" if isinstance(value, str) and value.casefold() == "beta" else value
+
 
 HexKind = Literal["standard", "base", "rd", "historic", "war_industry", "oil_field"]
 BoxKind = Literal["start", "supply", "accelerator", "base", "date"]
@@ -51,6 +56,8 @@ class Hex(Strict):
     piece: int | None = Field(default=None, ge=1, le=6, description="the board piece (1-6) it is printed on [WZ L92]")
     expansion: bool = Field(default=False, description="used only with the expansion: absent from the base game")
 
+    _beta = field_validator("base", mode="before")(lambda value: _bravo(value))
+
 
 class TrackBox(Strict):
     """One box of the R&D track [WZ L620-L634]."""
@@ -58,6 +65,8 @@ class TrackBox(Strict):
     kind: BoxKind
     base: str | None = Field(default=None, description="kind base: the base letter it stands for")
     text: str | None = Field(default=None, description="kind date: the date and event printed on it")
+
+    _beta = field_validator("base", mode="before")(lambda value: _bravo(value))
 
 
 class Track(Strict):
@@ -112,6 +121,8 @@ class Objective(Strict):
     base: str
     text: str
     requires: Condition
+
+    _beta = field_validator("base", mode="before")(lambda value: _bravo(value))
 
 
 SupplyEffect = Literal["gain", "attack_bonus", "resistance_bonus", "extra_range", "free_training"]

@@ -16,6 +16,15 @@ from aa_ref.warzag.pack import (
 from aa_ref.yamlio import Document
 
 
+LETTERS = NameIndex("base letter", BASES, {"bravo": ["beta"]})
+
+
+def _hint(index: NameIndex, text: str | None) -> str:
+    """'; did you mean ...?' for a misspelt name, or nothing."""
+    close = index.suggest(text) if text else None
+    return f"; did you mean '{close}'?" if close else ""
+
+
 def pack_problems(pack: Pack, doc: Document) -> list[Problem]:
     """Every inconsistency of the pack, located in its file."""
     return [
@@ -36,7 +45,11 @@ def _hex_problems(pack: Pack, doc: Document) -> list[Problem]:
             problems.append(doc.problem(f"hex {name} is at {list(key)}, where {seen[key]} already is", (*where, "at")))
         seen[key] = name
         if h.kind == "base" and h.base not in BASES:
-            problems.append(doc.problem(f"a base needs its letter ({', '.join(BASES)}), not {h.base!r}", (*where, "base")))
+            problems.append(doc.problem(f"a base needs its letter ({', '.join(BASES)}), not {h.base!r}"
+                                        + _hint(LETTERS, h.base), (*where, "base")))
+        if h.kind == "base" and h.base in EXPANSION_BASES:
+            problems.append(doc.problem(f"base {h.base} belongs to the expansion [WZ L120-L122]: mark it expansion: true "
+                                        "(the base game uses alfa, charlie, delta and foxtrot)", (*where, "base")))
         if h.kind != "base" and h.base is not None:
             problems.append(doc.problem(f"hex {name} is {h.kind}, so it has no base letter", (*where, "base")))
         if h.kind == "historic" and h.historic not in HISTORIC:
@@ -51,8 +64,10 @@ def _hex_problems(pack: Pack, doc: Document) -> list[Problem]:
         if bases[letter] != 1:
             problems.append(doc.problem(f"the board needs exactly one base {letter} [WZ L118-L122], it has {bases[letter]}", ("hexes",)))
     rd = [n for n, h in pack.hexes.items() if h.kind == "rd" and not h.expansion]
-    if len(rd) != 1:
-        problems.append(doc.problem(f"the board needs exactly one R&D territory [WZ L197], it has {len(rd)}", ("hexes",)))
+    if not rd:
+        problems.append(doc.problem("the board needs one R&D territory (kind: rd) [WZ L197], it has none", ("hexes",)))
+    problems += [doc.problem(f"{extra} is a second R&D territory (the first is {rd[0]}): the board needs exactly one "
+                             f"R&D territory [WZ L197], it has {len(rd)}", ("hexes", extra, "kind")) for extra in rd[1:]]
     historic = Counter(h.historic for h in pack.hexes.values() if h.kind == "historic" and not h.expansion)
     problems += [doc.problem(f"historic territory {k} is on the board {n} times", ("hexes",)) for k, n in historic.items() if n > 1]
     if not problems:
@@ -92,7 +107,8 @@ def _track_problems(pack: Pack, doc: Document) -> list[Problem]:
     letters = Counter(b.base for b in boxes if b.kind == "base")
     for i, box in enumerate(boxes):
         if box.kind == "base" and box.base not in BASES:
-            problems.append(doc.problem(f"a base box names its base ({', '.join(BASES)}), not {box.base!r}", ("track", "boxes", i, "base")))
+            problems.append(doc.problem(f"a base box names its base ({', '.join(BASES)}), not {box.base!r}"
+                                        + _hint(LETTERS, box.base), ("track", "boxes", i, "base")))
         elif box.kind == "base" and letters[box.base] > 1:
             problems.append(doc.problem(f"base {box.base} has {letters[box.base]} boxes on the track; each base has one [WZ L630]", ("track", "boxes", i, "base")))
         if box.kind != "base" and box.base is not None:
@@ -123,22 +139,34 @@ def _dossier_problems(pack: Pack, doc: Document) -> list[Problem]:
 def _card_problems(pack: Pack, doc: Document) -> list[Problem]:
     problems = []
     nations = NameIndex("nation", NATIONS)
+    led: dict[str, list[str]] = {}
     for card_id, leader in pack.leaders.items():
         if leader.nation not in NATIONS:
             problems.append(doc.problem(nations.unknown_message(leader.nation), ("leaders", card_id, "nation")))
-    led = Counter(leader.nation for leader in pack.leaders.values())
-    problems += [doc.problem(f"{n} has {led[n]} Leader cards; each nation has one [WZ L15], [WZ L604]", ("leaders",))
-                 for n in NATIONS if led[n] != 1]
+        led.setdefault(leader.nation, []).append(card_id)
+        if len(led[leader.nation]) == 2:
+            problems.append(doc.problem(f"{leader.nation} has {len([1 for c in pack.leaders.values() if c.nation == leader.nation])} "
+                                        f"Leader cards ({led[leader.nation][0]} and {card_id}); each nation has one "
+                                        "[WZ L15], [WZ L604]", ("leaders", card_id, "nation")))
+    problems += [doc.problem(f"{n} has 0 Leader cards; each nation has one [WZ L15], [WZ L604]", ("leaders",))
+                 for n in NATIONS if n not in led]
     letters = Counter(o.base for o in pack.objectives.values())
+    holder: dict[str, str] = {}
     for card_id, card in pack.objectives.items():
         where = ("objectives", card_id)
         if card.base not in BASES:
-            problems.append(doc.problem(NameIndex("base", BASES).unknown_message(card.base), (*where, "base")))
+            problems.append(doc.problem(LETTERS.unknown_message(card.base), (*where, "base")))
+        elif card.base in holder:
+            missing = [b for b in BASES if not letters[b]]
+            problems.append(doc.problem(f"card {card_id} has base letter {card.base}, like {holder[card.base]}: each letter is "
+                                        f"on one Objective card [WZ L118-L120]" + (f"; no card has {', '.join(missing)}"
+                                        if missing else ""), (*where, "base")))
+        holder.setdefault(card.base, card_id)
         for i, hex_id in enumerate(card.requires.hold):
             if hex_id not in pack.hexes:
                 problems.append(doc.problem(f"objective {card_id} names " + pack.hex_names.unknown_message(hex_id),
                                             (*where, "requires", "hold", i)))
-    if len(pack.objectives) != 6 or any(letters[b] != 1 for b in BASES):
+    if len(pack.objectives) != 6:
         problems.append(doc.problem(f"there are 6 Objective cards, one per base letter {', '.join(BASES)} [WZ L23], "
                                     f"[WZ L118-L120]; this pack has {len(pack.objectives)}", ("objectives",)))
     if len(pack.supply) != 24:
@@ -147,7 +175,8 @@ def _card_problems(pack: Pack, doc: Document) -> list[Problem]:
         where = ("supply", card_id)
         if card.effect == "free_training" and card.category not in CATEGORIES:
             problems.append(doc.problem(f"a free_training card names its army category ({', '.join(CATEGORIES)}), "
-                                        f"not {card.category!r}", (*where, "category")))
+                                        f"not {card.category!r}" + _hint(NameIndex("category", CATEGORIES), card.category),
+                                        (*where, "category") if card.category is not None else where))
         if card.effect == "gain" and not (card.pp or card.pc):
             problems.append(doc.problem("a gain card gives some PP or PC", where))
         if card.effect in ("attack_bonus", "resistance_bonus", "extra_range") and not card.value:

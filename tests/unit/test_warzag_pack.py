@@ -6,8 +6,6 @@ text so that the cases follow the demo as it changes. Every case asserts the exi
 file:line:column of the offending value (computed from the edited text, not hard-coded) and the
 words of the message that name the value (with a did-you-mean where a name is misspelt).
 `tests/data/warzag/bad-pack.yaml` is a small hand-written pack with several errors at once.
-
-Cases marked xfail are errors the checks miss or locate badly today; each says why.
 """
 
 from __future__ import annotations
@@ -181,22 +179,14 @@ CASES = {
     "a special die with 5 faces": Case(
         'special: [D, D, R, R, T, T]', 'special: [D, D, R, R, T]',
         'special: [D, D, R, R, T]', '[', ("dice.special", "is too short")),
+    "two R&D territories, at the second": Case(
+        '  p6-06: {at: [-1, 4], piece: 6}', '  p6-06: {at: [-1, 4], kind: rd, piece: 6}',
+        '  p6-06: {at: [-1, 4], kind: rd', 'rd', ("p6-06 is a second R&D territory", "[WZ L197]")),
+    "two Leader cards for one nation, at the second": Case(
+        '    nation: germany\n    name: Adolf Hitler', '    nation: italy\n    name: Adolf Hitler',
+        '    nation: italy\n    name: Adolf Hitler', 'italy', ("italy has 2 Leader cards", "[WZ L15], [WZ L604]")),
 }
 
-BADLY_LOCATED = {
-    # A count problem whose offending entry is known is reported on the whole section, without naming the entry.
-    "two R&D territories": (
-        Case('  p6-06: {at: [-1, 4], piece: 6}', '  p6-06: {at: [-1, 4], kind: rd, piece: 6}',
-             '  p6-06: {at: [-1, 4], kind: rd', 'rd', ("p6-06", "the board needs exactly one R&D territory [WZ L197]")),
-        "pack_checks._hex_problems reports two R&D territories at the `hexes:` key and does not name the second "
-        "one (p6-06), unlike duplicate coordinates, which point at the hex",
-        ("the board needs exactly one R&D territory [WZ L197], it has 2",)),
-    "two Leader cards for one nation": (
-        Case('    nation: germany\n    name: Adolf Hitler', '    nation: italy\n    name: Adolf Hitler',
-             '    nation: italy\n    name: Adolf Hitler', 'italy', ("italy has 2 Leader cards",)),
-        "pack_checks._card_problems reports the count at the `leaders:` key, not at the second card's nation",
-        ("italy has 2 Leader cards; each nation has one [WZ L15], [WZ L604]", "germany has 0 Leader cards")),
-}
 
 
 def _check(folder: Path, case: Case) -> None:
@@ -214,26 +204,7 @@ def test_each_kind_of_error_is_rejected_at_the_offending_value(folder, case):
     _check(folder, case)
 
 
-@pytest.mark.parametrize(
-    "case", [pytest.param(case, marks=pytest.mark.xfail(reason=why, strict=True)) for case, why, _ in BADLY_LOCATED.values()],
-    ids=list(BADLY_LOCATED))
-def test_count_problems_point_at_the_entry_too_many(folder, case):
-    _check(folder, case)
-
-
-@pytest.mark.parametrize("case, why, words", list(BADLY_LOCATED.values()), ids=list(BADLY_LOCATED))
-def test_count_problems_are_rejected_at_least(folder, case, why, words):
-    """What the badly located cases do today: rejected, with the count and the nation, at the section."""
-    result = validate(folder, edited(case.old, case.new))
-    assert result.exit_code == 1
-    for w in words:
-        assert w in result.output
-
-
-# --- errors not caught, or caught without the suggestion they need ------------------
-@pytest.mark.xfail(strict=True, reason="pack_checks._hex_problems skips Bravo and Echo but never checks they are "
-                                       "marked expansion: a pack with base Bravo on the base-game board validates, "
-                                       "and `new` then gives players base Bravo, against [WZ L120-L122]")
+# --- expansion bases, letters and suggestions --------------------------------------------
 def test_an_expansion_base_on_the_base_game_board_is_rejected(folder):
     old = 'base: bravo, name: "Base Bravo", piece: 6, expansion: true}'
     text = edited(old, 'base: bravo, name: "Base Bravo", piece: 6}')
@@ -243,8 +214,6 @@ def test_an_expansion_base_on_the_base_game_board_is_rejected(folder):
     assert any("bravo" in m and "expansion" in m for m in located(result.output, line, column))
 
 
-@pytest.mark.xfail(strict=True, reason="the objectives check says only 'this pack has 6' when 6 cards have a letter "
-                                       "twice and another never: it names neither letter nor card")
 def test_objective_letters_twice_name_the_letter(folder):
     text = edited('    base: bravo\n    text: "Occupy Normandy', '    base: alfa\n    text: "Occupy Normandy')
     result = validate(folder, text)
@@ -253,10 +222,8 @@ def test_objective_letters_twice_name_the_letter(folder):
     assert any("alfa" in m and "bravo" in m for m in located(result.output, line, column))
 
 
-@pytest.mark.xfail(strict=True, reason="digest A1 reads Beta as Bravo, but no alias exists: 'beta' (the rulebook's "
-                                       "own word [WZ L120], [WZ L122], [WZ L128]) is refused with \"did you mean "
-                                       "'delta'?\"")
 def test_beta_is_read_as_bravo(folder):
+    """The rulebook's own word for the second base [WZ L120], [WZ L122], [WZ L128] (digest A1)."""
     result = validate(folder, edited('    base: bravo\n    text: "Occupy', '    base: beta\n    text: "Occupy'))
     assert result.exit_code == 0, result.output
 
@@ -269,8 +236,6 @@ SUGGESTIONS = {
 
 
 @pytest.mark.parametrize("old, new, hint", list(SUGGESTIONS.values()), ids=list(SUGGESTIONS))
-@pytest.mark.xfail(strict=True, reason="these checks list the allowed names but give no did-you-mean, unlike the "
-                                       "objective's base letter and hexes (NameIndex.unknown_message)")
 def test_misspelt_letters_and_categories_get_a_suggestion(folder, old, new, hint):
     result = validate(folder, edited(old, new))
     assert result.exit_code == 1 and hint in result.output
