@@ -49,6 +49,15 @@ class Act:
     def note(self, text: str) -> None:
         self.ctx.note(text)
 
+    def hex(self, name: str, field: str) -> str:
+        """The hex a player names, in any case or by its printed name; an unknown one is refused with a suggestion."""
+        canonical = self.pack.hex_names.get(name)
+        if canonical is None:
+            raise Illegal(self.pack.hex_names.unknown_message(name), wz("L92"), field)
+        if canonical not in self.pack.neighbours:
+            raise Illegal(f"{canonical} is used only with the expansion [WZ L122]", wz("L122"), field)
+        return canonical
+
     def require(self, condition: bool, message: str, rule: str, field: str | None = None) -> None:
         if not condition:
             raise Illegal(message, wz(rule), field)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from aa_ref.warzag.act import Act
 from aa_ref.warzag.events import Develop, HexOwner
-from aa_ref.warzag.leader import raise_unknown
 from aa_ref.warzag.turns import check_eliminations
 
 ANNEX_NEUTRAL_PP = 2
@@ -17,8 +16,6 @@ DEVELOP_PP = 2
 
 def annex(act: Act, target: str) -> None:
     """Annex a territory or base; Phase III by the Leader, Phase V by the Leader or armies."""
-    if target not in act.pack.neighbours:
-        raise_unknown(act, target)
     board = act.board()
     game = act.game
     act.require(board.annexable_kind(target), f"{target} is a {board.kind(target).replace('_', ' ')} territory: "
@@ -65,8 +62,6 @@ def _unreachable(act: Act, target: str) -> str:
 
 def develop(act: Act, target: str, kind: str) -> None:
     """Develop an own territory, or change its type: generic, production or extraction [WZ L237], [WZ L488-L496]."""
-    if target not in act.pack.neighbours:
-        raise_unknown(act, target)
     board = act.board()
     act.require(board.own(target, act.nation), f"{target} is not {act.nation}'s territory", "L237")
     act.require(board.kind(target) == "standard", f"{target} is a {board.kind(target)}: bases cannot be developed "

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from aa_ref.warzag.act import Act
 from aa_ref.warzag.events import ArmyAdd, ArmyMove
-from aa_ref.warzag.leader import raise_unknown
 from aa_ref.warzag.pack import CATEGORIES
 from aa_ref.warzag.state import Army
 
@@ -17,8 +16,6 @@ def train(act: Act, category: str, base: str, count: int, free: bool = False) ->
     """Armies are trained in an own base (alliance mode: an allied one) for the PP on the Dossier card
     [WZ L249-L259], [WZ L430]; tokens are limited by the box's count [WZ L47-L51], A3."""
     act.require(category in CATEGORIES, f"unknown army category '{category}' (categories: {', '.join(CATEGORIES)})", "L253")
-    if base not in act.pack.neighbours:
-        raise_unknown(act, base)
     board = act.board()
     owner = board.owner(base)
     act.require(board.kind(base) == "base", f"{base} is not a base: armies are trained in bases", "L249")
@@ -52,8 +49,6 @@ def move(act: Act, army_ids: list[str], path: list[str]) -> None:
     act.require(all(a.hex == start for _, a in armies), "armies moving together start from one hex", "L263")
     here = start
     for step in path:
-        if step not in act.pack.neighbours:
-            raise_unknown(act, step)
         act.require(board.adjacent(here, step), f"{step} does not share a side with {here}", "L277")
         act.require(board.army_may_enter(step, act.nation), _why_not(act, step), "L265-L269")
         here = step

@@ -38,6 +38,8 @@ def play(act: Act, order: PlayOrder, own_turn: bool) -> None:
         act.require(army is not None and game.controller(army) == act.nation,
                     f"'{card.title}' names one of {act.nation}'s armies (army: ...)", "L626", "army")
         act.ctx.emit(ArmyUpdate(id=order.army, range_left=army.range_left + card.value))
+        bonus = {**game.turn.range_bonus, order.army: game.turn.range_bonus.get(order.army, 0) + card.value}
+        act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"range_bonus": bonus})))
     elif card.effect == "free_training":
         act.require(order.at is not None, f"'{card.title}' names the base where the army is trained (at: ...)", "L626", "at")
         train(act, card.category or "", order.at, 1, free=True)

@@ -205,9 +205,9 @@ def apply_event(game: Game, event: Any) -> None:
         case PawnSet(player=player, pawn=pawn):
             game.players[player].pawn = pawn.model_copy()
         case CardDrawn(player=player, card=card):
-            if not game.supply_deck or game.supply_deck[0] != card:
-                raise EventError(f"{card} is not on top of the Supply deck")
-            game.supply_deck.pop(0)
+            if card not in game.supply_deck:
+                raise EventError(f"{card} is not in the Supply deck")
+            game.supply_deck.remove(card)
             game.players[player].supply.append(card)
         case CardPlayed(player=player, card=card):
             game.players[player].supply.remove(card)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from aa_ref.warzag.act import Act
 from aa_ref.warzag.board import HISTORIC_BONUS, Board
 from aa_ref.warzag.events import ArmyRemove, ArmyUpdate, Develop, HexOwner, LeaderMove, SetInvasion, SetTurn
-from aa_ref.warzag.leader import raise_unknown
 from aa_ref.warzag.orders import InvadeOrder
 from aa_ref.warzag.state import Decision, Invasion
 from aa_ref.warzag.turns import check_eliminations
@@ -17,8 +16,6 @@ def invade(act: Act, order: InvadeOrder) -> None:
     game = act.game
     board = act.board()
     target = order.invade
-    if target not in act.pack.neighbours:
-        raise_unknown(act, target)
     defender = _defender(act, board, target)
     defenders = board.armies_at(target)
     leader_there = defender in game.leaders_at(target)
@@ -92,8 +89,6 @@ def _participants(act: Act, board: Board, order: InvadeOrder) -> list:
     game = act.game
     target = order.invade
     for source in order.from_:
-        if source not in act.pack.neighbours:
-            raise_unknown(act, source)
         act.require(board.adjacent(source, target), f"{source} does not share a side with {target}", "L293")
         strategic_ok = (board.strategic(source) and board.occupant(source) == act.nation
                         and game.options.get("attack_from_strategic", "yes") == "yes")

@@ -3,7 +3,7 @@ the Supply draw of the pawn [WZ L624], and the R&D territory's activities [WZ L5
 
 from __future__ import annotations
 
-from aa_ref.warzag.act import Act
+from aa_ref.warzag.act import Act, Illegal, wz
 from aa_ref.warzag.events import ArmyUpdate, CardDrawn, LeaderMove, PawnSet, SetTurn
 from aa_ref.warzag.state import Pawn
 from aa_ref.warzag.track import move_pawn, pawn_may_move
@@ -31,7 +31,6 @@ def move_leader(act: Act, path: list[str]) -> None:
     board = act.board()
     here = player.leader
     for step in path:
-        _known(act, step)
         act.require(board.adjacent(here, step), f"{step} does not share a side with {here}", "L183", "leader")
         act.require(board.leader_may_enter(step, act.nation), _why_not_leader(act, step), "L187", "leader")
         here = step
@@ -51,26 +50,11 @@ def _why_not_leader(act: Act, hex_id: str) -> str:
             "territories only, never enemy ones")
 
 
-def _known(act: Act, hex_id: str) -> None:
-    if hex_id not in act.pack.neighbours:
-        raise_unknown(act, hex_id)
-
-
-def raise_unknown(act: Act, hex_id: str) -> None:
-    from aa_ref.warzag.act import Illegal
-
-    hint = act.pack.hex_names.unknown_message(hex_id)
-    if hex_id in act.pack.hexes:
-        hint = f"{hex_id} is used only with the expansion [WZ L122]"
-    raise Illegal(hint, "WZ L92")
-
-
 def ransom(act: Act, base: str) -> None:
     """An encircled Leader returns to an own base, paying 1 PP to the owner of every adjacent territory occupied
     with armies [WZ L608-L614], A12."""
     board = act.board()
     game = act.game
-    _known(act, base)
     act.require(not game.turn.leader_moved, "the Leader has already moved this turn", "L608")
     act.require(board.encircled(act.nation), "the Leader is not encircled: it can still reach an own territory or "
                                             "base or the R&D territory", "L608")
@@ -91,14 +75,35 @@ def ransom(act: Act, base: str) -> None:
     act.note(f"{act.nation} pays {len(payees)} PP of ransom ({', '.join(payees) or 'nobody'}); the Leader returns to {base}")
 
 
-def draw_supply(act: Act) -> None:
-    """The pawn stopped on a Supply box: the player may draw one card [WZ L624]."""
+def draw_supply(act: Act, drawn: str | bool) -> None:
+    """The pawn stopped on a Supply box: the player may draw one card from the shuffled deck [WZ L94], [WZ L624];
+    the dice pick it, or the player names the card he drew from the physical deck."""
     act.require(act.game.turn.may_draw, "the pawn did not stop on a Supply box this turn, or the card was drawn", "L624")
-    act.require(bool(act.game.supply_deck), "the Supply deck is empty", "L624")
-    card = act.game.supply_deck[0]
+    deck = act.game.supply_deck
+    act.require(bool(deck), "the Supply deck is empty", "L624")
+    if isinstance(drawn, str):
+        act.require(drawn in deck, f"Supply card '{drawn}' is not in the deck" + (
+            " (it is in a player's hand or played)" if drawn in act.pack.supply else f" (cards: {', '.join(deck)})"),
+            "L624", "draw_supply")
+        card = drawn
+    else:
+        card = deck[pick(act, len(deck))]
     act.ctx.emit(CardDrawn(player=act.nation, card=card))
     act.ctx.emit(SetTurn(turn=act.game.turn.model_copy(update={"may_draw": False})))
-    act.note(f"{act.nation} draws a Supply card")
+    act.note(f"{act.nation} draws a Supply card ({len(deck)} left)")
+
+
+def pick(act: Act, count: int) -> int:
+    """A uniform choice among `count` (at most 36) from two dice, rolled again above the largest multiple."""
+    if count == 1:
+        return 0
+    limit = 36 - 36 % count
+    for attempt in range(1, 100):
+        first, second = act.ctx.roll(f"r{act.game.round}/{act.nation}/t{act.game.players[act.nation].turns}/supply-draw{attempt}", 2)
+        value = (first - 1) * 6 + (second - 1)
+        if value < limit:
+            return value % count
+    raise Illegal("two dice fell above the limit 99 times: no card could be picked", wz("L624"))
 
 
 # --- the R&D territory's activities ------------------------------------------
@@ -131,7 +136,6 @@ def promote(act: Act, army_id: str) -> None:
 def evacuate(act: Act, to: str) -> None:
     """5 PC: the Leader goes to any own territory or base [WZ L560]."""
     _on_rd(act, "evacuation")
-    _known(act, to)
     board = act.board()
     act.require(board.own(to, act.nation), f"{to} is not {act.nation}'s territory or base", "L560")
     act.require(not [n for n in act.game.leaders_at(to) if n != act.nation], f"{to} holds another Leader", "L543")

@@ -29,9 +29,10 @@ class RansomOrder(Strict):
 
 
 class DrawSupply(Strict):
-    """Phase II: draw a Supply card where the pawn stopped on a Supply box [WZ L624]."""
+    """Draw a Supply card where the pawn stopped on a Supply box [WZ L624]: `true` lets the dice pick it from the
+    deck; at a table, the id of the card drawn from the shuffled physical deck."""
 
-    draw_supply: Literal[True]
+    draw_supply: Literal[True] | str
 
 
 class TradeOrder(Strict):
@@ -169,3 +170,11 @@ class Orders(Strict):
     actions: list[Action] = Field(default_factory=list)
     signature: Signature | None = Field(default=None, description="fair-dice games: the player's signature ('aa-ref sign')")
     reveals: list[RevealRecord] | None = Field(default=None, description="fair-dice games: the other players' reveals")
+
+
+HEX_FIELDS: dict[type, tuple[str, ...]] = {
+    LeaderOrder: ("leader",), RansomOrder: ("ransom",), EvacuateOrder: ("evacuate",), AnnexOrder: ("annex",),
+    DevelopOrder: ("develop",), TrainOrder: ("at",), MoveOrder: ("path",), InvadeOrder: ("invade", "from_"),
+    PlayOrder: ("at",),
+}
+"""The fields of each action that name hexes (resolved to the pack's ids before the rules see them)."""

@@ -19,6 +19,11 @@ from aa_ref.yamlio import Document
 LETTERS = NameIndex("base letter", BASES, {"bravo": ["beta"]})
 
 
+def _not(value: str | None) -> str:
+    """'not 'x'' for a wrong value, 'and names none' for a missing one."""
+    return f"not {value!r}" if value is not None else "and names none"
+
+
 def _hint(index: NameIndex, text: str | None) -> str:
     """'; did you mean ...?' for a misspelt name, or nothing."""
     close = index.suggest(text) if text else None
@@ -45,7 +50,7 @@ def _hex_problems(pack: Pack, doc: Document) -> list[Problem]:
             problems.append(doc.problem(f"hex {name} is at {list(key)}, where {seen[key]} already is", (*where, "at")))
         seen[key] = name
         if h.kind == "base" and h.base not in BASES:
-            problems.append(doc.problem(f"a base needs its letter ({', '.join(BASES)}), not {h.base!r}"
+            problems.append(doc.problem(f"a base needs its letter ({', '.join(BASES)}), " + _not(h.base)
                                         + _hint(LETTERS, h.base), (*where, "base")))
         if h.kind == "base" and h.base in EXPANSION_BASES:
             problems.append(doc.problem(f"base {h.base} belongs to the expansion [WZ L120-L122]: mark it expansion: true "
@@ -54,7 +59,7 @@ def _hex_problems(pack: Pack, doc: Document) -> list[Problem]:
             problems.append(doc.problem(f"hex {name} is {h.kind}, so it has no base letter", (*where, "base")))
         if h.kind == "historic" and h.historic not in HISTORIC:
             problems.append(doc.problem(
-                f"a historic territory is one of {', '.join(HISTORIC)}, not {h.historic!r}", (*where, "historic")))
+                f"a historic territory is one of {', '.join(HISTORIC)}, " + _not(h.historic), (*where, "historic")))
         if h.kind != "historic" and h.historic is not None:
             problems.append(doc.problem(f"hex {name} is {h.kind}, so it is no historic territory", (*where, "historic")))
     bases = Counter(h.base for h in pack.hexes.values() if h.kind == "base" and not h.expansion)
@@ -107,7 +112,7 @@ def _track_problems(pack: Pack, doc: Document) -> list[Problem]:
     letters = Counter(b.base for b in boxes if b.kind == "base")
     for i, box in enumerate(boxes):
         if box.kind == "base" and box.base not in BASES:
-            problems.append(doc.problem(f"a base box names its base ({', '.join(BASES)}), not {box.base!r}"
+            problems.append(doc.problem(f"a base box names its base ({', '.join(BASES)}), " + _not(box.base)
                                         + _hint(LETTERS, box.base), ("track", "boxes", i, "base")))
         elif box.kind == "base" and letters[box.base] > 1:
             problems.append(doc.problem(f"base {box.base} has {letters[box.base]} boxes on the track; each base has one [WZ L630]", ("track", "boxes", i, "base")))
@@ -175,7 +180,7 @@ def _card_problems(pack: Pack, doc: Document) -> list[Problem]:
         where = ("supply", card_id)
         if card.effect == "free_training" and card.category not in CATEGORIES:
             problems.append(doc.problem(f"a free_training card names its army category ({', '.join(CATEGORIES)}), "
-                                        f"not {card.category!r}" + _hint(NameIndex("category", CATEGORIES), card.category),
+                                        + _not(card.category) + _hint(NameIndex("category", CATEGORIES), card.category),
                                         (*where, "category") if card.category is not None else where))
         if card.effect == "gain" and not (card.pp or card.pc):
             problems.append(doc.problem("a gain card gives some PP or PC", where))

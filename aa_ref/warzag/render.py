@@ -45,7 +45,7 @@ def status(pack: Pack, game: Game, viewer: str | None = None) -> dict[str, Any]:
 def show_text(pack: Pack, game: Game, viewer: str | None = None, game_path: Path | None = None) -> str:
     board = Board(pack, game)
     out = [pack.title if "WARZAG" in pack.title else f"WARZAG World War II: {pack.title}"]
-    if pack.demo:
+    if pack.demo and "DEMO" not in pack.title:
         out.append("  (DEMO component pack: our values, not the printed cards)")
     head = f"{game.mode.replace('_', '-')}, round {game.round}, {game.power}, {phase_label(game.phase)}"
     if game.turn.roll is not None:

@@ -100,7 +100,7 @@ class Warzag:
             kind="warzag-game", schema_version=1, setup=pack.id, pack_sha256=pack_digest(pack), options=options,
             seed=seed, mode=options["mode"], seating=nations, round=1, power=nations[0], phase="income",  # type: ignore[arg-type]
             players=players, hexes={pack.base_hex[bases[n]]: HexState(owner=n) for n in nations},
-            supply_deck=objectives.seeded_order(seed, "supply", list(pack.supply)), log=LogRef(file=log_file),
+            supply_deck=sorted(pack.supply), log=LogRef(file=log_file),
         )
 
     def deal_secrets(self, pack: Pack, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
@@ -147,7 +147,7 @@ class Warzag:
                 if game.pending and not isinstance(action, (o.EliminateOrder, o.PlayOrder, o.StandingOrder)):
                     d = game.pending[0]
                     raise Illegal(f"the game waits for {d.power}'s decision ({d.detail}) before anything else", "WZ L336")
-                self._do(act, action, own_turn)
+                self._do(act, _with_hex_ids(act, action), own_turn)
             except Illegal as exc:
                 raise IllegalOrders(f"{given.doc.path}: orders not accepted",
                                     [given.problem(exc.message, ("actions", i, exc.field or key), exc.rule)]) from None
@@ -226,7 +226,7 @@ class Warzag:
 
     def _any_time(self, act: Act, action: Any, own_turn: bool) -> None:
         if isinstance(action, o.DrawSupply):
-            leader.draw_supply(act)
+            leader.draw_supply(act, action.draw_supply)
         elif isinstance(action, o.TradeOrder):
             leader.trade(act, action.trade, action.times)
         elif isinstance(action, o.PromoteOrder):
@@ -253,6 +253,19 @@ class Warzag:
         from aa_ref.warzag.template import template
 
         return template(pack, game)
+
+
+def _with_hex_ids(act: Act, action: Any) -> Any:
+    """The action with every hex it names as the pack's id (names match in any case, printed names too)."""
+    changes: dict[str, Any] = {}
+    for name in o.HEX_FIELDS.get(type(action), ()):
+        value = getattr(action, name)
+        key = name.rstrip("_")
+        if isinstance(value, list):
+            changes[name] = [act.hex(v, key) for v in value]
+        elif value is not None:
+            changes[name] = act.hex(value, key)
+    return action.model_copy(update=changes) if changes else action
 
 
 def turns_seating_problem(options: dict[str, str]) -> str | None:

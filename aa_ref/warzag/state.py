@@ -112,6 +112,8 @@ class Turn(Strict):
     accelerated: bool = False
     attack_bonus: int = Field(default=0, ge=0, description="a played Supply card's bonus for the next invasion")
     invasions: int = Field(default=0, ge=0, description="invasions declared this turn")
+    range_bonus: dict[str, int] = Field(
+        default_factory=dict, description="army -> range a Supply card added for this turn (kept when range resets)")
 
 
 class Game(Strict):
@@ -133,7 +135,9 @@ class Game(Strict):
     players: dict[str, Player]
     hexes: dict[str, HexState] = Field(default_factory=dict)
     armies: dict[str, Army] = Field(default_factory=dict)
-    supply_deck: list[str] = Field(default_factory=list, description="Supply cards left, top first")
+    supply_deck: list[str] = Field(
+        default_factory=list, description="Supply cards left to draw, in no order: a draw picks one with the dice, so "
+                                          "nobody can read the next card in the file")
     supply_discard: list[str] = Field(default_factory=list)
     turn: Turn = Field(default_factory=Turn)
     pending: list[Decision] = Field(default_factory=list)

@@ -55,7 +55,7 @@ def enter_phase(act: Act, phase: Phase) -> None:
         if step in ("armies", "invasion"):
             board = act.board()
             for army_id, army in board.armies_of(act.nation):
-                full = board.dossier(army).range
+                full = board.dossier(army).range + game.turn.range_bonus.get(army_id, 0)
                 if army.range_left != full:
                     act.ctx.emit(ArmyUpdate(id=army_id, range_left=full))
 
