@@ -216,7 +216,9 @@ class Warzag:
         """Go on to the phase an action belongs to; earlier phases cannot come back [WZ L146]."""
         current = act.game.phase
         index = PHASES.index(current)
-        if isinstance(action, (o.LeaderOrder, o.RansomOrder, o.DrawSupply)):
+        if isinstance(action, o.DrawSupply):
+            return  # whenever this turn's pawn stopped on a Supply box, the accelerator too [WZ L624], A13
+        if isinstance(action, (o.LeaderOrder, o.RansomOrder)):
             act.require(current == "leader", f"this is Phase II's; the turn is in {turns.phase_label(current)}", "L146")
             return
         if isinstance(action, o.AnnexOrder):
