@@ -46,9 +46,10 @@ def annex(act: Act, target: str) -> None:
         how = "free, the Leader being adjacent" if adjacent else "by armies"
     act.ctx.emit(HexOwner(hex=target, owner=act.nation, previous=owner))
     state = game.hexes.get(target)
-    if owner is not None and state is not None and state.development and game.options.get("development_lost_on_capture", "yes") == "yes":
+    developed = state.development if state is not None else None
+    if owner is not None and developed and game.options.get("development_lost_on_capture", "yes") == "yes":
         act.ctx.emit(Develop(hex=target, development=None))
-        act.note(f"{target} loses its {state.development} development with its owner (A28)")
+        act.note(f"{target} loses its {developed} development with its owner (A28)")
     act.note(f"{act.nation} annexes {target}" + (f" from {owner}" if owner else "") + f" ({how})")
     if owner is not None:
         check_eliminations(act)

@@ -7,6 +7,7 @@ from aa_ref.warzag.act import Act
 from aa_ref.warzag.events import ArmyAdd, ArmyMove
 from aa_ref.warzag.pack import CATEGORIES
 from aa_ref.warzag.state import Army
+from aa_ref.warzag.turns import check_eliminations
 
 ABBREVIATIONS = {"italy": "ita", "germany": "ger", "uk": "uk", "ussr": "urs",
                  "infantry": "inf", "artillery": "art", "aviation": "avi", "armour": "arm"}
@@ -62,6 +63,7 @@ def move(act: Act, army_ids: list[str], path: list[str]) -> None:
     for army_id, army in armies:
         act.ctx.emit(ArmyMove(id=army_id, path=[start, *path], range_left=army.range_left - len(path)))
     act.note(f"{act.nation} moves {', '.join(army_ids)} from {start} to {path[-1]} ({cost} {resource.upper()})")
+    check_eliminations(act)  # leaving the last strategic territory it occupied [WZ L447]
 
 
 def _why_not(act: Act, hex_id: str) -> str:

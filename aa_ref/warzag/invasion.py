@@ -51,9 +51,11 @@ def invade(act: Act, order: InvadeOrder) -> None:
                         eliminated=[i for i, _ in defenders] if conquered else chosen)
     act.note(f"{defender} rolls the special die: {_face_text(face, strength)}")
     cheapest = min((board.value(a, "defence") for _, a in pool), default=0)
-    if face == "D" or strength <= cheapest:
+    asks = game.players[defender].standing.eliminate == "ask"
+    may_raise = asks and any(act.pack.supply[c].effect == "resistance_bonus" for c in game.players[defender].supply)
+    if face == "D" or (strength <= cheapest and not may_raise):  # a resistance card in hand may still raise S [WZ L626]
         resolve(act, invasion, [])
-    elif game.players[defender].standing.eliminate == "ask":
+    elif asks:
         act.ctx.emit(SetInvasion(invasion=invasion, pending=[Decision(
             power=defender, kind="eliminate", space=target,
             detail=f"choose {act.nation}'s armies to eliminate, total defence below {strength}: {', '.join(invasion.armies)}")]))
@@ -159,7 +161,7 @@ def defender_answer(act: Act, chosen: list[str]) -> None:
         act.require(army_id in invasion.armies, f"army {army_id} is not one the defender may eliminate "
                                                 f"({', '.join(invasion.armies)})", "L340", "eliminate")
     total = sum(board.value(act.game.armies[i], "defence") for i in chosen)
-    act.require(total < invasion.strength, f"the armies chosen have {total} defence; it must be less than "
+    act.require(not chosen or total < invasion.strength, f"the armies chosen have {total} defence; it must be less than "
                                            f"{invasion.strength}", "L340", "eliminate")
     resolve(act, invasion, list(dict.fromkeys(chosen)))
 

@@ -7,6 +7,7 @@ from aa_ref.warzag.act import Act, Illegal, wz
 from aa_ref.warzag.events import ArmyUpdate, CardDrawn, LeaderMove, PawnSet, SetTurn
 from aa_ref.warzag.state import Pawn
 from aa_ref.warzag.track import move_pawn, pawn_may_move
+from aa_ref.warzag.turns import check_eliminations
 
 TRADE_RATE = 2
 """2 PP buy 1 PC, 2 PC buy 1 PP [WZ L551-L552]."""
@@ -37,6 +38,7 @@ def move_leader(act: Act, path: list[str]) -> None:
     act.ctx.emit(LeaderMove(player=act.nation, path=path))
     act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"leader_moved": True})))
     act.note(f"{act.nation}'s Leader moves to {path[-1]}" + (f" through {', '.join(path[:-1])}" if len(path) > 1 else ""))
+    check_eliminations(act)  # leaving the last strategic territory it occupied [WZ L447]
 
 
 def _why_not_leader(act: Act, hex_id: str) -> str:

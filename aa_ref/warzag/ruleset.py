@@ -144,6 +144,11 @@ class Warzag:
             try:
                 if game.winner:
                     raise Illegal("the game is over", "WZ L443-L445")
+                out = game.players[nation]
+                if (out.eliminated or out.surrendered) and not isinstance(action, o.EndTurn):
+                    raise Illegal(f"{nation} is out of the game ({'eliminated' if out.eliminated else 'surrendered'})"
+                                  + ("; it may only end its turn" if nation == game.power else ""),
+                                  "WZ L447" if out.eliminated else "WZ L445")
                 if game.pending and not isinstance(action, (o.EliminateOrder, o.PlayOrder, o.StandingOrder)):
                     d = game.pending[0]
                     raise Illegal(f"the game waits for {d.power}'s decision ({d.detail}) before anything else", "WZ L336")
