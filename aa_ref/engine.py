@@ -65,6 +65,9 @@ class Ruleset(Protocol):
 
     id: ClassVar[str]
     phases: ClassVar[list[str]]
+    self_checking: ClassVar[bool]
+    """True when `adjudicate` itself refuses illegal orders (IllegalOrders) before changing anything it keeps: the
+    core then skips the separate `check`, whose dice could differ from the ones really rolled."""
 
     def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game: ...
 

@@ -231,9 +231,10 @@ class ApplyResult:
 
 def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, table_dice: RecordedDice | None) -> tuple[Game, Log, list[Any]]:
     """Check and adjudicate one document; the new game and log, or IllegalOrders."""
-    problems = ruleset.check(setup, game, given)
-    if problems:
-        raise IllegalOrders(f"{given.doc.path}: orders not accepted", problems)
+    if not ruleset.self_checking:  # else its adjudication refuses illegal orders, with the dice really rolled
+        problems = ruleset.check(setup, game, given)
+        if problems:
+            raise IllegalOrders(f"{given.doc.path}: orders not accepted", problems)
     model = given.model
     fair = None
     if game.fair_dice:

@@ -37,6 +37,7 @@ class AA1941:
     """Axis & Allies 1941 [shared/seeds/001_63934894773eca9e.txt]."""
 
     id: ClassVar[str] = "aa1941"
+    self_checking: ClassVar[bool] = False
     phases: ClassVar[list[str]] = [PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME]
     """The six phases of a turn, in order [L313-L320]."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -48,6 +48,8 @@ class Warzag:
 
     id: ClassVar[str] = "warzag"
     phases: ClassVar[list[str]] = list(PHASES)
+    self_checking: ClassVar[bool] = True
+    """Actions are checked as they are carried out, with the dice really rolled (`check` runs a copy)."""
 
     # --- options and files ------------------------------------------------------
     def options(self) -> dict[str, list[str]]:
