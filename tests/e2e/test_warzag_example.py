@@ -82,25 +82,26 @@ def test_free_for_all_plays_four_rounds_and_replays(cli, dealt):
     players = data["players"]
     # annexation spread from the bases; Germany annexed the free base Delta
     assert {"foxtrot", "delta"} <= set(players["germany"]["territories"])
-    assert len(players["germany"]["territories"]) == 12
+    assert len(players["germany"]["territories"]) == 11
     assert players["germany"]["occupies"] == ["stalingrad", "gela", "war_industry_2"]
     assert "p2-08" in players["uk"]["territories"] and "alfa" in players["uk"]["territories"]
     assert {"charlie", "p4-03", "p3-04", "p4-06"} <= set(players["italy"]["territories"])
     # both pawns on the track (Germany's has moved four times, Italy's is on START); Italy's Leader on R&D
     assert (players["germany"]["pawn"], players["italy"]["pawn"], players["uk"]["pawn"]) == (16, 0, None)
     assert players["italy"]["leader"] == "rd" and players["germany"]["leader"] == "gela"
-    assert {n: (p["pp"], p["pc"]) for n, p in players.items()} == {"germany": (37, 49), "uk": (5, 41), "italy": (5, 21)}
+    assert {n: (p["pp"], p["pc"]) for n, p in players.items()} == {"germany": (34, 47), "uk": (5, 41), "italy": (5, 21)}
     assert data["armies"]["ita-inf-16"]["promoted"] is True
     assert sorted(data["armies"]) == ["ger-arm-14", "ger-inf-1", "ger-inf-5", "ger-inf-9", "ita-arm-17", "ita-inf-16",
                                       "uk-avi-15"]
     game = session.load_game(cli.folder / "game.yaml").game
-    assert game.supply_discard == ["sup_06"] and players["germany"]["supply_cards"] == 0
+    assert game.supply_discard == ["sup_18"] and players["germany"]["supply_cards"] == 0
+    assert len(game.supply_deck) == 23
     assert game.hexes["p4-05"].development == "production" and game.hexes["p3-06"].development == "generic"
     replayed = cli("replay", "game.yaml")
     assert replayed.exit_code == 0 and "replay of 13 log entries matches the game" in replayed.output
     log = cli("log", "game.yaml").output
     for line in ("germany's pawn is placed on START", "germany trades 4 PC for 2 PP", "germany draws a Supply card",
-                 "germany plays 'Factory overtime'", "uk rolls the special die: D, Rout",
+                 "germany plays 'Forced march'", "germany moves ger-inf-5 from foxtrot to stalingrad", "uk rolls the special die: D, Rout",
                  "uk rolls the special die: T, Tenacity: resistance plus attack points 8",
                  "italy rolls the special die: R, Resistance: resistance points 2",
                  "p2-05: uk loses uk-inf-6; italy loses ita-arm-3", "germany annexes delta (by the Leader)",
