@@ -247,6 +247,8 @@ def main() -> None:
               f"{built[alliances].log.entries} entries, {'won by the ' + built[alliances].winner if built[alliances].winner else 'no winner'}) "
               f"and the examples in {time.perf_counter() - start:.1f} s")
         rows: list[tuple] = [("python -c 'import aa_ref.cli' (import only)", [sys.executable, "-c", "import aa_ref.cli"]),
+                             ("import of the session and WARZAG models only",
+                              [sys.executable, "-c", "import aa_ref.session, aa_ref.warzag.ruleset"]),
                              ("aa-ref validate setups/warzag-demo.yaml", [*CLI, "validate", str(ROOT / "setups" / "warzag-demo.yaml")])]
         for name, turn in largest.items():
             actions = turn.read_text().count("\n  - ")
