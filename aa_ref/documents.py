@@ -115,8 +115,50 @@ def _schema_problem(doc: Document, error: Any) -> Problem:
 
 def shape_problems(doc: Document, kind: str) -> list[Problem]:
     """Every JSON Schema error of `doc` read as a document of `kind`."""
+    root = json_schema(kind)  # generated: its objects keep the model's key order (the files are sorted)
     errors = sorted(_validator(kind).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path)))
-    return [_schema_problem(doc, e) for e in _deepest(errors)]
+    problems = []
+    for error in errors:
+        meant = _meant_branch(error, root)
+        if meant is None:
+            problems += [_schema_problem(doc, e) for e in _deepest([error])]
+        elif meant:
+            problems += [_schema_problem(doc, e) for e in _deepest(meant)]
+        else:
+            problems.append(_unknown_choice(doc, error, root))
+    return problems
+
+
+def _branch_keys(branch: dict[str, Any], root: dict[str, Any]) -> list[str] | None:
+    """The keys of a choice that is an object (following a `$ref`), or None."""
+    if "$ref" in branch:
+        branch = root.get("$defs", {}).get(branch["$ref"].rsplit("/", 1)[-1], {})
+    return list(branch["properties"]) if branch.get("type") == "object" and "properties" in branch else None
+
+
+def _meant_branch(error: Any, root: dict[str, Any]) -> list[Any] | None:
+    """For a mapping that must be one of several kinds of object (a WARZAG action): the errors of the kind its
+    keys name, [] when its keys name none, None when the choice is not between objects."""
+    if error.validator not in ("anyOf", "oneOf") or not isinstance(error.instance, dict):
+        return None
+    keys = [_branch_keys(b, root) for b in error.validator_value]
+    if any(k is None for k in keys):
+        return None
+    # A kind is named by its first key (`annex:`, `train:`...), the one it requires.
+    named = [i for i, k in enumerate(keys) if k and k[0] in error.instance]
+    if len(named) != 1:
+        return []
+    return [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == named[0]]
+
+
+def _unknown_choice(doc: Document, error: Any, root: dict[str, Any]) -> Problem:
+    firsts = [k[0] for b in error.validator_value if (k := _branch_keys(b, root))]
+    given = [str(k) for k in error.instance]
+    close = difflib.get_close_matches(given[0], firsts, n=1) if given else []
+    hint = f"; did you mean '{close[0]}'?" if close else f"; one of: {', '.join(firsts)}"
+    loc = (*error.absolute_path, given[0]) if given else tuple(error.absolute_path)
+    where = ".".join(str(p) for p in error.absolute_path)
+    return doc.problem(f"{where}: {', '.join(repr(g) for g in given) or 'an empty mapping'} names no action{hint}", loc)
 
 
 def _deepest(errors: list[Any]) -> list[Any]:

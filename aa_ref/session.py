@@ -110,6 +110,8 @@ def new_game(
     for key, choices in allowed.items():
         options.setdefault(key, choices[0])
     log_path = log_out or log_path_for(out)
+    if not out.parent.is_dir():
+        raise UsageError(f"{out.parent} is not a folder; create it first or write the game elsewhere")
     for path in (out, log_path):
         if path.exists() and not overwrite:
             raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
@@ -645,7 +647,8 @@ def check_orders(game_path: Path, orders_paths: list[Path]) -> list[CheckReport]
             blocked = f"it follows {path}, whose outcome depends on dice"
             continue
         game = ctx.game
-        reports.append(CheckReport(str(path), [], "legal", f"next: round {game.round}, {game.power}, {game.phase}"))
+        after = f"the game ends: {game.winner} won" if game.winner else f"next: round {game.round}, {game.power}, {game.phase}"
+        reports.append(CheckReport(str(path), [], "legal", after))
     return reports
 
 

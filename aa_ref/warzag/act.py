@@ -55,7 +55,7 @@ class Act:
         if canonical is None:
             raise Illegal(self.pack.hex_names.unknown_message(name), wz("L92"), field)
         if canonical not in self.pack.neighbours:
-            raise Illegal(f"{canonical} is used only with the expansion [WZ L122]", wz("L122"), field)
+            raise Illegal(f"{canonical} is used only with the expansion", wz("L122"), field)
         return canonical
 
     def require(self, condition: bool, message: str, rule: str, field: str | None = None) -> None:

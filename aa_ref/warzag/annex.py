@@ -24,6 +24,9 @@ def annex(act: Act, target: str) -> None:
     act.require(owner != act.nation, f"{target} is already {act.nation}'s", "L223")
     act.require(owner is None or not board.allied(owner, act.nation), f"{target} belongs to {owner}, an ally: allies "
                                                                        "do not annex each other's territories (A23)", "L431")
+    others = [n for n in game.leaders_at(target) if n != act.nation] if owner is None else []
+    act.require(not others, f"{others[0] if others else ''}'s Leader stands on {target}: a Leader is never on another "
+                            "player's territory", "L187")
     if owner is not None:
         act.require(not board.with_armies(target), f"{target} is {owner}'s and annexed with armies (armies or the "
                                                    "Leader stand there): invade it first", "L229")
@@ -65,8 +68,8 @@ def develop(act: Act, target: str, kind: str) -> None:
     """Develop an own territory, or change its type: generic, production or extraction [WZ L237], [WZ L488-L496]."""
     board = act.board()
     act.require(board.own(target, act.nation), f"{target} is not {act.nation}'s territory", "L237")
-    act.require(board.kind(target) == "standard", f"{target} is a {board.kind(target)}: bases cannot be developed "
-                                                  "[WZ L536], nor strategic or R&D territories", "L536")
+    act.require(board.kind(target) == "standard", f"{target} is a {board.kind(target).replace('_', ' ')}: bases "
+                                                  "cannot be developed, nor strategic or R&D territories", "L536")
     current = act.game.hexes[target].development
     act.require(current != kind, f"{target} is already developed for {kind}", "L237")
     act.pay(f"{'changing the development of' if current else 'developing'} {target}", pp=DEVELOP_PP, rule="L237")

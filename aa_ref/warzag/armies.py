@@ -51,7 +51,9 @@ def move(act: Act, army_ids: list[str], path: list[str]) -> None:
     here = start
     for step in path:
         act.require(board.adjacent(here, step), f"{step} does not share a side with {here}", "L277")
-        act.require(board.army_may_enter(step, act.nation), _why_not(act, step), "L265-L269")
+        if not board.army_may_enter(step, act.nation):
+            message, rule = _why_not(act, step)
+            act.require(False, message, rule, "path")
         here = step
     for army_id, army in armies:
         act.require(len(path) <= army.range_left, f"army {army_id} may still cross {army.range_left} territories "
@@ -66,14 +68,14 @@ def move(act: Act, army_ids: list[str], path: list[str]) -> None:
     check_eliminations(act)  # leaving the last strategic territory it occupied [WZ L447]
 
 
-def _why_not(act: Act, hex_id: str) -> str:
+def _why_not(act: Act, hex_id: str) -> tuple[str, str]:
+    """Why armies may not enter a hex, and the rule [WZ L265-L269]."""
     board = act.board()
-    kind = board.kind(hex_id)
-    if kind == "rd":
-        return "armies may neither cross nor stop on the R&D territory [WZ L542]"
+    if board.kind(hex_id) == "rd":
+        return "armies may neither cross nor stop on the R&D territory", "L542"
     if board.strategic(hex_id):
-        return f"{hex_id} is occupied by {board.occupant(hex_id) or 'a Leader'}: a strategic territory holds one nation [WZ L581]"
+        return f"{hex_id} is occupied by {board.occupant(hex_id) or 'a Leader'}: a strategic territory holds one nation", "L581"
     owner = board.owner(hex_id)
     if owner is None:
-        return f"{hex_id} is neutral: armies never enter neutral territories; annex it first [WZ L520]"
-    return f"{hex_id} is {owner}'s: armies enter enemy territory only by invading it [WZ L285]"
+        return f"{hex_id} is neutral: armies never enter neutral territories; annex it first", "L520"
+    return f"{hex_id} is {owner}'s: armies enter enemy territory only by invading it", "L265-L269"

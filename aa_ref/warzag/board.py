@@ -78,11 +78,13 @@ class Board:
         return None
 
     def with_armies(self, hex_id: str) -> bool:
-        """'Annexed with armies': the owner's armies or Leader stand there [WZ L483-L484]."""
+        """'Annexed with armies': armies or a Leader stand there [WZ L483-L484]: the owner's, or in alliance mode an
+        ally's, which count as his own on his territories [WZ L435], A24."""
         owner = self.owner(hex_id)
         if owner is None:
             return False
-        return any(self.game.controller(a) == owner for _, a in self.armies_at(hex_id)) or owner in self.game.leaders_at(hex_id)
+        return (any(self.allied(self.game.controller(a), owner) for _, a in self.armies_at(hex_id))
+                or any(self.allied(n, owner) for n in self.game.leaders_at(hex_id)))
 
     def own(self, hex_id: str, nation: str) -> bool:
         return self.owner(hex_id) == nation

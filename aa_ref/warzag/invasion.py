@@ -190,7 +190,8 @@ def _conquered(act: Act, invasion: Invasion) -> None:
     if invasion.defender in game.leaders_at(target):
         home = _home(board, invasion.defender, target)
         act.ctx.emit(LeaderMove(player=invasion.defender, path=[home] if home else [], reason="defeated"))
-        act.note(f"{invasion.defender}'s Leader cannot be killed: it returns to {home or 'nowhere (no territory left)'} [WZ L600]")
+        act.note(f"{invasion.defender}'s Leader cannot be killed: " + (f"it returns to {home} [WZ L600]" if home else
+                 "with no territory left to return to, it leaves the board [WZ L600]"))
     if board.strategic(target):
         act.note(f"{target} is contested again [WZ L579]")
     elif game.options.get("conquest_transfers_ownership", "no") == "yes":

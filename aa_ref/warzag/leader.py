@@ -33,7 +33,9 @@ def move_leader(act: Act, path: list[str]) -> None:
     here = player.leader
     for step in path:
         act.require(board.adjacent(here, step), f"{step} does not share a side with {here}", "L183", "leader")
-        act.require(board.leader_may_enter(step, act.nation), _why_not_leader(act, step), "L187", "leader")
+        if not board.leader_may_enter(step, act.nation):
+            message, rule = _why_not_leader(act, step)
+            act.require(False, message, rule, "leader")
         here = step
     act.ctx.emit(LeaderMove(player=act.nation, path=path))
     act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"leader_moved": True})))
@@ -41,15 +43,16 @@ def move_leader(act: Act, path: list[str]) -> None:
     check_eliminations(act)  # leaving the last strategic territory it occupied [WZ L447]
 
 
-def _why_not_leader(act: Act, hex_id: str) -> str:
+def _why_not_leader(act: Act, hex_id: str) -> tuple[str, str]:
+    """Why the Leader may not enter a hex, and the rule [WZ L187]."""
     board = act.board()
     others = [n for n in act.game.leaders_at(hex_id) if n != act.nation]
     if others and board.kind(hex_id) != "rd":
-        return f"{hex_id} holds {others[0]}'s Leader; only the R&D territory holds several Leaders [WZ L543]"
+        return f"{hex_id} holds {others[0]}'s Leader; only the R&D territory holds several Leaders", "L543"
     if board.strategic(hex_id):
-        return f"{hex_id} is occupied by {board.occupant(hex_id)}; a strategic territory holds one nation [WZ L581]"
+        return f"{hex_id} is occupied by {board.occupant(hex_id)}; a strategic territory holds one nation", "L581"
     return (f"{hex_id} belongs to {board.owner(hex_id)}: a Leader enters own, neutral, R&D and strategic "
-            "territories only, never enemy ones")
+            "territories only, never enemy ones", "L187")
 
 
 def ransom(act: Act, base: str) -> None:

@@ -81,7 +81,7 @@ def unmet(board: Board, nation: str, need: Condition) -> list[str]:
         out.append(f"own {need.developed} developed territories (has {len(developed)})")
     gone = [n for n, p in game.players.items() if n != nation and p.eliminated]
     if need.eliminated and len(gone) < need.eliminated:
-        out.append(f"see {need.eliminated} opponents eliminated ({len(gone)} so far)")
+        out.append(f"see {need.eliminated} opponent{'s' if need.eliminated > 1 else ''} eliminated ({len(gone)} so far)")
     armies = board.armies_of(nation)
     if need.armies and len(armies) < need.armies:
         out.append(f"have {need.armies} armies on the board (has {len(armies)})")

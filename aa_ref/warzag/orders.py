@@ -145,6 +145,13 @@ class StandingOrder(Strict):
     standing: Standing
 
 
+class NextPhase(Strict):
+    """Go on to a later phase of the turn without acting in the ones between (Phases III-V are optional [WZ L146]);
+    e.g. `next_phase: invasion` for Phase V's bonus movement [WZ L416-L418] with no invasion first."""
+
+    next_phase: Literal["annexation", "armies", "invasion"]
+
+
 class EndTurn(Strict):
     """Phase VI: the turn is over [WZ L422-L424]."""
 
@@ -154,7 +161,7 @@ class EndTurn(Strict):
 Action = Union[
     LeaderOrder, RansomOrder, DrawSupply, TradeOrder, PromoteOrder, EvacuateOrder, ActivateTrack, AccelerateOrder,
     AnnexOrder, DevelopOrder, TrainOrder, MoveOrder, InvadeOrder, PlayOrder, TransferOrder, EliminateOrder,
-    ClaimOrder, SurrenderOrder, StandingOrder, EndTurn,
+    ClaimOrder, SurrenderOrder, StandingOrder, NextPhase, EndTurn,
 ]
 
 

@@ -103,4 +103,4 @@ def _own_objective(pack: Pack, game: Game, viewer: str, game_path: Path, board: 
         return [f"your objective file {path.name} does not match this game's commitment"]
     missing = unmet(board, viewer, pack.objectives[secret.card].requires)
     state = "complete: claim it (claim_objective)" if not missing else "still to " + "; ".join(missing)
-    return [f"your objective ({secret.card}): {pack.objectives[secret.card].text}; {state}"]
+    return [f"your objective ({secret.card}): {pack.objectives[secret.card].text} Now: {state}"]

@@ -220,7 +220,10 @@ class Warzag:
         if isinstance(action, (o.LeaderOrder, o.RansomOrder)):
             act.require(current == "leader", f"this is Phase II's; the turn is in {turns.phase_label(current)}", "L146")
             return
-        if isinstance(action, o.AnnexOrder):
+        if isinstance(action, o.NextPhase):
+            wanted = action.next_phase
+            act.require(PHASES.index(wanted) > index, f"the turn is already in {turns.phase_label(current)}", "L146")
+        elif isinstance(action, o.AnnexOrder):
             wanted = "annexation" if index <= PHASES.index("annexation") else "invasion"
         elif isinstance(action, o.MoveOrder):
             wanted = "armies" if index <= PHASES.index("armies") else "invasion"

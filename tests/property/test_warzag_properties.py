@@ -11,7 +11,6 @@ import random
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -198,10 +197,9 @@ def test_random_orders_never_crash_the_referee(base, power, actions, dice):
     assert game.model_dump() == before  # check works on a copy
 
 
-# --- a known engine bug, kept visible --------------------------------------------------------------
-@pytest.mark.xfail(reason="engine bug reported to the lead: Board.with_armies counts only the owner's armies, so "
-                          "an ally's army does not keep its host's territory from being annexed [WZ L435], [WZ L484]")
+# --- an engine bug the stress runs found, kept as a regression test ---------------------------------
 def test_an_allys_army_keeps_its_hosts_territory_from_being_annexed():
+    """An ally's army counts as the host's own [WZ L435], so the territory is annexed with armies [WZ L484]."""
     from aa_ref.warzag.state import Army, HexState
 
     game = RULES.new_game(PACK, None, {**RULES_DEFAULTS, "mode": "alliances", "players": "germany,uk,italy,ussr"},

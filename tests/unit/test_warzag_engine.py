@@ -95,3 +95,16 @@ def test_the_commitment_binds_game_nation_card_and_salt():
     assert base != commitment("seed", "italy", "obj_alfa", "00")
     assert base != commitment("other", "germany", "obj_alfa", "00")
     assert base != commitment("seed", "germany", "obj_alfa", "01")
+
+
+def test_a_misspelt_action_is_named_with_a_suggestion():
+    """An action is one of several kinds of mapping: the message names the kind meant, not the first kind."""
+    from aa_ref.documents import shape_problems
+    from aa_ref.yamlio import Document
+
+    data = {"kind": "warzag-orders", "schema_version": 1, "power": "uk",
+            "actions": [{"annx": "p2-04"}, {"train": "infantry", "at": "delta", "cont": 2}, {}]}
+    messages = [p.message for p in shape_problems(Document("o.yaml", data, tree=data), "warzag-orders")]
+    assert messages[0] == "actions.0: 'annx' names no action; did you mean 'annex'?"
+    assert messages[1] == "actions.1.cont: unknown key 'cont'; did you mean 'count'?"
+    assert messages[2].startswith("actions.2: an empty mapping names no action; one of: leader, ransom")
