@@ -8,6 +8,7 @@ copies in `schemas/` are written by `aa-ref schema` and kept identical by a test
 from __future__ import annotations
 
 import difflib
+import importlib
 import json
 from functools import cache
 from pathlib import Path
@@ -21,13 +22,9 @@ from aa_ref.fairdice import DiceSecret, RevealFile
 from aa_ref.orders import DecisionAnswer, Orders
 from aa_ref.setup import Setup
 from aa_ref.state import Game
-from aa_ref.warzag.objectives import ObjectiveSecret
-from aa_ref.warzag.orders import Orders as WarzagOrders
-from aa_ref.warzag.pack import Pack as WarzagPack
-from aa_ref.warzag.state import Game as WarzagGame
 from aa_ref.yamlio import Document
 
-MODELS: dict[str, type[BaseModel]] = {
+MODELS: dict[str, type[BaseModel] | str] = {
     "game": Game,
     "setup": Setup,
     "orders": Orders,
@@ -35,14 +32,25 @@ MODELS: dict[str, type[BaseModel]] = {
     "log": Log,
     "reveal": RevealFile,
     "dice-secret": DiceSecret,
-    "warzag-pack": WarzagPack,
-    "warzag-game": WarzagGame,
-    "warzag-orders": WarzagOrders,
-    "warzag-objective": ObjectiveSecret,
+    # Another game's documents, imported only when a file of theirs is read (module:class).
+    "warzag-pack": "aa_ref.warzag.pack:Pack",
+    "warzag-game": "aa_ref.warzag.state:Game",
+    "warzag-orders": "aa_ref.warzag.orders:Orders",
+    "warzag-objective": "aa_ref.warzag.objectives:ObjectiveSecret",
 }
+"""Every document kind and its model."""
 GAME_KINDS = ("game", "warzag-game")
 ORDERS_KINDS = ("orders", "decision", "warzag-orders")
 SCHEMA_VERSION = 1
+
+
+def model_of(kind: str) -> type[BaseModel]:
+    """The model of a document kind, imported on first use for another game's kinds."""
+    model = MODELS[kind]
+    if isinstance(model, str):
+        module, name = model.split(":")
+        model = MODELS[kind] = getattr(importlib.import_module(module), name)
+    return model
 SCHEMA_BASE = "https://aa-ref.invalid/schemas/"
 
 
@@ -67,7 +75,7 @@ def checked_in_schema(kind: str) -> dict[str, Any]:
 @cache
 def json_schema(kind: str) -> dict[str, Any]:
     """The JSON Schema of a document kind, generated from its model."""
-    schema = MODELS[kind].model_json_schema(by_alias=True, mode="validation")
+    schema = model_of(kind).model_json_schema(by_alias=True, mode="validation")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_BASE + schema_filename(kind),
@@ -197,13 +205,13 @@ def parse_model(doc: Document, kind: str) -> BaseModel:
     JSON Schema validator then explains a rejected document key by key.
     """
     try:
-        return MODELS[kind].model_validate(doc.data)
+        return model_of(kind).model_validate(doc.data)
     except ValidationError:
         pass
     problems = shape_problems(doc, kind)
     if not problems:
         try:
-            return MODELS[kind].model_validate(doc.data)
+            return model_of(kind).model_validate(doc.data)
         except ValidationError as exc:
             problems = [doc.problem(_pydantic_message(e), tuple(e["loc"])) for e in exc.errors()]
     raise InvalidInput(f"{doc.path}: not a valid {kind} file", problems)
