@@ -178,6 +178,13 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
     if broken:
         raise InvalidInput(f"{log_path}: the log was edited by hand",
                            [log_doc.problem(broken[0] + "; 'aa-ref replay' shows where the game diverges")])
+    if check_head and log.start.commitments:  # the secret cards' commitments are the ones the log began with
+        probe = game.model_copy(deep=True)
+        ruleset.commit_secrets(probe, dict(log.start.commitments))
+        if probe != game:
+            raise InvalidInput(f"{path}: the game file was edited", [doc.problem(
+                f"a commitment to a secret card differs from the one in the log's start ({log_path}): the game file "
+                "was edited; 'aa-ref replay' shows where", ("players",))])
     if check_head and log.head != game.log.head:
         raise InvalidInput(
             f"{path}: the game and its log {log_path} do not match",

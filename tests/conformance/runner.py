@@ -182,20 +182,25 @@ def cargo_in(game: Game, space: str) -> dict[str, dict[str, int]]:
     return out
 
 
+def verdict_failures(expect: dict[str, Any], problems: list[str], rules: list[str]) -> list[str]:
+    """How the verdict, the problems' words and the rule they cite differ from `expect` (every game's runner)."""
+    verdict = "illegal" if problems else "legal"
+    if verdict != expect["verdict"]:
+        return [f"verdict {verdict}, expected {expect['verdict']}; problems: {problems}"]
+    failures = [f"no problem mentions {text!r}; problems: {problems}" for text in expect.get("errors") or []
+                if not any(text.lower() in p.lower() for p in problems)]
+    cited = expect.get("rule_cited")
+    if cited and not any(cited in r for r in rules):
+        failures.append(f"no problem cites {cited!r}; rules cited: {rules}")
+    return failures
+
+
 def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     """Every way the outcome differs from the case's `expect`, in words."""
     expect = case["expect"]
-    failures = []
-    verdict = "illegal" if outcome.problems else "legal"
-    if verdict != expect["verdict"]:
-        failures.append(f"verdict {verdict}, expected {expect['verdict']}; problems: {outcome.problems}")
+    failures = verdict_failures(expect, outcome.problems, outcome.rules)
+    if bool(outcome.problems) != (expect["verdict"] == "illegal"):
         return failures
-    for text in expect.get("errors", []):
-        if not any(text.lower() in p.lower() for p in outcome.problems):
-            failures.append(f"no problem mentions {text!r}; problems: {outcome.problems}")
-    cited = expect.get("rule_cited")
-    if cited and not any(cited in r for r in outcome.rules):
-        failures.append(f"no problem cites {cited!r}; rules cited: {outcome.rules}")
     game = outcome.game
     state = expect.get("state") or {}
     for key in HEADER_KEYS + ("winner",):

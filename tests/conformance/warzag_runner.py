@@ -50,6 +50,7 @@ from aa_ref.warzag.objectives import commitment
 from aa_ref.warzag.ruleset import Warzag
 from aa_ref.warzag.state import Army, Game, HexState, Pawn, Standing, Turn
 from aa_ref.yamlio import Document, load_yaml
+from tests.conformance.runner import verdict_failures
 
 PACK = "warzag-demo"
 SEED = "conformance"
@@ -198,19 +199,9 @@ def _compare(failures: list[str], what: str, got: dict[str, Any], want: dict[str
 def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     """Every way the outcome differs from the case's `expect`, in words."""
     expect = case["expect"]
-    failures: list[str] = []
-    verdict = "illegal" if outcome.problems else "legal"
-    if verdict != expect["verdict"]:
-        failures.append(f"verdict {verdict}, expected {expect['verdict']}; problems: {outcome.problems}")
-        return failures
-    for text in expect.get("errors") or []:
-        if not any(text.lower() in p.lower() for p in outcome.problems):
-            failures.append(f"no problem mentions {text!r}; problems: {outcome.problems}")
-    cited = expect.get("rule_cited")
-    if cited and not any(cited in r for r in outcome.rules):
-        failures.append(f"no problem cites {cited!r}; rules cited: {outcome.rules}")
+    failures = verdict_failures(expect, outcome.problems, outcome.rules)
     game = outcome.game
-    if verdict == "illegal" or game is None:
+    if outcome.problems or game is None:  # illegal (as expected or not): nothing else to compare
         return failures
     for key in ("round", "power", "phase", "winner"):
         if key in expect and getattr(game, key) != expect[key]:

@@ -221,12 +221,15 @@ def test_replay_detects_an_edited_log_and_a_forged_commitment(cli):
     edited = cli("replay", "game.yaml")
     assert edited.exit_code == 1
     shutil.copy(cli.folder / "saved.log.yaml", cli.folder / "game.log.yaml")
-    # a commitment changed in the game file, to claim a card of one's choice with a salt of one's choice: the
-    # claim is checked against the game file, but the replay rebuilds the commitments from the log's start
+    # a commitment changed in the game file, to claim a card of one's choice with a salt of one's choice: every
+    # command compares the commitments with the log's start and refuses the game; replay says where it differs
     commitment = session.load_game(cli.folder / "game.yaml").game.players["uk"].objective
     cli.edit("game.yaml", commitment, objectives.commitment("warzag-ffa", "uk", "obj_alfa", "chosen"))
-    cli("apply", "game.yaml", write(cli, "forged.yaml", orders("uk", "claim_objective: obj_alfa\n    salt: chosen")),
-        "--in-place")
+    before = cli.snapshot()
+    claim = cli("apply", "game.yaml", write(cli, "forged.yaml", orders("uk", "claim_objective: obj_alfa\n    salt: chosen")),
+                "--in-place")
+    assert claim.exit_code == 1 and "a commitment to a secret card differs" in claim.output, claim.output
+    assert {k: v for k, v in cli.snapshot().items() if k != "forged.yaml"} == before
     forged = cli("replay", "game.yaml")
     assert forged.exit_code == 1 and "players.uk.objective" in forged.output, forged.output
 
