@@ -56,5 +56,6 @@ def template(pack: Pack, game: Game) -> str:
     if mine:
         lines.append(f"# - move: [{mine[0][0]}]\n#   path: [...]      # armies: " + ", ".join(f"{i} on {a.hex}" for i, a in mine))
         lines.append("# - invade: HEX\n#   from: [HEX]      # Phase V; eliminate: [...] optional")
+        lines.append("# - next_phase: invasion      # Phase V without an invasion: bonus movement, full range again")
     lines.append("- end_turn: true")
     return "\n".join(lines) + "\n"
