@@ -12,7 +12,6 @@ the issue-2 targets of a command (about 0.3 s) plus the replay that `reveal` and
 
 from __future__ import annotations
 
-import argparse
 import random
 import shutil
 import sys
@@ -26,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from aa_ref import pbem, session  # noqa: E402
 from aa_ref.autoplay import next_orders  # noqa: E402
 from aa_ref.yamlio import dump_yaml  # noqa: E402
-from benchmarks.run import CLI, print_table  # noqa: E402
+from benchmarks.run import CLI, bench_options, print_table  # noqa: E402
 
 SECRETS = {"Axis": "alice.secret.yaml", "Allies": "bob.secret.yaml"}
 
@@ -59,10 +58,7 @@ def play(folder: Path, rounds: int) -> tuple[Path, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=5)
-    options = parser.parse_args()
+    options = bench_options(__doc__, rounds=5)
     folder = Path(tempfile.mkdtemp(prefix="aa-ref-fair-"))
     try:
         start = time.perf_counter()

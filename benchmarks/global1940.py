@@ -13,7 +13,6 @@ library; the timed commands are the real CLI in fresh processes.
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import sys
 import tempfile
@@ -24,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from aa_ref import session  # noqa: E402
-from benchmarks.run import CLI, play, print_table  # noqa: E402
+from benchmarks.run import CLI, bench_options, play, print_table  # noqa: E402
 
 SCENARIO = "global1940"
 ROUND_1 = sorted((ROOT / "examples" / SCENARIO / "round-1").glob("*.yaml"))
@@ -52,10 +51,7 @@ def before(folder: Path, power: str, by_turn: dict[str, list[Path]]) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=10)
-    options = parser.parse_args()
+    options = bench_options(__doc__)
     folder = Path(tempfile.mkdtemp(prefix="aa-ref-bench-g40-"))
     try:
         start = time.perf_counter()

@@ -84,11 +84,16 @@ def print_table(rows: list[tuple], runs: int) -> None:
         print(f"{name:52} {median:8.3f} {best:8.3f} {peak:9.1f}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def bench_options(doc: str, rounds: int = 10) -> argparse.Namespace:
+    """The options every benchmark takes: --runs (timings of each command) and --rounds (the game's length)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=10)
-    options = parser.parse_args()
+    parser.add_argument("--rounds", type=int, default=rounds)
+    return parser.parse_args()
+
+
+def main() -> None:
+    options = bench_options(__doc__)
     folder = Path(tempfile.mkdtemp(prefix="aa-ref-bench-"))
     try:
         start = time.perf_counter()

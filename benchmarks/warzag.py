@@ -20,7 +20,6 @@ plays with it too.
 
 from __future__ import annotations
 
-import argparse
 import random
 import shutil
 import sys
@@ -40,7 +39,7 @@ from aa_ref.warzag.board import Board  # noqa: E402
 from aa_ref.warzag.pack import CATEGORIES, Pack  # noqa: E402
 from aa_ref.warzag.state import Game  # noqa: E402
 from aa_ref.yamlio import dump_yaml  # noqa: E402
-from benchmarks.run import CLI, print_table  # noqa: E402
+from benchmarks.run import CLI, bench_options, print_table  # noqa: E402
 
 PACK = "warzag-demo"
 EXAMPLES = ROOT / "examples" / "warzag"
@@ -215,10 +214,7 @@ def example_before(folder: Path, name: str, turn: Path) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=10)
-    options = parser.parse_args()
+    options = bench_options(__doc__)
     folder = Path(tempfile.mkdtemp(prefix="aa-ref-bench-warzag-"))
     try:
         start = time.perf_counter()
