@@ -121,6 +121,8 @@ def show(
     power: Annotated[Optional[str], typer.Option(
         "--power", help="Only this power's spaces; WARZAG: this player's view (others' cards hidden).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    side: Annotated[Optional[str], typer.Option(
+        "--side", help="Blocks in the West: this side's view under fog of war (axis or allies).")] = None,
 ) -> None:
     """The state of a game: round, power to move, phase, treasuries, units, battles, decisions."""
     from aa_ref.session import load_game
@@ -134,6 +136,19 @@ def show(
             power = name
     except AaRefError as exc:
         fail(exc)
+    if loaded.game.kind == "bitw-game":
+        from aa_ref.bitw import render as bitw
+        from aa_ref.bitw.views import view
+
+        chosen = side or power
+        if chosen is not None and chosen not in ("axis", "allies"):
+            fail(UsageError(f"--side is axis or allies, not '{chosen}'"))
+        if as_json:
+            data = view(loaded.setup, loaded.game, chosen).model_dump(mode="json") if chosen else bitw.referee_view(loaded.setup, loaded.game)
+            typer.echo(json.dumps(data, indent=2))
+        else:
+            typer.echo(bitw.show_text(loaded.setup, loaded.game, chosen), nl=False)
+        return
     if loaded.game.kind == "warzag-game":
         from aa_ref.warzag import render as warzag
 
@@ -398,6 +413,31 @@ def odds(
     except AaRefError as exc:
         fail(exc)
     typer.echo(json.dumps(odds_json(spec, result), indent=2) if as_json else as_text(spec, result))
+
+
+@app.command()
+def export(
+    game: GamePath,
+    side: Annotated[str, typer.Option("--side", help="The side whose view is written: axis or allies.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The view file to write (kind: bitw-view).")],
+) -> None:
+    """Blocks in the West: write one side's view of the game, with none of the other side's hidden facts."""
+    from aa_ref.bitw.views import view
+    from aa_ref.documents import schema_comment
+    from aa_ref.session import load_game
+    from aa_ref.yamlio import atomic_write, dump_yaml, styled
+
+    try:
+        loaded = load_game(game)
+        if loaded.game.kind != "bitw-game":
+            raise UsageError("export writes a side's view of a Blocks in the West game; other games have no hidden units")
+        if side not in ("axis", "allies"):
+            raise UsageError(f"--side is axis or allies, not '{side}'")
+        seen = view(loaded.setup, loaded.game, side)  # type: ignore[arg-type]
+        atomic_write(output, schema_comment("bitw-view") + dump_yaml(styled(seen.model_dump(mode="json"))))
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"The {side}' view written to {output}")
 
 
 @app.command()

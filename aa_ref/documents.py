@@ -37,10 +37,16 @@ MODELS: dict[str, type[BaseModel] | str] = {
     "warzag-game": "aa_ref.warzag.state:Game",
     "warzag-orders": "aa_ref.warzag.orders:Orders",
     "warzag-objective": "aa_ref.warzag.objectives:ObjectiveSecret",
+    "bitw-scenario": "aa_ref.bitw.scenario:Scenario",
+    "bitw-game": "aa_ref.bitw.state:Game",
+    "bitw-orders": "aa_ref.bitw.orders:Orders",
+    "bitw-view": "aa_ref.bitw.views:View",
 }
 """Every document kind and its model."""
-GAME_KINDS = ("game", "warzag-game")
-ORDERS_KINDS = ("orders", "decision", "warzag-orders")
+GAME_KINDS = ("game", "warzag-game", "bitw-game")
+ORDERS_KINDS = ("orders", "decision", "warzag-orders", "bitw-orders")
+SETUP_KINDS = ("setup", "warzag-pack", "bitw-scenario")
+"""A game's definition: an A&A setup, a WARZAG component pack, a Blocks in the West scenario."""
 SCHEMA_VERSION = 1
 
 

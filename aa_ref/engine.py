@@ -19,6 +19,17 @@ from aa_ref.state import Game
 from aa_ref.yamlio import Document
 
 
+class Illegal(Exception):
+    """An action breaks a rule (engines that check while they adjudicate): `message` in a player's words, `rule`
+    the rulebook lines, `field` the action's key to point at."""
+
+    def __init__(self, message: str, rule: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.field = field
+
+
 @dataclass
 class Context:
     """One adjudication: the setup, a working copy of the game, dice and emitted events."""

@@ -31,6 +31,7 @@ RULESETS = {
     "anniversary": ("aa_ref.aa.anniversary", "Anniversary"),
     "global1940": ("aa_ref.aa.global1940", "Global1940"),
     "warzag": ("aa_ref.warzag.ruleset", "Warzag"),
+    "bitw": ("aa_ref.bitw.ruleset", "Bitw"),
 }
 """Ruleset id -> (module, class); a module is imported only when a game needs it."""
 
@@ -530,6 +531,10 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
                 from aa_ref.warzag.pack_checks import pack_problems
 
                 report.problems = pack_problems(parse_model(doc, report.kind), doc)
+            elif report.kind == "bitw-scenario":
+                from aa_ref.bitw.scenario_checks import scenario_problems
+
+                report.problems = scenario_problems(parse_model(doc, report.kind), doc)
             elif report.kind in GAME_KINDS:
                 loaded = load_game(path)
                 games.append(loaded)
@@ -548,7 +553,7 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
         if len(games) == 1:
             loaded = games[0]
             report.problems = loaded.ruleset.check(loaded.setup, loaded.game, given)
-        elif given.model.game and given.model.kind != "warzag-orders":
+        elif given.model.game and given.model.kind in ("orders", "decision"):
             try:
                 report.problems = orders_name_problems(given, load_setup(given.model.game))
             except AaRefError as exc:

@@ -360,7 +360,7 @@ def _parse_setup_file(path: Path) -> Any:
     from aa_ref.yamlio import Document, load_yaml
 
     doc = load_yaml(path)
-    if isinstance(doc.data, dict) and doc.data.get("kind") == "warzag-pack":
-        return parse_model(doc, "warzag-pack")
+    if isinstance(doc.data, dict) and doc.data.get("kind") in ("warzag-pack", "bitw-scenario"):
+        return parse_model(doc, doc.data["kind"])
     merged = resolve_setup_data(doc.data)
     return parse_model(Document(doc.path, merged, doc.text), "setup")

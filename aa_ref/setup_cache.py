@@ -42,7 +42,8 @@ def cache_key(scenario: str, files: list[Path]) -> str:
 
     digest = hashlib.sha256(f"{scenario}|{__version__}|{sys.version}|{pydantic.VERSION}".encode())
     here = Path(__file__).parent  # the model's own code: a changed field makes a new entry
-    for path in sorted([*files, here / "setup.py", here / "names.py", here / "warzag" / "pack.py"]):
+    for path in sorted([*files, here / "setup.py", here / "names.py", here / "warzag" / "pack.py",
+                              here / "bitw" / "scenario.py"]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:40]
 

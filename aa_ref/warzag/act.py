@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aa_ref.engine import Context
+from aa_ref.engine import Context, Illegal
 from aa_ref.warzag.board import Board
 from aa_ref.warzag.events import Resources
 from aa_ref.warzag.pack import Pack
@@ -13,16 +13,6 @@ from aa_ref.warzag.state import Game
 
 CAP = 99
 """PP and PC never pass 99 [WZ L463]; a gain above it is lost."""
-
-
-class Illegal(Exception):
-    """An action breaks a rule: `message` in a player's words, `rule` the rulebook lines."""
-
-    def __init__(self, message: str, rule: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.rule = rule
-        self.field = field
 
 
 def wz(lines: str) -> str:

@@ -1,0 +1,103 @@
+"""Read-only questions about a Blocks in the West game: hexes, sides, stacking, zones of control.
+
+Every rule module asks here, so hex control [BW L540-L558], zones of control [BW L706-L718],
+stacking [BW L648-L656] and terrain costs [BW L1279-L1317] are defined once.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from aa_ref.bitw.scenario import AIR, GCU, GSU, Block, Scenario
+from aa_ref.bitw.state import BlockState, Game, Side
+
+TERRAIN_MP = {
+    "good": {"clear": 1, "forest": 2, "hill": 2, "mountain": 3, "swamp": 3},
+    "snow": {"clear": 2, "forest": 2, "hill": 3, "mountain": 3, "swamp": 2},
+    "rain": {"clear": 3, "forest": 3, "hill": 3, "mountain": 3, "swamp": 3},
+}
+"""MP to enter a hex by terrain and weather [BW L1279-L1283], [BW L1620] (digest §2.8)."""
+STRAIT_MP = 3
+"""Crossing a red line always costs 3 MP [BW L1309]."""
+STACK_GU, STACK_GCU = 3, 2
+"""At most 3 ground units a hex, of which at most 2 combat units [BW L648-L656]."""
+
+
+class Board:
+    def __init__(self, scenario: Scenario, game: Game) -> None:
+        self.scenario = scenario
+        self.game = game
+
+    def block(self, block_id: str) -> Block:
+        return self.scenario.blocks[block_id]
+
+    def side_of(self, block_id: str) -> Side:
+        return self.scenario.powers[self.scenario.blocks[block_id].power].side  # type: ignore[return-value]
+
+    def enemy(self, side: Side) -> Side:
+        return "allies" if side == "axis" else "axis"
+
+    @cached_property
+    def _by_hex(self) -> dict[str, list[tuple[str, BlockState]]]:
+        out: dict[str, list[tuple[str, BlockState]]] = {}
+        for block_id, state in self.game.blocks.items():
+            if state.hex is not None:
+                out.setdefault(state.hex, []).append((block_id, state))
+        return out
+
+    def blocks_at(self, hex_id: str, side: Side | None = None) -> list[str]:
+        return [b for b, _ in self._by_hex.get(hex_id, []) if side is None or self.side_of(b) == side]
+
+    def ground_at(self, hex_id: str, side: Side | None = None) -> list[str]:
+        return [b for b in self.blocks_at(hex_id, side) if self.block(b).unit not in AIR]
+
+    def controller(self, hex_id: str) -> Side | None:
+        return self.game.control.get(hex_id)
+
+    def neighbours(self, hex_id: str) -> tuple[str, ...]:
+        return self.scenario.neighbours[hex_id]
+
+    def hexside(self, a: str, b: str) -> str | None:
+        return self.scenario.hexside.get(frozenset((a, b)))
+
+    def land(self, hex_id: str) -> bool:
+        h = self.scenario.hexes[hex_id]
+        return h.terrain != "sea" and not h.partial
+
+    def stacking_problem(self, hex_id: str, adding: list[str]) -> str | None:
+        """Why `adding` cannot end in `hex_id` beside what is there [BW L648-L656], or None."""
+        present = [b for b in self.ground_at(hex_id) if b not in adding]
+        ground = present + [b for b in adding if self.block(b).unit not in AIR]
+        gcu = [b for b in ground if self.block(b).unit in GCU]
+        if len(ground) > STACK_GU or len(gcu) > STACK_GCU:
+            return (f"{hex_id} would hold {len(ground)} ground units ({len(gcu)} combat units): at most {STACK_GU}, "
+                    f"of which at most {STACK_GCU} combat units")
+        return None
+
+    def exerts_zoc(self, block_id: str) -> bool:
+        """Every ground and air unit has a ZOC, but forts have none [BW L706], [BW L1094]."""
+        return self.block(block_id).unit not in ("fort",)
+
+    @cached_property
+    def _zoc(self) -> dict[Side, set[str]]:
+        """Hexes in each side's ZOC: the 6 hexes round its units, except hexes the enemy occupies, sea, and across
+        straits [BW L706-L718]."""
+        out: dict[Side, set[str]] = {"axis": set(), "allies": set()}
+        for hex_id, present in self._by_hex.items():
+            for block_id, _ in present:
+                if not self.exerts_zoc(block_id):
+                    continue
+                side = self.side_of(block_id)
+                for n in self.neighbours(hex_id):
+                    if not self.land(n) or self.hexside(hex_id, n) == "strait":
+                        continue
+                    if self.blocks_at(n, self.enemy(side)):
+                        continue
+                    out[side].add(n)
+        return out
+
+    def in_zoc_of(self, hex_id: str, side: Side) -> bool:
+        return hex_id in self._zoc[side]
+
+    def gsu(self, block_id: str) -> bool:
+        return self.block(block_id).unit in GSU

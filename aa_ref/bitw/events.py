@@ -1,0 +1,127 @@
+"""Blocks in the West events: every change to a game is one of these (see `aa_ref.events`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Field, TypeAdapter
+
+from aa_ref.bitw.state import BlockState, Decision, Game, Phase, Side
+from aa_ref.events import EventError, Note, Roll
+from aa_ref.names import natural_key
+from aa_ref.setup import Strict
+
+
+class BlockMove(Strict):
+    """A block moves along a path of hexes (or enters or leaves the map: path ends with None)."""
+
+    type: Literal["block_move"] = "block_move"
+    block: str
+    path: list[str | None]
+
+
+class BlockUpdate(Strict):
+    """A block's strength, face, supply marker or marks change."""
+
+    type: Literal["block"] = "block"
+    block: str
+    strength: int | None = None
+    revealed: bool | None = None
+    out_of_supply: bool | None = None
+    hits: int | None = None
+    moved: bool | None = None
+    reason: str = ""
+
+
+class Control(Strict):
+    type: Literal["control"] = "control"
+    hex: str
+    side: Side | None
+    previous: Side | None
+
+
+class Points(Strict):
+    """Production points received (positive) or spent."""
+
+    type: Literal["pp"] = "pp"
+    power: str
+    delta: int
+    reason: str
+
+
+class SetPhase(Strict):
+    type: Literal["phase"] = "phase"
+    turn: int
+    power: Side
+    phase: Phase
+
+
+class SetWeather(Strict):
+    type: Literal["weather"] = "weather"
+    weather: Literal["good", "rain", "snow"]
+
+
+class SetPending(Strict):
+    type: Literal["pending"] = "pending"
+    pending: list[Decision]
+
+
+class SrmUsed(Strict):
+    type: Literal["srm"] = "srm"
+    power: str
+    count: int
+
+
+class Winner(Strict):
+    type: Literal["victory"] = "victory"
+    winner: str
+
+
+Event = Annotated[
+    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SrmUsed, Winner, Roll, Note],
+    Field(discriminator="type"),
+]
+EVENTS = TypeAdapter(list[Event])
+
+
+def _block(game: Game, block: str) -> BlockState:
+    if block not in game.blocks:
+        raise EventError(f"no block {block}")
+    return game.blocks[block]
+
+
+def apply_event(game: Game, event: Any) -> None:
+    """Apply one event to `game` in place; EventError if it does not fit the state."""
+    match event:
+        case BlockMove(block=block, path=path):
+            _block(game, block).hex = path[-1]
+        case BlockUpdate(block=block):
+            state = _block(game, block)
+            for key in ("strength", "revealed", "out_of_supply", "hits", "moved"):
+                value = getattr(event, key)
+                if value is not None:
+                    setattr(state, key, value)
+        case Control(hex=hex_id, side=side):
+            if side is None:
+                game.control.pop(hex_id, None)
+            else:
+                game.control[hex_id] = side
+                game.control = dict(sorted(game.control.items(), key=lambda item: natural_key(item[0])))
+        case Points(power=power, delta=delta):
+            if game.pp.get(power, 0) + delta < 0:
+                raise EventError(f"{power} has only {game.pp.get(power, 0)} PP")
+            game.pp[power] = game.pp.get(power, 0) + delta
+        case SetPhase(turn=turn, power=power, phase=phase):
+            game.turn, game.round, game.power, game.phase = turn, turn, power, phase
+        case SetWeather(weather=weather):
+            game.weather = weather
+        case SetPending(pending=pending):
+            game.pending = [d.model_copy() for d in pending]
+        case SrmUsed(power=power, count=count):
+            game.srm_used[power] = count
+        case Winner(winner=winner):
+            game.winner = winner
+        case Roll() | Note():
+            pass
+        case _:
+            raise EventError(f"unknown event {event!r}")

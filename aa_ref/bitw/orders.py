@@ -1,0 +1,125 @@
+"""Blocks in the West orders (kind: bitw-orders): one side's actions, carried out in the order written.
+
+As in WARZAG, each action belongs to a phase of the player turn [BW L1141-L1170]; an action of a
+later phase closes the phases before it (running the automatic ones: supply, final supply check)
+and `end_turn` ends the player turn. The passive side answers with a document of its own when the
+game waits for it (the Defender Reaction phase, withdrawals).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import Field
+
+from aa_ref.orders import RevealRecord, Signature
+from aa_ref.setup import Strict
+
+
+class NextPhase(Strict):
+    """Go on to a later phase of the player turn."""
+
+    next_phase: Literal["production", "srm", "movement", "combat", "blitz", "exploitation"]
+
+
+class Repair(Strict):
+    """Production: add steps to a supplied block, paying each printed step's cost [BW L1182-L1194]."""
+
+    repair: str
+    steps: int = Field(default=1, ge=1)
+
+
+class Place(Strict):
+    """Production: place an arriving reinforcement or a rebuilt block [BW L1198-L1218]."""
+
+    place: str
+    at: str
+
+
+class Disband(Strict):
+    """After production: remove a supplied block for 1 PP next turn [BW L1222]."""
+
+    disband: str
+
+
+class Srm(Strict):
+    """Strategic rail movement of one block along friendly rail [BW L1224-L1252]."""
+
+    srm: str
+    path: list[str] = Field(min_length=1)
+
+
+class Move(Strict):
+    """Ground blocks moving together along a path of hexes, paying terrain costs [BW L1254-L1317]."""
+
+    move: list[str] = Field(min_length=1)
+    path: list[str] = Field(min_length=1)
+
+
+class Fly(Strict):
+    """Air blocks on a mission to an enemy-occupied hex within range [BW L1271]."""
+
+    fly: list[str] = Field(min_length=1)
+    to: str
+
+
+class Rebase(Strict):
+    """An air block moves from airfield to airfield within twice its range [BW L1271]."""
+
+    rebase: str
+    to: str
+
+
+class React(Strict):
+    """The passive side's Defender Reaction: air blocks sent to battle hexes [BW L1319-L1323]; {} sends none."""
+
+    react: dict[str, str] = Field(description="air block -> battle hex")
+
+
+class Withdraw(Strict):
+    """At the end of a combat round, blocks leaving a battle, each to a hex (or an airfield) [BW L1506-L1546]."""
+
+    withdraw: dict[str, str] = Field(description="block -> the hex it retreats to")
+    battle: str
+
+
+class Blitz(Strict):
+    """Armour that attacked this turn moves 1 MP into an adjacent hex [BW L1548-L1564]."""
+
+    blitz: list[str] = Field(min_length=1)
+    to: str
+
+
+class Exploit(Strict):
+    """Armour Exploitation: supplied armour moves again, into no enemy hex [BW L1574-L1578]."""
+
+    exploit: list[str] = Field(min_length=1)
+    path: list[str] = Field(min_length=1)
+
+
+class EndTurn(Strict):
+    """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
+
+    end_turn: Literal[True]
+
+
+Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit, EndTurn]
+
+HEX_FIELDS: dict[type, tuple[str, ...]] = {
+    Place: ("at",), Srm: ("path",), Move: ("path",), Fly: ("to",), Rebase: ("to",), Blitz: ("to",), Exploit: ("path",),
+}
+"""The fields of each action that name hexes (resolved to the scenario's ids before the rules see them)."""
+
+
+class Orders(Strict):
+    """A Blocks in the West orders document (kind: bitw-orders)."""
+
+    kind: Literal["bitw-orders"]
+    schema_version: Literal[1]
+    game: str | None = None
+    power: str = Field(description="the side giving the orders: axis or allies")
+    based_on: str | None = None
+    dice: list[int] | None = None
+    actions: list[Action] = Field(default_factory=list)
+    signature: Signature | None = None
+    reveals: list[RevealRecord] | None = None

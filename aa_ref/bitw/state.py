@@ -1,0 +1,76 @@
+"""The Blocks in the West game (kind: bitw-game): the referee's file, holding everything, hidden or not.
+
+A side's view (`aa_ref.bitw.views`) leaves out what the other side may not see: the identity and
+strength of blocks that stand upright [BW L508], until combat or reconnaissance reveals them
+[BW L732-L734].
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from aa_ref.names import natural_key
+from aa_ref.setup import Strict
+from aa_ref.state import FairDicePlayer, LogRef
+
+Side = Literal["axis", "allies"]
+Phase = Literal["weather", "strategic_warfare", "supply", "production", "srm", "movement", "reaction", "combat",
+                "blitz", "final_supply", "exploitation", "victory"]
+PLAYER_PHASES: tuple[Phase, ...] = ("strategic_warfare", "supply", "production", "srm", "movement", "reaction",
+                                    "combat", "blitz", "final_supply", "exploitation")
+"""A player turn's ten phases [BW L1141-L1170]; the weather phase opens a month and the victory phase closes it."""
+
+
+class BlockState(Strict):
+    hex: str | None = Field(description="where it stands; none while off the map (eliminated, not yet arrived)")
+    strength: int = Field(ge=0, description="the printed value on its top edge: its dice [BW L660]")
+    revealed: bool = Field(default=False, description="face up: the enemy sees it [BW L732-L734]")
+    out_of_supply: bool = Field(default=False, description="marked OOS in this turn's Supply phase [BW L786]")
+    hits: int = Field(default=0, ge=0, description="a shield block's first hit, waiting for the second [BW L688]")
+    moved: bool = False
+
+
+class Decision(Strict):
+    """A choice the game waits for from a side: the passive side's reaction [BW L1319-L1323], a withdrawal..."""
+
+    power: Side
+    kind: Literal["reaction", "withdrawal", "retreat", "hits"]
+    space: str = Field(default="", description="the battle hex, when there is one")
+    detail: str = ""
+
+
+class Game(Strict):
+    """A Blocks in the West game in progress."""
+
+    kind: Literal["bitw-game"]
+    schema_version: Literal[1]
+    setup: str = Field(description="the scenario: a shipped id or a file beside the game")
+    scenario_sha256: str
+    variant: str | None = None
+    options: dict[str, str] = Field(default_factory=dict)
+    seed: str
+    turn: int = Field(ge=1, description="the month's number on the scenario's turn track")
+    round: int = Field(ge=1, description="the same as turn (the shared core's name)")
+    power: Side = Field(description="the active side [BW L550-L552]")
+    phase: Phase
+    weather: Literal["good", "rain", "snow"] = "good"
+    winner: str | None = None
+    blocks: dict[str, BlockState]
+    control: dict[str, Side] = Field(default_factory=dict, description="hex -> the side controlling it")
+    pp: dict[str, int] = Field(default_factory=dict, description="power -> yellow PP stored")
+    srm_used: dict[str, int] = Field(default_factory=dict, description="power -> strategic rail moves made this turn")
+    pending: list[Decision] = Field(default_factory=list)
+    fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
+    log: LogRef
+
+    @field_validator("blocks", "control")
+    @classmethod
+    def _canonical(cls, value: dict) -> dict:
+        return dict(sorted(value.items(), key=lambda item: natural_key(item[0])))
+
+    @property
+    def powers(self) -> dict[str, str]:
+        """The two sides (the shared core's name for who gives orders)."""
+        return {"axis": "axis", "allies": "allies"}
