@@ -1,0 +1,69 @@
+"""Fog of war [BW L508], [BW L732-L734]: a side's view holds none of the other side's hidden facts."""
+
+from __future__ import annotations
+
+import json
+
+from aa_ref.bitw.ruleset import Bitw
+from aa_ref.bitw.scenario import Scenario
+from aa_ref.bitw.views import view
+
+SCENARIO = Scenario.model_validate({
+    "kind": "bitw-scenario", "schema_version": 1, "id": "tiny", "title": "tiny",
+    "hexes": {"berlin": {"at": [0, 0], "nation": "germany", "city": "capital"},
+              "paris": {"at": [1, 0], "nation": "france", "city": "capital"},
+              "h1": {"at": [0, 1]}},
+    "powers": {"germany": {"side": "axis", "capital": "berlin", "supply_source": "berlin"},
+               "france": {"side": "allies", "capital": "paris", "supply_source": "paris"}},
+    "tech_chart": {"infantry": {1: {"attack": 6, "defence": 6, "mp": 3}}, "tank": {1: {"attack": 6, "defence": 5, "mp": 3}}},
+    "blocks": {"ger-7pz": {"power": "germany", "unit": "tank", "name": "7th Panzer", "steps": [{"value": 4}, {"value": 3}]},
+               "ger-inf": {"power": "germany", "unit": "infantry", "name": "IV Corps", "steps": [{"value": 3}]},
+               "fr-inf": {"power": "france", "unit": "infantry", "name": "1st Army", "steps": [{"value": 4}]},
+               "fr-reserve": {"power": "france", "unit": "infantry", "name": "Reserve", "steps": [{"value": 2}]}},
+    "setup": {"ger-7pz": {"hex": "berlin"}, "ger-inf": {"hex": "h1", "revealed": True}, "fr-inf": {"hex": "paris"}},
+    "turns": [{"month": "1940-05"}],
+    "victory": {"side": "axis", "control_all": ["paris"], "otherwise": "allies"},
+})
+
+
+def _game(**options: str):
+    return Bitw().new_game(SCENARIO, None, {"rules": "basic", "fog_of_war": "on", **options}, "secret-seed", "x.log")
+
+
+def test_an_upright_enemy_block_shows_only_its_nation_and_hex():
+    seen = view(SCENARIO, _game(), "allies")
+    text = json.dumps(seen.model_dump(mode="json"))
+    assert "ger-7pz" not in text and "7th Panzer" not in text and "tank" not in text
+    hidden = [b for b in seen.blocks.values() if b.hex == "berlin"]
+    assert len(hidden) == 1 and hidden[0].power == "germany" and hidden[0].strength is None and hidden[0].unit is None
+
+
+def test_a_revealed_enemy_block_is_seen_whole_and_own_blocks_always():
+    seen = view(SCENARIO, _game(), "allies")
+    assert seen.blocks["ger-inf"].strength == 3 and seen.blocks["ger-inf"].unit == "infantry"
+    assert seen.blocks["fr-inf"].name == "1st Army"
+    assert seen.off_map == ["fr-reserve"]
+
+
+def test_the_enemy_blocks_off_the_map_and_pp_are_not_in_the_view():
+    game = _game()
+    game.pp = {"germany": 12, "france": 7}
+    seen = view(SCENARIO, game, "allies")
+    assert seen.pp == {"france": 7}
+    assert "ger" not in " ".join(seen.off_map)
+
+
+def test_hidden_names_follow_a_block_but_depend_on_the_referee_seed():
+    game = _game()
+    first = set(view(SCENARIO, game, "allies").blocks) - {"fr-inf", "ger-inf"}
+    game.blocks["ger-7pz"].hex = "h1"
+    moved = set(view(SCENARIO, game, "allies").blocks) - {"fr-inf", "ger-inf"}
+    assert first == moved  # the eye follows the block from hex to hex
+    other = Bitw().new_game(SCENARIO, None, {"rules": "basic", "fog_of_war": "on"}, "another-seed", "x.log")
+    assert set(view(SCENARIO, other, "allies").blocks) != set(view(SCENARIO, game, "allies").blocks)
+
+
+def test_fog_of_war_off_reveals_every_block():
+    """Solitaire or an open game [BW L508], [BW L2590]."""
+    seen = view(SCENARIO, _game(fog_of_war="off"), "allies")
+    assert "ger-7pz" in seen.blocks
