@@ -152,6 +152,7 @@ def capture(act: Act, hexes: list[str]) -> None:
 
 def move(act: Act, order: Any) -> None:
     """The Movement phase: ground units first, then air [BW L1268-L1269]."""
+    supply.basic_only(act, "AR 13.0 HQ activation of armour and air, AR 8.0 ZOC", "L1815-L1873")
     blocks, start = _group(act, order.move, "move", ground=True)
     flown = [b for b, s in act.game.blocks.items() if s.moved and act.scenario.blocks[b].unit in AIR
              and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
@@ -163,6 +164,7 @@ def move(act: Act, order: Any) -> None:
 def exploit(act: Act, order: Any) -> None:
     """Armour Exploitation: supplied tanks and TECH 2+ mechanized move again with full MP, into no enemy hex
     [BW L1574-L1578]; motorized infantry needs an armour HQ (advanced rules) and is not among them."""
+    supply.basic_only(act, "AR 13.0 HQ activation for exploitation", "L1873")
     blocks, start = _group(act, order.exploit, "exploit", ground=True)
     board = act.board()
     for b in blocks:

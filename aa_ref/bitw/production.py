@@ -48,6 +48,7 @@ def income_of(act: Act) -> dict[str, int]:
 
 def collect_income(act: Act) -> None:
     """The Production phase begins: the active side's powers receive their income [BW L1182], [BW L598-L600]."""
+    supply.basic_only(act, "AR 11.0 production (coloured PP, pairing, the mine roll)", "L1681-L1773")
     for power, amount in income_of(act).items():
         if amount:
             act.ctx.emit(Points(power=power, delta=amount, reason="income [BW L1182]"))

@@ -31,7 +31,10 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "supply_sources": ("own", "side"),
     "captured_income": ("axis", "none"),
 }
-"""Rule level [BW L27-L35] and fog of war (off for solitaire or an open game [BW L508], [BW L2590])."""
+"""Rule level [BW L27-L35] and fog of war (off for solitaire or an open game [BW L508], [BW L2590]); whose supply
+sources a block may trace to (its own power's [BW L756-L767], or any of its side's: 'una fonte di rifornimento
+amica' [BW L777]); whether captured centres add to the Axis's income [BW L558] or to nobody's (SBW6 [BW L560]).
+See docs/bitw-rulings.md."""
 
 PHASE_OF: dict[type, str] = {
     o.Repair: "production", o.Place: "production", o.Disband: "production", o.Srm: "srm", o.Move: "movement",

@@ -13,11 +13,19 @@ from __future__ import annotations
 
 import heapq
 
-from aa_ref.bitw.act import Act
+from aa_ref.bitw.act import Act, bw
 from aa_ref.bitw.board import Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Points
 from aa_ref.bitw.scenario import Scenario
 from aa_ref.bitw.state import Side
+from aa_ref.engine import Illegal
+
+def basic_only(act: Act, what: str, rule: str) -> None:
+    """The advanced rules change this part of the game (`rules: advanced`): refuse clearly rather than play the basic
+    rule under the advanced name."""
+    if act.game.options.get("rules", "basic") == "advanced":
+        raise Illegal(f"advanced rule not implemented yet: {what}", bw(rule))
+
 
 LINE = {"good": 3, "rain": 2, "snow": 2}
 """The longest supply line by weather, in hexes [BW L777], [BW L1608]."""
@@ -133,6 +141,7 @@ def mark(act: Act, reason: str) -> list[str]:
 
 def supply_phase(act: Act) -> None:
     """The Supply phase: the active side's blocks out of supply are marked, supplied ones cleared [BW L1176-L1178]."""
+    basic_only(act, "AR 12.0 supply (sieges, Festung supply, Tech 2-3 units out of supply)", "L1775-L1813")
     mark(act, "supply phase [BW L1176-L1178]")
 
 
@@ -146,6 +155,7 @@ def final_supply_check(act: Act) -> None:
     goes; still out of supply, it surrenders (off the map, rebuildable later [BW L794]) and the other side gains 1
     yellow PP [BW L1572]. Blocks with a 0 level drop to 0 and stay [BW L798], [BW L1570]; static infantry [BW L983]
     and forts (Festung) [BW L1098] never surrender. Revealed blocks then stand upright again (digest A6)."""
+    basic_only(act, "AR 12.1 and 12.5 (besieged units lose a step, surrender PP by unit type)", "L1775-L1813")
     board = act.board()
     enemy = board.enemy(act.side)
     gained = 0
