@@ -18,7 +18,7 @@ from aa_ref.bitw import supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Control, SrmUsed
-from aa_ref.bitw.scenario import AIR, ARMOUR, GCU, Block
+from aa_ref.bitw.scenario import AIR, GCU, Block
 
 INFANTRY_CLASS = ("infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops",
                   "marines", "artillery")
