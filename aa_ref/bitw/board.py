@@ -65,8 +65,10 @@ class Board:
         return h.terrain != "sea" and not h.partial
 
     def stacking_problem(self, hex_id: str, adding: list[str]) -> str | None:
-        """Why `adding` cannot end in `hex_id` beside what is there [BW L648-L656], or None."""
-        present = [b for b in self.ground_at(hex_id) if b not in adding]
+        """Why `adding` cannot end in `hex_id` beside what its side has there [BW L648-L656], or None (the limits are
+        each side's: in a battle hex both sides stack up to them)."""
+        side = self.side_of(adding[0]) if adding else None
+        present = [b for b in self.ground_at(hex_id, side) if b not in adding]
         ground = present + [b for b in adding if self.block(b).unit not in AIR]
         gcu = [b for b in ground if self.block(b).unit in GCU]
         if len(ground) > STACK_GU or len(gcu) > STACK_GCU:

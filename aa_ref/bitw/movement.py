@@ -1,29 +1,271 @@
 """Movement: strategic rail movement [BW L1224-L1252], ground and air movement [BW L1254-L1317], armour
-exploitation [BW L1574-L1578]."""
+exploitation [BW L1574-L1578].
+
+A ground move names the blocks moving together (all from one hex) and the hexes they enter in order (the start
+hex may be written first). Each hex entered is adjacent to the last [BW L1258-L1260], a playable land hex
+[BW L1299-L1303], and costs its terrain's MP in the month's weather (`board.TERRAIN_MP`); a strait always costs 3
+MP and only infantry-class units cross one unless the side controls both banks [BW L1309-L1311]. No block may
+enter a hex it cannot pay for [BW L1283]. Entering a hex with enemy units ends the move [BW L1291]; zones of
+control never stop it [BW L1293]. Entering or passing through a city or production hex captures it at once
+[BW L554-L558].
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.bitw.act import Act, bw
-from aa_ref.engine import Illegal
+from aa_ref.bitw import supply
+from aa_ref.bitw.act import Act
+from aa_ref.bitw.board import STRAIT_MP, TERRAIN_MP, Board
+from aa_ref.bitw.events import BlockMove, BlockUpdate, Control, SrmUsed
+from aa_ref.bitw.scenario import AIR, GCU, Block
+
+INFANTRY_CLASS = ("infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops",
+                  "marines", "artillery")
+"""The infantry class [BW L975] (air HQs aside): the units that may cross a strait whose banks are not both
+friendly [BW L1311]."""
+PLUS_ONE_MP = ("cavalry", "motorized_cavalry")
+"""Cavalry moves as infantry +1 MP [BW L991], motorized cavalry as motorized infantry +1 MP [BW L1013]."""
+IMMOBILE = ("static", "fort")
+"""Static infantry never moves but by rail [BW L983]; forts never move [BW L1094]."""
 
 
-def srm(act: Act, order: Any) -> None:
-    raise Illegal("strategic rail movement is not implemented yet (issue 8, in progress)", bw("L1224-L1252"))
+def new_phase(act: Act) -> None:
+    """A new phase of movement (SRM, Movement, Exploitation): every block may move once in it; blocks moved by rail
+    move again in the Movement phase [BW L1230]."""
+    for block_id, state in act.game.blocks.items():
+        if state.moved:
+            act.ctx.emit(BlockUpdate(block=block_id, moved=False))
+
+
+def distance(board: Board, a: str, b: str) -> int:
+    """Hexes between two hexes (axial coordinates)."""
+    (q1, r1), (q2, r2) = board.scenario.hexes[a].at, board.scenario.hexes[b].at
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def tech_values(act: Act, block_id: str, field: str) -> Any:
+    block = act.scenario.blocks[block_id]
+    level = act.scenario.powers[block.power].tech.get(block.unit)
+    chart = act.scenario.tech_chart.get(block.unit, {})
+    act.require(level is not None and level in chart, f"the scenario gives no TECH values for {block.power}'s "
+                f"{block.unit} (TECH {level}): add them to its tech chart", "L670", field)
+    return chart[level]
+
+
+def movement_points(act: Act, block_id: str, field: str, halve: bool) -> int:
+    """The block's MP from the TECH chart (+1 cavalry), halved when out of supply, never below 1 [BW L790],
+    [BW L704]."""
+    block = act.scenario.blocks[block_id]
+    mp = tech_values(act, block_id, field).mp + (1 if block.unit in PLUS_ONE_MP else 0)
+    if halve and act.game.blocks[block_id].out_of_supply:
+        mp = max(1, mp // 2)
+    return mp
+
+
+def hex_cost(board: Board, here: str, there: str) -> int:
+    if board.hexside(here, there) == "strait":
+        return STRAIT_MP
+    h = board.scenario.hexes[there]
+    terrain = "clear" if h.coastal else h.terrain  # coastal hexes cost 1 MP [BW L1301] (digest A18)
+    return TERRAIN_MP[board.game.weather][terrain]
+
+
+def _path(act: Act, start: str, path: list[str]) -> list[str]:
+    hexes = [act.hex(h, "path") for h in path]
+    if hexes and hexes[0] == start:
+        hexes = hexes[1:]
+    act.require(bool(hexes), f"the path leads nowhere: the blocks are already in {start}", "L1258-L1260", "path")
+    return hexes
+
+
+def _group(act: Act, names: list[str], field: str, ground: bool) -> tuple[list[str], str]:
+    blocks = [act.block(b, field) for b in names]
+    act.require(len(set(blocks)) == len(blocks), "a block is named twice", "L1256", field)
+    starts = set()
+    for b in blocks:
+        state, block = act.game.blocks[b], act.scenario.blocks[b]
+        act.require(state.hex is not None, f"{b} is not on the map", "L1256", field)
+        act.require(not state.moved, f"{b} has already moved in this phase", "L1256", field)
+        if ground:
+            act.require(block.unit not in AIR, f"{b} is an air unit: it flies missions or rebases [BW L1271]", "L1271", field)
+            act.require(block.unit not in IMMOBILE, f"{b} ({block.unit}) never moves"
+                        + (" but by rail [BW L983]" if block.unit == "static" else " [BW L1094]"),
+                        "L983" if block.unit == "static" else "L1094", field)
+        else:
+            act.require(block.unit in AIR, f"{b} is not an air unit", "L1271", field)
+        starts.add(state.hex)
+    act.require(len(starts) == 1, f"blocks moving together start in one hex: {', '.join(sorted(starts))}", "L1256", field)
+    return blocks, starts.pop()
+
+
+def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[str, int], *, exploit: bool) -> None:
+    """Check the path of a ground move or exploitation and carry it out."""
+    board = act.board()
+    side, enemy = act.side, board.enemy(act.side)
+    spent = 0
+    here = start
+    for i, there in enumerate(hexes):
+        h = act.scenario.hexes[there]
+        act.require(there in board.neighbours(here), f"{there} is not adjacent to {here}: a move never skips hexes",
+                    "L1258-L1260", "path")
+        act.require(h.terrain != "sea", f"{there} is open sea: ground units never enter it", "L1299", "path")
+        act.require(not h.partial, f"{there} is a partial map-edge hex: it is never entered", "L1301-L1303", "path")
+        if board.hexside(here, there) == "strait" and not (board.controller(here) == side and board.controller(there) == side):
+            others = [b for b in blocks if act.scenario.blocks[b].unit not in INFANTRY_CLASS]
+            act.require(not others, f"{', '.join(others)} cannot cross the strait {here}-{there}: the {side} do not "
+                        "control both sides, so only infantry crosses", "L1311", "path")
+        spent += hex_cost(board, here, there)
+        for b in blocks:
+            act.require(spent <= mp[b], f"{b} cannot pay for {there}: the path costs {spent} MP "
+                        f"({act.game.weather} weather), it has {mp[b]}", "L1283", "path")
+        occupied = bool(board.blocks_at(there, enemy))
+        if occupied:
+            act.require(not exploit, f"{there} holds enemy units: exploitation starts no new battle", "L1576-L1578", "path")
+            act.require(i == len(hexes) - 1, f"the move must end in {there}: it holds enemy units", "L1291", "path")
+            gcu = [b for b in blocks if act.scenario.blocks[b].unit in GCU] + [
+                b for b in board.ground_at(there, side) if act.scenario.blocks[b].unit in GCU]
+            act.require(bool(gcu), f"support units ({', '.join(blocks)}) never attack alone: {there} holds enemy units",
+                        "L636", "path")
+            oos = [b for b in blocks if act.game.blocks[b].out_of_supply]
+            act.require(not oos, f"{', '.join(oos)} out of supply cannot attack [BW L790]", "L790", "path")
+        here = there
+    problem = board.stacking_problem(here, blocks)
+    act.require(problem is None, f"{problem or ''}", "L648-L656", "path")
+    for b in blocks:
+        act.ctx.emit(BlockMove(block=b, path=[start, *hexes]))
+        act.ctx.emit(BlockUpdate(block=b, moved=True))
+    capture(act, hexes)
+
+
+def capture(act: Act, hexes: list[str]) -> None:
+    """A land unit entering or passing through a city or production hex captures it [BW L554-L558]."""
+    board = act.board()
+    for there in hexes:
+        h = act.scenario.hexes[there]
+        producing = any(getattr(h.production, c) for c in ("yellow", "red", "blue", "white", "black"))
+        if (h.city or producing) and board.controller(there) != act.side and not board.blocks_at(there, board.enemy(act.side)):
+            act.ctx.emit(Control(hex=there, side=act.side, previous=board.controller(there)))
+            act.note(f"the {act.side} capture {there}" + (f" ({h.name})" if h.name else "") + " [BW L554-L558]")
 
 
 def move(act: Act, order: Any) -> None:
-    raise Illegal("ground movement is not implemented yet (issue 8, in progress)", bw("L1254-L1317"))
-
-
-def fly(act: Act, order: Any) -> None:
-    raise Illegal("air missions are not implemented yet (issue 8, in progress)", bw("L1271"))
-
-
-def rebase(act: Act, order: Any) -> None:
-    raise Illegal("air rebasing is not implemented yet (issue 8, in progress)", bw("L1271"))
+    """The Movement phase: ground units first, then air [BW L1268-L1269]."""
+    supply.basic_only(act, "AR 13.0 HQ activation of armour and air, AR 8.0 ZOC", "L1815-L1873")
+    blocks, start = _group(act, order.move, "move", ground=True)
+    flown = [b for b, s in act.game.blocks.items() if s.moved and act.scenario.blocks[b].unit in AIR
+             and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
+    act.require(not flown, f"air units have moved ({', '.join(flown)}): ground units move first", "L1268-L1269", "move")
+    hexes = _path(act, start, order.path)
+    _walk(act, blocks, start, hexes, {b: movement_points(act, b, "move", halve=True) for b in blocks}, exploit=False)
 
 
 def exploit(act: Act, order: Any) -> None:
-    raise Illegal("armour exploitation is not implemented yet (issue 8, in progress)", bw("L1574-L1578"))
+    """Armour Exploitation: supplied tanks and TECH 2+ mechanized move again with full MP, into no enemy hex
+    [BW L1574-L1578]; motorized infantry needs an armour HQ (advanced rules) and is not among them."""
+    supply.basic_only(act, "AR 13.0 HQ activation for exploitation", "L1873")
+    blocks, start = _group(act, order.exploit, "exploit", ground=True)
+    board = act.board()
+    for b in blocks:
+        block: Block = act.scenario.blocks[b]
+        level = act.scenario.powers[block.power].tech.get(block.unit, 0)
+        act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2),
+                    f"{b} ({block.unit}, TECH {level}) does not exploit: only tanks and TECH 2 mechanized", "L1574", "exploit")
+        act.require(supply.supplied(board, b), f"{b} is out of supply at the start of its exploitation", "L1576", "exploit")
+    hexes = _path(act, start, order.path)
+    _walk(act, blocks, start, hexes, {b: movement_points(act, b, "exploit", halve=False) for b in blocks}, exploit=True)
+
+
+def srm(act: Act, order: Any) -> None:
+    """Strategic rail movement [BW L1224-L1252]: one block a move, 1 yellow PP each, within the power's limit; it
+    began the turn supplied on a rail hex not adjacent to enemy units, and goes any distance along friendly rail,
+    never adjacent to enemy units."""
+    block_id = act.block(order.srm, "srm")
+    block, state = act.scenario.blocks[block_id], act.game.blocks[block_id]
+    board = act.board()
+    enemy = board.enemy(act.side)
+    act.require(state.hex is not None, f"{block_id} is not on the map", "L1228", "srm")
+    act.require(block.unit not in AIR and block.unit != "fort", f"{block_id} ({block.unit}) does not move by rail",
+                "L1224-L1230", "srm")
+    act.require(not state.moved, f"{block_id} has already moved by rail this turn", "L1232", "srm")
+    act.require(not state.out_of_supply, f"{block_id} began the turn out of supply", "L1228", "srm")
+    start = state.hex
+    act.require(act.scenario.hexes[start].rail, f"{block_id} is not on a rail hex ({start})", "L1228", "srm")
+
+    def near_enemy(h: str) -> bool:
+        return bool(board.blocks_at(h, enemy)) or any(board.blocks_at(n, enemy) for n in board.neighbours(h))
+
+    act.require(not near_enemy(start), f"{block_id} is adjacent to enemy units in {start}", "L1228", "srm")
+    hexes = _path(act, start, order.path)
+    here = start
+    for there in hexes:
+        h = act.scenario.hexes[there]
+        act.require(there in board.neighbours(here), f"{there} is not adjacent to {here}", "L1230", "path")
+        act.require(h.rail and board.hexside(here, there) != "strait", f"no railway from {here} to {there}", "L1230", "path")
+        act.require(board.controller(there) == act.side, f"{there} is not {act.side} rail", "L1230", "path")
+        act.require(not near_enemy(there), f"{there} is adjacent to enemy units: a rail move never passes or ends "
+                    "next to them", "L1230", "path")
+        here = there
+    problem = board.stacking_problem(here, [block_id])
+    act.require(problem is None, f"{problem or ''}", "L648-L656", "path")
+    power = act.scenario.powers[block.power]
+    used = act.game.srm_used.get(block.power, 0)
+    act.require(used < power.srm, f"{block.power} has made its {power.srm} rail move(s) of this turn", "L1236-L1246", "srm")
+    act.pay(block.power, 1, f"the rail move of {block_id}", "L1232")
+    act.ctx.emit(SrmUsed(power=block.power, count=used + 1))
+    act.ctx.emit(BlockMove(block=block_id, path=[start, *hexes]))
+    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
+
+
+def _airfield(act: Act, board: Board, hex_id: str, power: str) -> bool:
+    """Any supplied friendly city is an airfield [BW L578-L584]."""
+    return (act.scenario.hexes[hex_id].city is not None and board.controller(hex_id) == act.side
+            and supply.supplied_at(board, hex_id, power))
+
+
+def fly(act: Act, order: Any) -> None:
+    """Air missions: supplied air units of strength above 0 fly to an enemy-occupied hex within range of their base
+    (1 MP a hex whatever the terrain) [BW L1271], [BW L790]."""
+    blocks = [act.block(b, "fly") for b in order.fly]
+    to = act.hex(order.to, "to")
+    board = act.board()
+    act.require(bool(board.blocks_at(to, board.enemy(act.side))), f"{to} holds no enemy units: missions fly to enemy "
+                "hexes", "L1271", "to")
+    for b in blocks:
+        state = act.game.blocks[b]
+        act.require(act.scenario.blocks[b].unit in AIR, f"{b} is not an air unit", "L1271", "fly")
+        act.require(state.hex is not None and not state.moved, f"{b} is not on the map or has already moved", "L1271", "fly")
+        act.require(not state.out_of_supply, f"{b} is out of supply: it may only rebase", "L790", "fly")
+        act.require(state.strength > 0, f"{b} has strength 0", "L1271", "fly")
+        reach = tech_values(act, b, "fly").mp
+        far = distance(board, state.hex, to)
+        act.require(far <= reach, f"{to} is {far} hexes from {b}'s base {state.hex}: its range is {reach}", "L1271", "to")
+    for b in blocks:
+        act.ctx.emit(BlockMove(block=b, path=[act.game.blocks[b].hex, to]))
+        act.ctx.emit(BlockUpdate(block=b, moved=True))
+
+
+def rebase(act: Act, order: Any) -> None:
+    """Rebasing: airfield to airfield within twice the range; out of supply only between friendly airfields at half
+    range (digest A28) [BW L1271], [BW L790]; at most one air unit an airfield [BW L584]."""
+    b = act.block(order.rebase, "rebase")
+    to = act.hex(order.to, "to")
+    state, block = act.game.blocks[b], act.scenario.blocks[b]
+    board = act.board()
+    act.require(block.unit in AIR, f"{b} is not an air unit", "L1271", "rebase")
+    act.require(state.hex is not None and not state.moved, f"{b} is not on the map or has already moved", "L1271", "rebase")
+    reach = tech_values(act, b, "rebase").mp
+    if state.out_of_supply:
+        act.require(act.scenario.hexes[state.hex].city is not None and board.controller(state.hex) == act.side,
+                    f"{b} is out of supply: it rebases only from a friendly airfield", "L790", "rebase")
+        reach = max(1, reach // 2)
+    else:
+        reach *= 2
+    act.require(_airfield(act, board, to, block.power), f"{to} is not a supplied friendly city: no airfield", "L578-L584", "to")
+    far = distance(board, state.hex, to)
+    act.require(far <= reach, f"{to} is {far} hexes away: {b} rebases at most {reach}", "L1271", "to")
+    based = [x for x in board.blocks_at(to, act.side) if act.scenario.blocks[x].unit in AIR and x != b]
+    act.require(not based, f"{to} already bases {', '.join(based)}: one air unit an airfield", "L584", "to")
+    act.ctx.emit(BlockMove(block=b, path=[state.hex, to]))
+    act.ctx.emit(BlockUpdate(block=b, moved=True))

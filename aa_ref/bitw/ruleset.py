@@ -28,8 +28,13 @@ from aa_ref.yamlio import Document
 OPTIONS: dict[str, tuple[str, ...]] = {
     "rules": ("basic", "advanced"),
     "fog_of_war": ("on", "off"),
+    "supply_sources": ("own", "side"),
+    "captured_income": ("axis", "none"),
 }
-"""Rule level [BW L27-L35] and fog of war (off for solitaire or an open game [BW L508], [BW L2590])."""
+"""Rule level [BW L27-L35] and fog of war (off for solitaire or an open game [BW L508], [BW L2590]); whose supply
+sources a block may trace to (its own power's [BW L756-L767], or any of its side's: 'una fonte di rifornimento
+amica' [BW L777]); whether captured centres add to the Axis's income [BW L558] or to nobody's (SBW6 [BW L560]).
+See docs/bitw-rulings.md."""
 
 PHASE_OF: dict[type, str] = {
     o.Repair: "production", o.Place: "production", o.Disband: "production", o.Srm: "srm", o.Move: "movement",
@@ -167,6 +172,8 @@ class Bitw:
                 supply.supply_phase(act)
             elif step == "production":
                 production.collect_income(act)
+            elif step in ("srm", "movement", "exploitation"):
+                movement.new_phase(act)
             elif step == "combat":
                 combat.begin_combat(act)
             elif step == "final_supply":
@@ -197,6 +204,7 @@ class Bitw:
         """The rest of the player turn; then the other side's turn, or the Victory phase and the next month
         [BW L1147], [BW L1586]."""
         self._enter(act, "exploitation")
+        supply.exploitation_check(act)
         game = act.game
         if game.power != act.scenario.first_side or game.winner:
             victory.victory_phase(act)

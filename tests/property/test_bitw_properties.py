@@ -1,0 +1,144 @@
+"""Property tests of Blocks in the West fog of war (hypothesis): over random game states of the conformance test
+scenario, and over games played at random through the referee, a side's view (`aa_ref.bitw.views.view`) never
+holds the other side's hidden facts: the identity (id, name, unit class) and strength of enemy blocks standing
+upright, and the enemy's off-map blocks and PP [BW L508], [BW L732-L734]."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aa_ref.bitw.events import apply_event
+from aa_ref.bitw.ruleset import Bitw
+from aa_ref.bitw.scenario import Scenario
+from aa_ref.bitw.state import BlockState, Game
+from aa_ref.bitw.views import view
+from aa_ref.dice import SeededDice
+from aa_ref.documents import parse_model
+from aa_ref.engine import Context, OrdersInput
+from aa_ref.errors import AaRefError
+from aa_ref.yamlio import Document
+from tests.conformance.bitw_runner import load_scenario
+
+SCENARIO: Scenario = load_scenario()
+RULES = Bitw()
+LAND = sorted(h for h, x in SCENARIO.hexes.items() if x.terrain != "sea" and not x.partial)
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def side_of(block_id: str) -> str:
+    return SCENARIO.powers[SCENARIO.blocks[block_id].power].side
+
+
+def leaks(game: Game, side: str) -> list[str]:
+    """Every hidden fact of the other side that `side`'s view shows."""
+    seen = view(SCENARIO, game, side)  # type: ignore[arg-type]
+    text = json.dumps(seen.model_dump(mode="json"))
+    out = []
+    for block_id, state in game.blocks.items():
+        block = SCENARIO.blocks[block_id]
+        if side_of(block_id) == side or (state.revealed and state.hex is not None):
+            continue
+        if f'"{block_id}"' in text:
+            out.append(f"the id of hidden enemy block {block_id}")
+        if block.name in text and not any(SCENARIO.blocks[b].name == block.name for b in seen.blocks if b in SCENARIO.blocks):
+            out.append(f"the name of hidden enemy block {block_id} ({block.name})")
+    for key, shown in seen.blocks.items():
+        if key in SCENARIO.blocks:
+            if side_of(key) != side and not game.blocks[key].revealed:
+                out.append(f"{key} shown by its id")
+            continue
+        if shown.unit is not None or shown.strength is not None or shown.name is not None:
+            out.append(f"{key}: an upright enemy block shows {shown}")
+    if any(side_of(b) != side for b in seen.off_map):
+        out.append(f"enemy off-map blocks listed: {seen.off_map}")
+    if any(SCENARIO.powers[p].side != side for p in seen.pp):
+        out.append(f"enemy PP shown: {seen.pp}")
+    # what stays visible: every block on the map, by position and nation
+    if sorted(b.hex for b in seen.blocks.values()) != sorted(s.hex for s in game.blocks.values() if s.hex is not None):
+        out.append("the view does not show every block on the map by position")
+    return out
+
+
+block_states = st.fixed_dictionaries({
+    block_id: st.one_of(
+        st.just(None),
+        st.tuples(st.sampled_from(LAND), st.sampled_from([s.value for s in block.steps]), st.booleans(), st.booleans()),
+    )
+    for block_id, block in SCENARIO.blocks.items()
+})
+
+
+def random_game(draw: dict, seed: str) -> Game:
+    game = RULES.new_game(SCENARIO, None, {"rules": "basic", "fog_of_war": "on"}, seed, "game.log.yaml")
+    for block_id, drawn in draw.items():
+        if drawn is None:
+            game.blocks[block_id] = BlockState(hex=None, strength=SCENARIO.blocks[block_id].steps[0].value)
+        else:
+            hex_id, strength, revealed, oos = drawn
+            game.blocks[block_id] = BlockState(hex=hex_id, strength=strength, revealed=revealed, out_of_supply=oos)
+    return Game.model_validate(game.model_dump())
+
+
+@FAST
+@given(block_states, st.text(min_size=1, max_size=8))
+def test_random_states_hide_the_enemy(draw: dict, seed: str) -> None:
+    game = random_game(draw, seed)
+    for side in ("axis", "allies"):
+        assert not leaks(game, side), leaks(game, side)
+
+
+def _document(game: Game, actions: list[dict]) -> OrdersInput:
+    side = game.pending[0].power if game.pending else game.power
+    data = {"kind": "bitw-orders", "schema_version": 1, "power": side, "actions": actions}
+    doc = Document("random.yaml", data, tree=data)
+    return OrdersInput(doc, parse_model(doc, "bitw-orders"))
+
+
+def _random_actions(game: Game, rng: random.Random) -> list[dict]:
+    side = game.power
+    own = [b for b, s in game.blocks.items() if s.hex is not None and side_of(b) == side]
+    actions: list[dict] = []
+    for _ in range(rng.randint(1, 4)):
+        if not own:
+            break
+        block = rng.choice(own)
+        here = game.blocks[block].hex
+        path = [here]
+        for _ in range(rng.randint(1, 3)):
+            path.append(rng.choice(SCENARIO.neighbours[path[-1]]))
+        if SCENARIO.blocks[block].unit in ("fighter", "bomber"):
+            actions.append({"rebase": block, "to": rng.choice(LAND)})
+        else:
+            actions.append({"move": [block], "path": path[1:]})
+    if rng.random() < 0.3:
+        actions.insert(0, {"repair": rng.choice(own)} if own else {"next_phase": "movement"})
+    return actions
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000))
+def test_random_play_hides_the_enemy_and_events_replay(seed: int) -> None:
+    """Random documents (kept when the referee accepts them) from the scenario's start: after each, the views leak
+    nothing and the events fold over the game before into the game after."""
+    rng = random.Random(seed)
+    game = RULES.new_game(SCENARIO, None, {"rules": "basic", "fog_of_war": "on"}, f"s{seed}", "game.log.yaml")
+    for _ in range(12):
+        if game.winner:
+            break
+        given_ = _document(game, [{"end_turn": True}] if rng.random() < 0.2 else _random_actions(game, rng))
+        ctx = Context(SCENARIO, game.model_copy(deep=True), SeededDice(game.seed), apply=RULES.apply_event)
+        try:
+            RULES.adjudicate(ctx, given_)
+        except AaRefError:
+            continue
+        folded = game.model_copy(deep=True)
+        for event in ctx.events:
+            apply_event(folded, event)
+        assert folded.model_dump() == ctx.game.model_dump()
+        game = ctx.game
+        for side in ("axis", "allies"):
+            assert not leaks(game, side), leaks(game, side)
