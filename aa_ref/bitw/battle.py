@@ -205,8 +205,8 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
     [BW L1354-L1374]; artillery does not lose a step for it [BW L1374]."""
     defender = other(battle.attacker)
     sides = {s: members(act, battle, s) for s in ("axis", "allies")}
-    if not (air(act, sides["axis"]) or air(act, sides["allies"])):
-        return
+    if not (air(act, sides["axis"]) or air(act, sides["allies"])) or act.game.weather == "rain":
+        return  # no air unit flies in rain, nothing to fire at [BW L1632]
     h = act.scenario.hexes[battle.hex]
     scored = {}
     for side, blocks in sides.items():
@@ -330,8 +330,11 @@ def fight_round(act: Act, battle: Battle) -> None:
 
 
 def over(act: Act, battle: Battle) -> bool:
-    """The battle ends when a side has no units left in the hex [BW L1478], [BW L1504-L1508]."""
-    return not members(act, battle, "axis") or not members(act, battle, "allies")
+    """The battle ends when a side has no units left in the hex [BW L1478], [BW L1504-L1508], or no ground units:
+    air units alone do not hold a battle hex (the defender's evacuate it at the end [BW L1426-L1430]; the
+    attacker's stay on their mission until they rebase at the end of the Blitz phase [BW L1560])."""
+    return not any(act.scenario.blocks[b].unit not in AIR for b in members(act, battle, "axis")) \
+        or not any(act.scenario.blocks[b].unit not in AIR for b in members(act, battle, "allies"))
 
 
 def conclude(act: Act, battle: Battle) -> None:

@@ -150,7 +150,7 @@ def fight_battles(act: Act) -> None:
                 act.ctx.emit(SetBattles(battles=rest))
                 continue
         if fight.over(act, battle):
-            fight.conclude(act, battle)
+            finish(act, battle)
             act.ctx.emit(SetBattles(battles=rest))
             continue
         if asked:
@@ -160,6 +160,16 @@ def fight_battles(act: Act) -> None:
             return
         battle.round += 1
         act.ctx.emit(SetBattles(battles=[battle, *rest]))
+
+
+def finish(act: Act, battle: Battle) -> None:
+    """The end of a battle: the defender's air units left alone with the attacker's ground units evacuate
+    [BW L1426-L1430]; the hex passes to the attacker if he holds it [BW L554]."""
+    defenders = fight.members(act, battle, other(battle.attacker))
+    if fight.ground(act, fight.members(act, battle, battle.attacker)) and not fight.ground(act, defenders):
+        for b in defenders:
+            evacuate(act, b)
+    fight.conclude(act, battle)
 
 
 def ask(act: Act, battle: Battle) -> None:
@@ -268,7 +278,7 @@ def withdraw(act: Act, order: Any) -> None:
         act.note(f"{block_id} retreats from {battle.hex} to {to} [BW L1512]")
     act.ctx.emit(SetPending(pending=[]))
     if fight.over(act, battle):
-        fight.conclude(act, battle)
+        finish(act, battle)
         act.ctx.emit(SetBattles(battles=rest))
     elif battle.stage == "defender_withdrawal":
         battle.stage = "attacker_withdrawal"
