@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from aa_ref.bitw.state import BlockState, Decision, Game, Phase, Side
+from aa_ref.bitw.state import Battle, BlockState, Decision, Game, Phase, Side
 from aa_ref.events import EventError, Note, Roll
 from aa_ref.names import natural_key
 from aa_ref.setup import Strict
@@ -66,6 +66,15 @@ class SetPending(Strict):
     pending: list[Decision]
 
 
+class SetBattles(Strict):
+    """The battles still to be fought, and the blocks that fought or blitzed this turn [BW L1325-L1564]."""
+
+    type: Literal["battles"] = "battles"
+    battles: list[Battle]
+    engaged: list[str] | None = None
+    blitzed: list[str] | None = None
+
+
 class SrmUsed(Strict):
     type: Literal["srm"] = "srm"
     power: str
@@ -78,7 +87,7 @@ class Winner(Strict):
 
 
 Event = Annotated[
-    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SrmUsed, Winner, Roll, Note],
+    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, Winner, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event])
@@ -94,7 +103,10 @@ def apply_event(game: Game, event: Any) -> None:
     """Apply one event to `game` in place; EventError if it does not fit the state."""
     match event:
         case BlockMove(block=block, path=path):
-            _block(game, block).hex = path[-1]
+            state = _block(game, block)
+            state.hex = path[-1]
+            if len(path) >= 2 and path[-1] is not None and path[-2] is not None:
+                state.entered_from = path[-2]
         case BlockUpdate(block=block):
             state = _block(game, block)
             for key in ("strength", "revealed", "out_of_supply", "hits", "moved"):
@@ -117,6 +129,12 @@ def apply_event(game: Game, event: Any) -> None:
             game.weather = weather
         case SetPending(pending=pending):
             game.pending = [d.model_copy() for d in pending]
+        case SetBattles(battles=battles, engaged=engaged, blitzed=blitzed):
+            game.battles = [b.model_copy(deep=True) for b in battles]
+            if engaged is not None:
+                game.engaged = list(engaged)
+            if blitzed is not None:
+                game.blitzed = list(blitzed)
         case SrmUsed(power=power, count=count):
             game.srm_used[power] = count
         case Winner(winner=winner):

@@ -15,7 +15,7 @@ import json
 from typing import Any, ClassVar
 
 from aa_ref.bitw import combat, movement, orders as o, production, supply, victory
-from aa_ref.bitw.act import Act
+from aa_ref.bitw.act import Act, bw
 from aa_ref.bitw.events import SetPhase, SetWeather, apply_event
 from aa_ref.bitw.scenario import Scenario
 from aa_ref.bitw.state import PLAYER_PHASES, BlockState, Game
@@ -30,11 +30,18 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "fog_of_war": ("on", "off"),
     "supply_sources": ("own", "side"),
     "captured_income": ("axis", "none"),
+    "bonus_cancels_malus": ("no", "yes"),
+    "withdrawals": ("ask", "fight_on"),
+    "retreat_zoc": ("battle_hex_ignored", "literal"),
 }
 """Rule level [BW L27-L35] and fog of war (off for solitaire or an open game [BW L508], [BW L2590]); whose supply
 sources a block may trace to (its own power's [BW L756-L767], or any of its side's: 'una fonte di rifornimento
 amica' [BW L777]); whether captured centres add to the Axis's income [BW L558] or to nobody's (SBW6 [BW L560]).
-See docs/bitw-rulings.md."""
+See docs/bitw-rulings.md. Combat (docs/bitw-combat.md): `bonus_cancels_malus` "il giocatore può annullare 1 malus
+con 1 bonus" [BW L1446] (digest A31: the referee cannot ask, so the player's choice is made once for the game);
+`withdrawals`: ask each side at the end of each round [BW L1506-L1508], or fight on with no question (a standing
+order "never withdraw"); `retreat_zoc`: whether the ZOC of the enemy units in the battle hex itself closes the
+retreat hexes [BW L1514]."""
 
 PHASE_OF: dict[type, str] = {
     o.Repair: "production", o.Place: "production", o.Disband: "production", o.Srm: "srm", o.Move: "movement",
@@ -177,9 +184,14 @@ class Bitw:
             elif step == "combat":
                 combat.begin_combat(act)
             elif step == "final_supply":
+                combat.end_blitz(act)
                 supply.final_supply_check(act)
 
     def _do(self, act: Act, action: Any) -> None:
+        if act.game.pending and not isinstance(action, (o.React, o.Withdraw)):
+            waiting = act.game.pending[0]
+            raise Illegal(f"the game waits for {waiting.power}: {waiting.detail}",
+                          bw("L1319-L1323" if waiting.kind == "reaction" else "L1506-L1508"))
         if isinstance(action, o.React):
             combat.react(act, action)
             return

@@ -30,6 +30,8 @@ class BlockState(Strict):
     out_of_supply: bool = Field(default=False, description="marked OOS in this turn's Supply phase [BW L786]")
     hits: int = Field(default=0, ge=0, description="a shield block's first hit, waiting for the second [BW L688]")
     moved: bool = False
+    entered_from: str | None = Field(default=None, description="the hex it last moved from: a river or strait crossed "
+                                                                "into a battle [BW L1484], [BW L1488]")
 
 
 class Decision(Strict):
@@ -39,6 +41,21 @@ class Decision(Strict):
     kind: Literal["reaction", "withdrawal", "retreat", "hits"]
     space: str = Field(default="", description="the battle hex, when there is one")
     detail: str = ""
+
+
+class Battle(Strict):
+    """A battle hex of this turn's Combat or Blitz phase [BW L730], [BW L1325-L1546], fought round by round."""
+
+    hex: str
+    attacker: Side
+    round: int = Field(default=1, ge=1)
+    stage: Literal["fire", "defender_withdrawal", "attacker_withdrawal"] = Field(
+        default="fire", description="fire: the next round is to be fought; else whose withdrawal the game waits for")
+    blitz: bool = Field(default=False, description="a blitz battle: the defender cannot react [BW L1556]")
+    reacted: list[str] = Field(default_factory=list, description="air blocks sent by the defender's reaction "
+                                                                 "(they may fight in the first round) [BW L1394]")
+    crossing: dict[str, str] = Field(default_factory=dict, description="attacking block -> river or strait crossed "
+                                                                       "into the hex (first round mali) [BW L1484-L1488]")
 
 
 class Game(Strict):
@@ -62,6 +79,11 @@ class Game(Strict):
     pp: dict[str, int] = Field(default_factory=dict, description="power -> yellow PP stored")
     srm_used: dict[str, int] = Field(default_factory=dict, description="power -> strategic rail moves made this turn")
     pending: list[Decision] = Field(default_factory=list)
+    battles: list[Battle] = Field(default_factory=list, description="battles of this phase not yet over, in the "
+                                                                     "order they are fought [BW L1327]")
+    engaged: list[str] = Field(default_factory=list, description="blocks that fought this player turn: armour that "
+                                                                 "attacked may blitz, air blocks rebase [BW L1550-L1564]")
+    blitzed: list[str] = Field(default_factory=list, description="armour that has blitzed this turn [BW L1552]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 
