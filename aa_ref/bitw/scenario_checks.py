@@ -14,8 +14,8 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
 - the TECH chart: known unit classes, levels 0-3, and for every block's class at its power's level
   (default 1) an entry with the values the class needs (ground units: attack, defence, movement;
   air units: their air-air or air-ground firepower and their range...);
-- the roster: a known power, printed steps strictly decreasing, forts Axis only [BW L1086-L1088],
-  strategic bombers Allied only [BW L1066];
+- the roster: a known power, printed steps strictly decreasing, forts Axis only [BW L1084-L1088],
+  strategic bombers Allied only [BW L1068];
 - the setup: known blocks and hexes, ground units on land, air units at an airfield (a city)
   [BW L578-L584], a strength printed on the block (or 0 when its minimum level is 0), stacking
   (3 ground units of which 2 combat units a hex [BW L648-L656], 1 air unit an airfield
@@ -283,10 +283,10 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         side = scenario.powers[block.power].side
         if block.unit == "fort" and side != "axis":
             problems.append(doc.problem(f"block {block_id} is a fort of {block.power} ({side}): forts are Axis blocks "
-                                        "(orange) [BW L1086-L1088]", (*where, "unit")))
+                                        "(orange) [BW L1084-L1088]", (*where, "unit")))
         if block.unit == "strategic_bomber" and side != "allies":
             problems.append(doc.problem(f"block {block_id} is a strategic bomber of {block.power} ({side}): only the "
-                                        "Allies have them [BW L1066]", (*where, "unit")))
+                                        "Allies have them [BW L1068]", (*where, "unit")))
         if block.shield and len(values) < 2:
             problems.append(doc.problem(f"block {block_id} has a shield (two hits per rotation) but a single printed "
                                         "step: a shield drops one printed step every two hits [BW L688]", (*where, "shield")))
@@ -384,7 +384,7 @@ def _turn_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pro
             if previous is not None and number != previous + 1:
                 wanted = f"{(previous + 1) // 12}-{(previous + 1) % 12 + 1:02d}"
                 problems.append(doc.problem(f"turn {t + 1} is {turn.month}, but a turn is one month: after turn {t} "
-                                            f"comes {wanted} [BW L17]", (*where, "month")))
+                                            f"comes {wanted} [BW L41]", (*where, "month")))
             previous = number
         if turn.weather == "roll" and month not in ("04", "10"):
             problems.append(doc.problem(f"only April and October roll their weather [BW L1598-L1600]; {turn.month} has "
