@@ -337,8 +337,8 @@ def test_artillery_may_start_at_strength_0(folder):
     assert result.exit_code == 0, result.output
 
 
-def test_a_hex_name_is_accepted_for_its_id_nowhere_but_suggested(folder):
-    """Hexes are named by id in the file; a printed name that differs from the id is suggested."""
+def test_a_printed_name_misspelt_gets_the_hex_id_suggested(folder):
+    """Hexes are named by id in the file; a misspelt printed name (any case) gets the id suggested."""
     text = edited("    capital: paris\n", "    capital: Pariss\n")
     result = validate(folder, text)
     assert result.exit_code == 1 and "did you mean 'paris'?" in result.output
