@@ -213,7 +213,7 @@ def apply(
     g = result.game
     state = f"round {g.round}, {g.power}, {g.phase.replace('_', ' ')}"
     if g.pending:
-        state += "; waiting for " + ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in g.pending)
+        state += "; waiting for " + ", ".join(f"{d.power} ({d.kind}{f' in {d.space}' if d.space else ''})" for d in g.pending)
     if g.winner:
         state = f"game over: the {g.winner} have won" if g.kind == "game" else f"game over: {g.winner} won"
     typer.echo(f"Now: {state}.")

@@ -15,12 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.bitw import battle as fight
-from aa_ref.bitw.act import Act, bw
+from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import TERRAIN_MP
 from aa_ref.bitw.events import BlockMove, BlockUpdate, SetBattles, SetPending
-from aa_ref.bitw.scenario import AIR, ARMOUR, GCU
+from aa_ref.bitw.scenario import AIR, GCU
 from aa_ref.bitw.state import Battle, Decision, Side
-from aa_ref.engine import Illegal
 from aa_ref.names import natural_key
 
 other = fight.other

@@ -26,7 +26,7 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from functools import cached_property
 from typing import get_args
 
