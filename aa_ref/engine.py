@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
-from aa_ref.dice import DiceSource
-from aa_ref.errors import Problem
+from aa_ref.dice import DiceSource, RecordedDice, SeededDice
+from aa_ref.errors import AaRefError, IllegalOrders, Problem
 from aa_ref.events import Note, Roll, apply_event
 from aa_ref.setup import Setup
 from aa_ref.state import Game
@@ -58,6 +58,21 @@ class Context:
 
     def note(self, text: str) -> None:
         self.emit(Note(text=text))
+
+
+def problems_of_a_dry_run(ruleset: Any, setup: Setup, game: Any, given: "OrdersInput") -> list[Problem]:
+    """`check` of a self-checking ruleset: the document adjudicated on a copy of the game, with its own dice or
+    the game's seed; the problems it raises (none if it applies)."""
+    model = given.model
+    dice = RecordedDice(model.dice, f"{given.doc.path}: dice") if model.dice is not None else SeededDice(game.seed)
+    ctx = Context(setup, game.model_copy(deep=True), dice, apply=ruleset.apply_event)
+    try:
+        ruleset.adjudicate(ctx, given)
+    except IllegalOrders as exc:
+        return exc.problems
+    except AaRefError as exc:
+        return [given.problem(exc.message, ("dice",))]
+    return []
 
 
 @dataclass

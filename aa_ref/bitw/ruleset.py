@@ -19,9 +19,8 @@ from aa_ref.bitw.act import Act, bw
 from aa_ref.bitw.events import SetPhase, SetWeather, apply_event
 from aa_ref.bitw.scenario import Scenario
 from aa_ref.bitw.state import PLAYER_PHASES, BlockState, Game
-from aa_ref.dice import RecordedDice, SeededDice
-from aa_ref.engine import Context, Illegal, OrdersInput
-from aa_ref.errors import AaRefError, IllegalOrders, Problem
+from aa_ref.engine import Context, Illegal, OrdersInput, problems_of_a_dry_run
+from aa_ref.errors import IllegalOrders, Problem
 from aa_ref.state import LogRef
 from aa_ref.yamlio import Document
 
@@ -107,16 +106,8 @@ class Bitw:
 
     # --- orders ------------------------------------------------------------------
     def check(self, scenario: Scenario, game: Game, given: OrdersInput) -> list[Problem]:
-        model = given.model
-        dice = RecordedDice(model.dice, f"{given.doc.path}: dice") if model.dice is not None else SeededDice(game.seed)
-        ctx = Context(scenario, game.model_copy(deep=True), dice, apply=apply_event)
-        try:
-            self.adjudicate(ctx, given)
-        except IllegalOrders as exc:
-            return exc.problems
-        except AaRefError as exc:
-            return [given.problem(exc.message, ("dice",))]
-        return []
+        """The document's problems: its moment, then its actions carried out on a copy."""
+        return problems_of_a_dry_run(self, scenario, game, given)
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         game: Game = ctx.game

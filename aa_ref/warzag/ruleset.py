@@ -12,9 +12,8 @@ import hashlib
 import json
 from typing import Any, ClassVar
 
-from aa_ref.dice import RecordedDice, SeededDice
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.errors import AaRefError, IllegalOrders, Problem
+from aa_ref.engine import Context, OrdersInput, problems_of_a_dry_run
+from aa_ref.errors import IllegalOrders, Problem
 from aa_ref.warzag import annex, armies, cards, invasion, leader, objectives, orders as o, turns
 from aa_ref.warzag.act import Act, Illegal
 from aa_ref.warzag.events import SetStanding, apply_event
@@ -122,16 +121,7 @@ class Warzag:
     # --- orders -----------------------------------------------------------------
     def check(self, pack: Pack, game: Game, given: OrdersInput) -> list[Problem]:
         """The document's problems: its moment, then its actions carried out on a copy."""
-        model = given.model
-        dice = RecordedDice(model.dice, f"{given.doc.path}: dice") if model.dice is not None else SeededDice(game.seed)
-        ctx = Context(pack, game.model_copy(deep=True), dice, apply=apply_event)
-        try:
-            self.adjudicate(ctx, given)
-        except IllegalOrders as exc:
-            return exc.problems
-        except AaRefError as exc:
-            return [given.problem(exc.message, ("dice",))]
-        return []
+        return problems_of_a_dry_run(self, pack, game, given)
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         model: o.Orders = given.model

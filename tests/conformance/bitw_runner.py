@@ -31,36 +31,21 @@ mutation) and that illegal orders leave the game unchanged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aa_ref.bitw.events import apply_event
 from aa_ref.bitw.ruleset import OPTIONS, Bitw
 from aa_ref.bitw.scenario import Scenario
 from aa_ref.bitw.state import BlockState, Decision, Game
-from aa_ref.dice import RecordedDice, SeededDice
-from aa_ref.documents import parse_model
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.errors import AaRefError, IllegalOrders
-from aa_ref.events import Note, Roll
 from aa_ref.setup import load_setup
-from aa_ref.yamlio import Document, load_yaml
+from aa_ref.yamlio import load_yaml
+from tests.conformance.documents_runner import Outcome, play
 from tests.conformance.runner import verdict_failures
 
 HERE = Path(__file__).parent / "blocks_in_the_west"
 SCENARIO = "_test-scenario.yaml"
 SEED = "conformance"
 HEADER_KEYS = ("turn", "power", "phase", "weather", "winner")
-
-
-@dataclass
-class Outcome:
-    game: Game | None
-    problems: list[str]
-    rules: list[str]
-    notes: list[str] = field(default_factory=list)
-    rolls: list[int] = field(default_factory=list)
 
 
 def load_scenario(name: str = SCENARIO) -> Scenario:
@@ -115,57 +100,11 @@ def build_state(case: dict[str, Any]) -> tuple[Scenario, Bitw, Game]:
     return scenario, ruleset, game
 
 
-def _documents(case: dict[str, Any]) -> list[dict[str, Any]]:
-    orders = case.get("orders") or []
-    return [orders] if isinstance(orders, dict) else list(orders)
-
-
 def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
     """Apply a case's orders to its state; the problems or the resulting game."""
     case = load_yaml(path).data
     scenario, ruleset, game = build_state(case)
-    table = RecordedDice(list(case["dice"]), f"{path.name} dice") if case.get("dice") is not None else None
-    outcome = Outcome(game, [], [])
-    for i, data in enumerate(_documents(case)):
-        before = game.model_dump()
-        waiting = game.pending[0].power if game.pending else game.power
-        data = {"kind": "bitw-orders", "schema_version": 1, "power": waiting, **data}
-        doc = Document(f"{path.name}#orders{i}", data, tree=data)
-        try:
-            given = OrdersInput(doc, parse_model(doc, "bitw-orders"))
-        except AaRefError as exc:
-            return case, _refused(before, game, [p.message for p in exc.problems] or [exc.message], [])
-        if given.model.dice is not None:
-            dice, manual = RecordedDice(given.model.dice, f"{doc.path}: dice"), True
-        elif table is not None:
-            dice, manual = table, True
-        else:
-            dice, manual = SeededDice(game.seed), False
-        ctx = Context(scenario, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event)
-        try:
-            ruleset.adjudicate(ctx, given)
-        except IllegalOrders as exc:
-            return case, _refused(before, game, [p.message for p in exc.problems], [p.rule or "" for p in exc.problems])
-        if given.model.dice is not None and dice.unused:
-            raise AssertionError(f"{doc.path}: {dice.unused} of the document's dice were not used")
-        # Events are the whole change: folding them over the game before gives exactly the game after.
-        folded = game.model_copy(deep=True)
-        for event in ctx.events:
-            apply_event(folded, event)
-        assert folded.model_dump() == ctx.game.model_dump(), f"{doc.path}: the events do not reproduce the state"
-        game = ctx.game
-        outcome.notes += [e.text for e in ctx.events if isinstance(e, Note)]
-        outcome.rolls += [d for e in ctx.events if isinstance(e, Roll) for d in e.dice]
-    if table is not None and table.unused:
-        raise AssertionError(f"{path.name}: {table.unused} table dice were not used; the case expects them to be")
-    outcome.game = game
-    return case, outcome
-
-
-def _refused(before: dict[str, Any], game: Game, problems: list[str], rules: list[str]) -> Outcome:
-    """Illegal orders apply whole or not at all: the game is as it was before the refused document."""
-    assert game.model_dump() == before, "an illegal document changed the game"
-    return Outcome(game, problems, rules)
+    return case, play(path, case, scenario, ruleset, game, "bitw-orders")
 
 
 def _compare(failures: list[str], what: str, got: dict[str, Any], want: dict[str, Any]) -> None:

@@ -34,36 +34,22 @@ the only mutation), and that illegal orders leave the game unchanged. A game the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aa_ref.dice import RecordedDice, SeededDice
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.errors import AaRefError, IllegalOrders
-from aa_ref.documents import parse_model
-from aa_ref.events import Note, Roll
+from aa_ref.errors import AaRefError
 from aa_ref.setup import load_setup
 from aa_ref.warzag import options as wz_options
-from aa_ref.warzag.events import apply_event
 from aa_ref.warzag.objectives import commitment
 from aa_ref.warzag.ruleset import Warzag
 from aa_ref.warzag.state import Army, Game, HexState, Pawn, Standing, Turn
-from aa_ref.yamlio import Document, load_yaml
+from aa_ref.yamlio import load_yaml
+from tests.conformance.documents_runner import Outcome, play
 from tests.conformance.runner import verdict_failures
 
 PACK = "warzag-demo"
 SEED = "conformance"
 HEADER_KEYS = ("round", "power", "phase", "winner")
-
-
-@dataclass
-class Outcome:
-    game: Game | None
-    problems: list[str]
-    rules: list[str]
-    notes: list[str] = field(default_factory=list)
-    rolls: list[int] = field(default_factory=list)
 
 
 def case_options(case: dict[str, Any]) -> dict[str, str]:
@@ -122,11 +108,6 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Warzag, Game]:
     return pack, ruleset, game
 
 
-def _documents(case: dict[str, Any]) -> list[dict[str, Any]]:
-    orders = case.get("orders") or []
-    return [orders] if isinstance(orders, dict) else list(orders)
-
-
 def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
     """Apply a case's orders to its state; the problems or the resulting game."""
     case = load_yaml(path).data
@@ -134,50 +115,7 @@ def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
         pack, ruleset, game = build_state(case)
     except AaRefError as exc:  # the options refuse the game (seating)
         return case, Outcome(None, [exc.message], re.findall(r"WZ L\d+(?:-L\d+)?", exc.message))
-    table = RecordedDice(list(case["dice"]), f"{path.name} dice") if case.get("dice") is not None else None
-    outcome = Outcome(game, [], [])
-    for i, data in enumerate(_documents(case)):
-        before = game.model_dump()
-        data = {"kind": "warzag-orders", "schema_version": 1, "power": game.power, **data}
-        doc = Document(f"{path.name}#orders{i}", data, tree=data)
-        try:
-            given = OrdersInput(doc, parse_model(doc, "warzag-orders"))
-        except AaRefError as exc:
-            return case, _refused(before, game, [p.message for p in exc.problems] or [exc.message], [])
-        problems = [] if ruleset.self_checking else ruleset.check(pack, game, given)  # as aa_ref.session.adjudicate
-        if problems:
-            return case, _refused(before, game, [p.message for p in problems], [p.rule or "" for p in problems])
-        if given.model.dice is not None:
-            dice, manual = RecordedDice(given.model.dice, f"{doc.path}: dice"), True
-        elif table is not None:
-            dice, manual = table, True
-        else:
-            dice, manual = SeededDice(game.seed), False
-        ctx = Context(pack, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event)
-        try:
-            ruleset.adjudicate(ctx, given)
-        except IllegalOrders as exc:
-            return case, _refused(before, game, [p.message for p in exc.problems], [p.rule or "" for p in exc.problems])
-        if given.model.dice is not None and dice.unused:
-            raise AssertionError(f"{doc.path}: {dice.unused} of the document's dice were not used")
-        # Events are the whole change: folding them over the game before gives exactly the game after.
-        folded = game.model_copy(deep=True)
-        for event in ctx.events:
-            apply_event(folded, event)
-        assert folded.model_dump() == ctx.game.model_dump(), f"{doc.path}: the events do not reproduce the state"
-        game = ctx.game
-        outcome.notes += [e.text for e in ctx.events if isinstance(e, Note)]
-        outcome.rolls += [d for e in ctx.events if isinstance(e, Roll) for d in e.dice]
-    if table is not None and table.unused:
-        raise AssertionError(f"{path.name}: {table.unused} table dice were not used; the case expects them to be")
-    outcome.game = game
-    return case, outcome
-
-
-def _refused(before: dict[str, Any], game: Game, problems: list[str], rules: list[str]) -> Outcome:
-    """Illegal orders apply whole or not at all: the game is as it was before the refused document."""
-    assert game.model_dump() == before, "an illegal document changed the game"
-    return Outcome(game, problems, rules)
+    return case, play(path, case, pack, ruleset, game, "warzag-orders")
 
 
 def _fields(obj: Any) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from aa_ref.cli import app
+from tests.located import EditedFile, position
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "setups" / "warzag-demo.yaml"
@@ -25,37 +26,8 @@ NAME = "pack.yaml"
 
 
 # --- helpers -------------------------------------------------------------------
-def demo_text() -> str:
-    return DEMO.read_text(encoding="utf-8")
-
-
-def edited(old: str, new: str) -> str:
-    """The demo pack with `old` (which must occur exactly once) replaced by `new`."""
-    text = demo_text()
-    assert text.count(old) == 1, f"the demo pack no longer holds exactly one {old!r}: update this test"
-    return text.replace(old, new)
-
-
-def position(text: str, context: str, value: str) -> tuple[int, int]:
-    """The 1-based line and column of `value`, looked for from the one occurrence of `context` on."""
-    assert text.count(context) == 1, f"{context!r} must occur once in the pack"
-    index = text.index(value, text.index(context))
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return line, column
-
-
-def validate(folder: Path, text: str, name: str = NAME):
-    (folder / name).write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(app, ["validate", name], catch_exceptions=False)
-    assert "Traceback" not in result.output
-    return result
-
-
-def located(output: str, line: int, column: int, name: str = NAME) -> list[str]:
-    """The output lines reporting a problem at `name:line:column`."""
-    prefix = f"{name}:{line}:{column}: "
-    return [row[len(prefix):] for row in output.splitlines() if row.startswith(prefix)]
+EDITS = EditedFile(DEMO, NAME)
+demo_text, edited, validate, located = EDITS.text, EDITS.edited, EDITS.validate, EDITS.located
 
 
 @pytest.fixture
