@@ -1,0 +1,105 @@
+"""The shipped Blocks in the West example (examples/blocks-in-the-west/basic/): its orders through the CLI in the
+order play.sh applies them, the end state, the replay, the fog of war of the exported view, and the script."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from aa_ref.yamlio import parse_yaml, to_plain
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "basic"
+SEED = "fall-gelb"
+
+
+def orders_in_play_order() -> list[Path]:
+    """The orders files in the order play.sh lists them."""
+    script = (EXAMPLE / "play.sh").read_text()
+    listed = re.search(r"orders=\((.*?)\n\)", script, re.S)
+    assert listed, "play.sh lists its orders in orders=( ... )"
+    return [EXAMPLE / f"{name}.yaml" for name in listed.group(1).split()]
+
+
+def play(cli) -> dict:
+    result = cli("new", "bitw-demo", "-o", "game.yaml", "--seed", SEED)
+    assert result.exit_code == 0, result.output
+    for orders in orders_in_play_order():
+        result = cli("apply", "game.yaml", orders, "--in-place")
+        assert result.exit_code == 0, f"{orders.name}: {result.output}"
+    return json.loads(cli("show", "game.yaml", "--json").output)
+
+
+def test_every_orders_file_is_valid_and_played():
+    files = orders_in_play_order()
+    assert sorted(files) == sorted(EXAMPLE.glob("t*.yaml"))
+    assert len(files) == len(set(files)) == 20
+
+
+def test_two_months_play_and_replay(cli):
+    data = play(cli)
+    # two full months: both player turns of May and June 1940, then the Axis Supply phase of July
+    assert (data["turn"], data["power"], data["phase"], data["winner"]) == (3, "axis", "supply", None)
+    blocks, control = data["blocks"], data["control"]
+    # the battle across the Meuse, the blitz into Reims, Eben Emael, the Maginot hex e5, Antwerp and Metz
+    assert {h: control[h] for h in ("d5", "reims", "eben_emael", "e5", "antwerp", "metz")} == dict.fromkeys(
+        ("d5", "reims", "eben_emael", "e5", "antwerp", "metz"), "axis")
+    assert control["brussels"] == control["lille"] == control["paris"] == "allies"
+    assert (blocks["ge_pz_1"]["hex"], blocks["ge_pz_1"]["strength"]) == ("reims", 4)
+    assert (blocks["ge_inf_1"]["hex"], blocks["ge_inf_1"]["strength"]) == ("d5", 3)
+    assert (blocks["ge_pz_3"]["hex"], blocks["ge_pz_3"]["strength"]) == ("metz", 4)  # reinforcement, rail, exploit
+    assert blocks["ge_inf_4"]["hex"] == "ruhr" and blocks["ge_mech_1"]["hex"] == "antwerp"
+    # the Germans cut off in d5 and Reims traced to Frankfurt again once e5 fell: no marker left
+    assert not any(blocks[b]["out_of_supply"] for b in ("ge_pz_1", "ge_inf_1", "ge_b_1"))
+    # the 1re DLC withdrew twice and was repaired; the 3e Armee surrendered and was rebuilt in Paris at 1
+    assert (blocks["fr_cav_1"]["hex"], blocks["fr_cav_1"]["strength"]) == ("c6", 3)
+    assert (blocks["fr_inf_2"]["hex"], blocks["fr_inf_2"]["strength"]) == ("paris", 1)
+    for gone in ("uk_inf_1", "uk_inf_2", "fr_inf_3", "fr_static_1", "fr_art_1", "fr_f_1", "fr_b_1", "be_inf_2"):
+        assert blocks[gone]["hex"] is None, gone
+    assert data["pp"] == {"germany": 32, "france": 15, "uk": 2, "belgium": 2}
+    replayed = cli("replay", "game.yaml")
+    assert replayed.exit_code == 0 and "replay of 20 log entries matches the game" in replayed.output
+    log = cli("log", "game.yaml").output
+    for line in ("fr_f_1 reacts to the battle at d5", "fr_cav_1 retreats from d5 to reims",
+                 "ge_pz_1 blitz from d5 into reims", "a blitz battle at reims: the defender cannot react",
+                 "the axis capture antwerp", "uk_inf_1 surrenders out of supply",
+                 "fr_static_1 stays out of supply but never surrenders", "germany gains 4 yellow PP",
+                 "ge_pz_3 arrives in berlin as a reinforcement", "ge_pz_2 repaired to 4 for 3 PP",
+                 "axis takes e5", "the axis capture metz", "fr_inf_2 rebuilt in paris at 1 for 1 PP"):
+        assert line in log, line
+
+
+def test_the_exported_view_hides_the_axis_blocks(cli):
+    play(cli)
+    game = json.loads(cli("show", "game.yaml", "--json").output)
+    hidden = [b for b, s in game["blocks"].items() if b.startswith("ge_") and s["hex"] and not s["revealed"]]
+    assert len(hidden) == 15
+    result = cli("export", "game.yaml", "--side", "allies", "-o", "allies.yaml")
+    assert result.exit_code == 0, result.output
+    text = (cli.folder / "allies.yaml").read_text()
+    view = to_plain(parse_yaml(text).data)
+    assert view["kind"] == "bitw-view"
+    for block_id in hidden:
+        assert block_id not in text, block_id
+    shown = cli("show", "game.yaml", "--side", "allies").output
+    assert not [b for b in hidden if b in shown]
+    assert "fr_cav_1" in shown and shown.count("hidden-") == 15
+
+
+def script_env() -> dict[str, str]:
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def test_the_play_script_runs(tmp_path):
+    out = tmp_path / "game"
+    result = subprocess.run(["bash", str(EXAMPLE / "play.sh"), str(out)], capture_output=True, text=True, env=script_env())
+    assert result.returncode == 0, result.stderr
+    assert "replay of 20 log entries matches the game" in result.stdout
+    assert "kind: bitw-view" in result.stdout and (out / "axis-view.yaml").exists()
+    assert "ge_pz_3" in (out / "axis-view.yaml").read_text()
