@@ -46,11 +46,14 @@ def members(act: Act, battle: Battle, side: Side) -> list[str]:
 
 def fortification(act: Act, battle: Battle) -> int:
     """Fortification level of the battle hex for its defender: 2 fortress or Festung (a fort block at 7), 1 bunker
-    or fort [BW L1494-L1500], [BW L1096-L1100]; the highest counts."""
+    or fort [BW L1494-L1500], [BW L1096-L1100]; the highest counts. A Maginot hex (a bunker) attacked across the
+    orange hexside line is a fortress [BW L860-L862]."""
     h = act.scenario.hexes[battle.hex]
     level = {"fortress": 2, "bunker": 1, None: 0}[h.fortification]
     if h.city == "fortress":
         level = max(level, 2)
+    if h.fortification == "bunker" and "maginot" in battle.crossing.values():
+        level = 2  # a Maginot hex attacked across the orange line is a fortress [BW L860-L862]
     for b in members(act, battle, other(battle.attacker)):
         if act.scenario.blocks[b].unit == "fort" and act.game.blocks[b].strength > 0:
             level = max(level, 2 if act.game.blocks[b].strength >= 7 else 1)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.bitw import battle as fight
+from aa_ref.bitw import battle as fight, movement
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import TERRAIN_MP
 from aa_ref.bitw.events import BlockMove, BlockUpdate, SetBattles, SetPending
@@ -45,7 +45,7 @@ def crossing(act: Act, hex_id: str, side: Side) -> dict[str, str]:
         state = act.game.blocks[b]
         if state.moved and state.entered_from:
             kind = act.scenario.hexside.get(frozenset((state.entered_from, hex_id)))
-            if kind in ("river", "strait"):
+            if kind in ("river", "strait", "maginot"):
                 out[b] = kind
     return out
 
@@ -372,6 +372,8 @@ def blitz(act: Act, order: Any) -> None:
         act.require(problem is None, problem or "", "L648-L656", "to")
     for block_id in order.blitz:
         act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
+    if not enemy:  # entering an empty city or production hex captures it [BW L554-L558]
+        movement.capture(act, [to])
     act.ctx.emit(SetBattles(battles=[], blitzed=sorted(set(act.game.blitzed) | set(order.blitz), key=natural_key)))
     act.note(f"{', '.join(order.blitz)} blitz from {start} into {to} [BW L1552]")
     if enemy:

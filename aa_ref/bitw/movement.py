@@ -47,7 +47,7 @@ def distance(board: Board, a: str, b: str) -> int:
 
 def tech_values(act: Act, block_id: str, field: str) -> Any:
     block = act.scenario.blocks[block_id]
-    level = act.scenario.powers[block.power].tech.get(block.unit)
+    level = act.scenario.powers[block.power].tech.get(block.unit, 1)  # a class the scenario does not list: TECH 1
     chart = act.scenario.tech_chart.get(block.unit, {})
     act.require(level is not None and level in chart, f"the scenario gives no TECH values for {block.power}'s "
                 f"{block.unit} (TECH {level}): add them to its tech chart", "L670", field)
@@ -169,7 +169,7 @@ def exploit(act: Act, order: Any) -> None:
     board = act.board()
     for b in blocks:
         block: Block = act.scenario.blocks[b]
-        level = act.scenario.powers[block.power].tech.get(block.unit, 0)
+        level = act.scenario.powers[block.power].tech.get(block.unit, 1)
         act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2),
                     f"{b} ({block.unit}, TECH {level}) does not exploit: only tanks and TECH 2 mechanized", "L1574", "exploit")
         act.require(supply.supplied(board, b), f"{b} is out of supply at the start of its exploitation", "L1576", "exploit")

@@ -174,10 +174,11 @@ def final_supply_check(act: Act) -> None:
                 act.ctx.emit(BlockUpdate(block=block_id, strength=0, reason="0-step unit out of supply [BW L798]"))
             act.note(f"{block_id} is reduced to 0 and stays until engaged [BW L798], [BW L1570]")
         else:
-            act.ctx.emit(BlockMove(block=block_id, path=[state.hex, None]))
+            where = state.hex
+            act.ctx.emit(BlockMove(block=block_id, path=[where, None]))
             act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
                                      hits=0 if state.hits else None, reason="surrendered [BW L1568]"))
-            act.note(f"{block_id} surrenders out of supply in {state.hex} [BW L1568], [BW L794]")
+            act.note(f"{block_id} surrenders out of supply in {where} [BW L1568], [BW L794]")
             gained += 1
     if gained:
         power = receiving_power(act.scenario, enemy)

@@ -56,3 +56,16 @@ def test_hex_distance():
     act = _act({})
     assert fight.hex_distance(act, "H01", "H24") == 5
     assert fight.hex_distance(act, "H00", "H24") == 6
+
+
+def test_the_maginot_line_is_a_fortress_when_attacked_across_its_orange_hexsides():
+    """[BW L860-L862]: a Maginot hex is a fortress against attacks across the orange line, a bunker otherwise."""
+    from aa_ref.bitw.ruleset import Bitw
+    from aa_ref.setup import load_setup
+
+    scenario = load_setup("bitw-demo")
+    game = Bitw().new_game(scenario, None, {"rules": "basic", "fog_of_war": "on"}, "unit", "x.log")
+    act = Act(Context(scenario, game, RecordedDice([]), apply=apply_event), scenario, "axis")
+    assert scenario.hexes["e5"].fortification == "bunker" and scenario.hexside[frozenset(("e4", "e5"))] == "maginot"
+    assert fight.fortification(act, Battle(hex="e5", attacker="axis", crossing={"ge_inf_2": "maginot"})) == 2
+    assert fight.fortification(act, Battle(hex="e5", attacker="axis", crossing={})) == 1
