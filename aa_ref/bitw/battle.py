@@ -118,8 +118,12 @@ def rotate(act: Act, block_id: str, strength: int) -> int | None:
 
 
 def eliminate(act: Act, block_id: str, why: str) -> None:
+    """Off the map, rebuildable [BW L1474]; like a surrendered or disbanded block it keeps no marks: no out-of-supply
+    marker, face down, not moved, no pending shield hit."""
     state = act.game.blocks[block_id]
     act.ctx.emit(BlockMove(block=block_id, path=[state.hex, None]))
+    act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
+                             hits=0 if state.hits else None, reason="eliminated: off the map [BW L1474]"))
     act.note(f"{block_id} is eliminated: {why}")
 
 
