@@ -209,9 +209,15 @@ def retreat_problem(act: Act, battle: Battle, block_id: str, to: str) -> str | N
 
 def in_enemy_zoc(act: Act, battle: Battle, hex_id: str, side: Side) -> bool:
     """Enemy ZOC of a retreat hex [BW L1514]; option retreat_zoc: `battle_hex_ignored` (default) leaves out the ZOC
-    of the enemy units engaged in the battle hex itself, else every adjacent hex would be closed; `literal` counts it."""
+    of the enemy units engaged in the battle hex itself, as [BW L712] does (units engaged in combat lose their ZOC;
+    `board.exerts_zoc`), else every adjacent hex would be closed; `literal` counts it all the same (L1514 read
+    alone)."""
     board = act.board()
     if act.game.options.get("retreat_zoc", "battle_hex_ignored") == "literal":
+        engaged = [b for b in board.blocks_at(battle.hex, other(side)) if act.scenario.blocks[b].unit != "fort"]
+        if engaged and hex_id in board.neighbours(battle.hex) and board.land(hex_id) \
+                and act.scenario.hexside.get(frozenset((battle.hex, hex_id))) != "strait":
+            return True
         return board.in_zoc_of(hex_id, other(side))
     for n in board.neighbours(hex_id):
         if n == battle.hex or not board.land(n) or act.scenario.hexside.get(frozenset((hex_id, n))) == "strait":
