@@ -18,6 +18,8 @@ from aa_ref.names import natural_key
 ROUGH = ("forest", "hill", "mountain", "swamp")
 """Terrain giving attacking GCU (and their AA) 1 malus [BW L1480]."""
 MAJOR = ("capital", "major")
+FRANCE = "france"
+"""The power whose units' AA is always halved [BW L825], [BW L1080]."""
 CITY_AA_FACE = 6
 """City and fortification AA hits on 6 (the Minor City example [BW L2238]; digest A34)."""
 
@@ -116,8 +118,12 @@ def rotate(act: Act, block_id: str, strength: int) -> int | None:
 
 
 def eliminate(act: Act, block_id: str, why: str) -> None:
+    """Off the map, rebuildable [BW L1474]; like a surrendered or disbanded block it keeps no marks: no out-of-supply
+    marker, face down, not moved, no pending shield hit."""
     state = act.game.blocks[block_id]
     act.ctx.emit(BlockMove(block=block_id, path=[state.hex, None]))
+    act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
+                             hits=0 if state.hits else None, reason="eliminated: off the map [BW L1474]"))
     act.note(f"{block_id} is eliminated: {why}")
 
 
@@ -205,7 +211,10 @@ def air_to_air(act: Act, battle: Battle) -> None:
 def anti_aircraft(act: Act, battle: Battle) -> None:
     """Each side's ground units (1 die a step at their defensive FP) and the defender's city or fortification
     (2 dice major city or fortress, 1 minor city or bunker) fire at the enemy air units, simultaneously
-    [BW L1354-L1374]; artillery does not lose a step for it [BW L1374]."""
+    [BW L1354-L1374]; artillery does not lose a step for it [BW L1374]. French units always roll half their AA dice
+    ("le unità Francesi hanno la loro caratteristica AA sempre dimezzata" [BW L1080], [BW L825]; digest A11: the
+    5.0/6.5 text is followed, not the recon example [BW L2238]); a French city's own AA is not a unit's and is not
+    halved."""
     defender = other(battle.attacker)
     sides = {s: members(act, battle, s) for s in ("axis", "allies")}
     if not (air(act, sides["axis"]) or air(act, sides["allies"])) or act.game.weather == "rain":
@@ -223,7 +232,8 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
             if not values or act.game.blocks[b].strength <= 0:
                 continue
             mali = attacker_ground_mali(act, battle, b) if side == battle.attacker else weather
-            shooters.append(Shooter(b, act.game.blocks[b].strength, values.defence, mali=mali, halved=half))
+            french = act.scenario.blocks[b].power == FRANCE
+            shooters.append(Shooter(b, act.game.blocks[b].strength, values.defence, mali=mali, halved=half or french))
         if side == defender and act.game.control.get(battle.hex) == defender:
             dice = 2 if (h.city in ("capital", "major", "fortress") or h.fortification == "fortress") else \
                 1 if (h.city == "minor" or h.fortification == "bunker") else 0

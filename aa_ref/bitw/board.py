@@ -77,8 +77,22 @@ class Board:
         return None
 
     def exerts_zoc(self, block_id: str) -> bool:
-        """Every ground and air unit has a ZOC, but forts have none [BW L706], [BW L1094]."""
-        return self.block(block_id).unit not in ("fort",)
+        """Every ground and air unit has a ZOC, but forts have none [BW L706], [BW L1094]; "le unità ingaggiate in
+        combattimento, le unità aeree che compiono missioni di volo ... immediatamente perdono la loro zona di
+        controllo" [BW L712]: a unit sharing its hex with enemy units (a battle hex, fought or about to be) and an
+        air unit away from an airfield of its side (a city its side controls: on a mission) have none."""
+        unit = self.block(block_id).unit
+        if unit == "fort":
+            return False
+        state = self.game.blocks[block_id]
+        if state.hex is None:
+            return False
+        side = self.side_of(block_id)
+        if self.blocks_at(state.hex, self.enemy(side)):
+            return False  # engaged in combat [BW L712]
+        if unit in AIR:
+            return self.scenario.hexes[state.hex].city is not None and self.controller(state.hex) == side
+        return True
 
     @cached_property
     def _zoc(self) -> dict[Side, set[str]]:

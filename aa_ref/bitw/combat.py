@@ -181,7 +181,13 @@ def ask(act: Act, battle: Battle) -> None:
 
 
 def retreat_problem(act: Act, battle: Battle, block_id: str, to: str) -> str | None:
-    """Why a ground block cannot retreat from the battle hex to `to` [BW L1510-L1530], or None."""
+    """Why a ground block cannot retreat from the battle hex to `to` [BW L1510-L1530], or None.
+
+    [BW L1522] "deve essere in direzione opposta all'esagono di combattimento (verso le proprie linee di
+    rifornimento)": a defender's retreat hex is "away" when it is neither a hex the attacking units entered the
+    battle from nor adjacent to one (`attacker_origins`); a hex of only friendly units or a friendly city may be in
+    any direction [BW L1526-L1528]. The attacker's direction is not described (digest A40): he may go back to the
+    hex the block entered from, or to any hex meeting the other conditions of 7.7.15."""
     board = act.board()
     side = board.side_of(block_id)
     if to not in board.neighbours(battle.hex):
@@ -198,6 +204,15 @@ def retreat_problem(act: Act, battle: Battle, block_id: str, to: str) -> str | N
         return None  # [BW L1526-L1528]: any direction, only friendly units or a friendly city
     if enemies:
         return f"{to} is contested by the enemy"
+    if side == battle.attacker:
+        if to == act.game.blocks[block_id].entered_from and not any(b.hex == to for b in act.game.battles):
+            return None  # digest A40: an attacker may go back to the hex it entered from
+    else:
+        origins = attacker_origins(act, battle)
+        near = sorted((h for h in origins if h == to or to in board.neighbours(h)), key=natural_key)
+        if near:
+            return (f"{to} is not away from the battle: it is next to {', '.join(near)}, where the attackers came from "
+                    "(retreats go in the direction opposite the attack, towards one's supply lines)")
     if any(b.hex == to for b in act.game.battles):
         return f"{to} is another battle hex"
     if city is not None and act.game.control.get(to) == other(side):
@@ -207,11 +222,27 @@ def retreat_problem(act: Act, battle: Battle, block_id: str, to: str) -> str | N
     return None
 
 
+def attacker_origins(act: Act, battle: Battle) -> set[str]:
+    """The hexes the attacking units in the battle hex entered it from (`BlockState.entered_from`)."""
+    out = set()
+    for b in act.board().blocks_at(battle.hex, battle.attacker):
+        state = act.game.blocks[b]
+        if state.entered_from and state.entered_from != battle.hex:
+            out.add(state.entered_from)
+    return out
+
+
 def in_enemy_zoc(act: Act, battle: Battle, hex_id: str, side: Side) -> bool:
     """Enemy ZOC of a retreat hex [BW L1514]; option retreat_zoc: `battle_hex_ignored` (default) leaves out the ZOC
-    of the enemy units engaged in the battle hex itself, else every adjacent hex would be closed; `literal` counts it."""
+    of the enemy units engaged in the battle hex itself, as [BW L712] does (units engaged in combat lose their ZOC;
+    `board.exerts_zoc`), else every adjacent hex would be closed; `literal` counts it all the same (L1514 read
+    alone)."""
     board = act.board()
     if act.game.options.get("retreat_zoc", "battle_hex_ignored") == "literal":
+        engaged = [b for b in board.blocks_at(battle.hex, other(side)) if act.scenario.blocks[b].unit != "fort"]
+        if engaged and hex_id in board.neighbours(battle.hex) and board.land(hex_id) \
+                and act.scenario.hexside.get(frozenset((battle.hex, hex_id))) != "strait":
+            return True
         return board.in_zoc_of(hex_id, other(side))
     for n in board.neighbours(hex_id):
         if n == battle.hex or not board.land(n) or act.scenario.hexside.get(frozenset((hex_id, n))) == "strait":

@@ -223,8 +223,19 @@ class Bitw:
     def template(self, scenario: Scenario, game: Game) -> str:
         from aa_ref.documents import schema_comment
 
+        """Orders for the side the game waits for: a Defender Reaction sending nothing (`react: {}`), a withdrawal
+        fighting on (`withdraw: {}` with the battle hex) [BW L1319-L1323], [BW L1506-L1508]; else the end of the turn."""
         side = game.pending[0].power if game.pending else game.power
+        action = "- end_turn: true\n"
+        if game.pending:
+            waiting = game.pending[0]
+            action = f"# {waiting.detail}\n"
+            if waiting.kind == "reaction":
+                action += "- react: {}\n"
+            elif waiting.kind == "withdrawal":
+                hex_id = waiting.space or (game.battles[0].hex if game.battles else "")
+                action += f"- withdraw: {{}}\n  battle: {hex_id}\n"
         return (schema_comment("bitw-orders") + f"kind: bitw-orders\nschema_version: 1\npower: {side}\n"
                 f"based_on: {game.log.head}\nactions:\n# turn {game.turn}, {game.power}, {game.phase} phase\n"
-                "- end_turn: true\n")
+                + action)
 
