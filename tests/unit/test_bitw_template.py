@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-import yaml
+from aa_ref.yamlio import parse_yaml
 
 from aa_ref.bitw.ruleset import Bitw
 from tests.conformance.bitw_runner import load_scenario, run_case
@@ -14,7 +14,7 @@ def _template(case_name: str, scenario: str = "_combat-scenario.yaml") -> tuple[
     case, outcome = run_case(next(CASES.glob(f"{case_name}-*.yaml")))
     assert not outcome.problems
     text = Bitw().template(load_scenario(scenario), outcome.game)
-    return yaml.safe_load(text), outcome.game
+    return parse_yaml(text).data, outcome.game
 
 
 def test_a_waited_for_reaction_is_suggested_as_react_none():
