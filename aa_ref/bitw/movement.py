@@ -241,6 +241,9 @@ def fly(act: Act, order: Any) -> None:
         reach = tech_values(act, b, "fly").mp
         far = distance(board, state.hex, to)
         act.require(far <= reach, f"{to} is {far} hexes from {b}'s base {state.hex}: its range is {reach}", "L1271", "to")
+    act.require(any(board.block(b).unit in GCU and act.game.blocks[b].moved for b in board.blocks_at(to, act.side)),
+                f"no ground combat unit of yours has moved into {to}: air units support a battle, they make none alone "
+                "(ground units move first, then air units) [BW L1268-L1269], digest A30", "L730", "to")
     for b in blocks:
         act.ctx.emit(BlockMove(block=b, path=[act.game.blocks[b].hex, to]))
         act.ctx.emit(BlockUpdate(block=b, moved=True))
