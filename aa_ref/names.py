@@ -5,11 +5,18 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
+from typing import Any
 
 
 def natural_key(name: str) -> tuple:
     """Sort key that puts `SZ 4` before `SZ 10`, ignoring case."""
     return tuple(int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", name))
+
+
+def by_name(mapping: dict[str, Any]) -> dict[str, Any]:
+    """The mapping with its keys in natural order (`SZ 4` before `SZ 10`): the one order every walk over a game's
+    spaces, hexes, armies or blocks takes, so that play and replay emit the same events."""
+    return dict(sorted(mapping.items(), key=lambda item: natural_key(item[0])))
 
 
 def _fold(name: str) -> str:

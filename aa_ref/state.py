@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from aa_ref.names import natural_key
+from aa_ref.names import by_name
 from aa_ref.setup import Strict, UnitCounts
 
 
@@ -247,7 +247,7 @@ class LogRef(Strict):
 
 
 def sort_spaces(spaces: dict[str, SpaceState]) -> dict[str, SpaceState]:
-    return dict(sorted(spaces.items(), key=lambda item: natural_key(item[0])))
+    return by_name(spaces)
 
 
 class Game(Strict):

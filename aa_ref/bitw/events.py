@@ -8,7 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from aa_ref.bitw.state import Battle, BlockState, Decision, Game, Phase, Side
 from aa_ref.events import EventError, Note, Roll
-from aa_ref.names import natural_key
+from aa_ref.names import by_name
 from aa_ref.setup import Strict
 
 
@@ -118,7 +118,7 @@ def apply_event(game: Game, event: Any) -> None:
                 game.control.pop(hex_id, None)
             else:
                 game.control[hex_id] = side
-                game.control = dict(sorted(game.control.items(), key=lambda item: natural_key(item[0])))
+                game.control = by_name(game.control)
         case Points(power=power, delta=delta):
             if game.pp.get(power, 0) + delta < 0:
                 raise EventError(f"{power} has only {game.pp.get(power, 0)} PP")

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from aa_ref.names import natural_key
+from aa_ref.names import by_name
 from aa_ref.setup import Strict
 from aa_ref.state import FairDicePlayer, LogRef
 
@@ -90,7 +90,7 @@ class Game(Strict):
     @field_validator("blocks", "control")
     @classmethod
     def _canonical(cls, value: dict) -> dict:
-        return dict(sorted(value.items(), key=lambda item: natural_key(item[0])))
+        return by_name(value)
 
     @property
     def powers(self) -> dict[str, str]:

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field, TypeAdapter
 
 from aa_ref.events import EventError, Note, Roll
-from aa_ref.names import natural_key
+from aa_ref.names import by_name
 from aa_ref.setup import Strict
 from aa_ref.warzag.state import Army, Decision, Development, Game, HexState, Invasion, Pawn, Phase, Standing, Turn
 
@@ -153,7 +153,7 @@ def _hex(game: Game, hex_id: str) -> HexState:
     in replay)."""
     if hex_id not in game.hexes:
         game.hexes[hex_id] = HexState()
-        game.hexes = dict(sorted(game.hexes.items(), key=lambda item: natural_key(item[0])))
+        game.hexes = by_name(game.hexes)
     return game.hexes[hex_id]
 
 
@@ -184,7 +184,7 @@ def apply_event(game: Game, event: Any) -> None:
             if army_id in game.armies:
                 raise EventError(f"army {army_id} exists")
             game.armies[army_id] = army.model_copy(deep=True)
-            game.armies = dict(sorted(game.armies.items(), key=lambda item: natural_key(item[0])))
+            game.armies = by_name(game.armies)
             game.next_army += 1
         case ArmyRemove(id=army_id):
             if army_id not in game.armies:

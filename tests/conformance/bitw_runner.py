@@ -39,7 +39,7 @@ from aa_ref.bitw.scenario import Scenario
 from aa_ref.bitw.state import BlockState, Decision, Game
 from aa_ref.setup import load_setup
 from aa_ref.yamlio import load_yaml
-from tests.conformance.documents_runner import Outcome, play
+from tests.conformance.documents_runner import Outcome, compare_fields, play
 from tests.conformance.runner import verdict_failures
 
 HERE = Path(__file__).parent / "blocks_in_the_west"
@@ -107,14 +107,6 @@ def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
     return case, play(path, case, scenario, ruleset, game, "bitw-orders")
 
 
-def _compare(failures: list[str], what: str, got: dict[str, Any], want: dict[str, Any]) -> None:
-    for key, value in want.items():
-        if key not in got:
-            failures.append(f"{what} has no field {key!r}")
-        elif got[key] != value:
-            failures.append(f"{what}.{key} is {got[key]!r}, expected {value!r}")
-
-
 def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     """Every way the outcome differs from the case's `expect`, in words."""
     expect = case["expect"]
@@ -129,7 +121,7 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         if block_id not in game.blocks:
             failures.append(f"unknown block {block_id} in expect")
         else:
-            _compare(failures, block_id, game.blocks[block_id].model_dump(), fields or {})
+            compare_fields(failures, block_id, game.blocks[block_id].model_dump(), fields or {})
     for hex_id, side in (expect.get("control") or {}).items():
         if game.control.get(hex_id) != side:
             failures.append(f"{hex_id} is controlled by {game.control.get(hex_id)!r}, expected {side!r}")

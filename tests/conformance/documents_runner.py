@@ -77,3 +77,16 @@ def refused(before: dict[str, Any], game: Any, problems: list[str], rules: list[
     """Illegal orders apply whole or not at all: the game is as it was before the refused document."""
     assert game.model_dump() == before, "an illegal document changed the game"
     return Outcome(game, problems, rules)
+
+
+def compare_fields(failures: list[str], what: str, got: dict[str, Any], want: dict[str, Any]) -> None:
+    """Add to `failures` every field of `want` that `got` lacks or holds otherwise (nested mappings in part)."""
+    for key, value in want.items():
+        if key not in got:
+            failures.append(f"{what} has no field {key!r}")
+            continue
+        actual = got[key]
+        if isinstance(value, dict) and isinstance(actual, dict):
+            compare_fields(failures, f"{what}.{key}", actual, value)
+        elif actual != value:
+            failures.append(f"{what}.{key} is {actual!r}, expected {value!r}")

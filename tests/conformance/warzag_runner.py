@@ -44,7 +44,7 @@ from aa_ref.warzag.objectives import commitment
 from aa_ref.warzag.ruleset import Warzag
 from aa_ref.warzag.state import Army, Game, HexState, Pawn, Standing, Turn
 from aa_ref.yamlio import load_yaml
-from tests.conformance.documents_runner import Outcome, play
+from tests.conformance.documents_runner import Outcome, compare_fields, play
 from tests.conformance.runner import verdict_failures
 
 PACK = "warzag-demo"
@@ -122,18 +122,6 @@ def _fields(obj: Any) -> dict[str, Any]:
     return obj.model_dump() if hasattr(obj, "model_dump") else obj
 
 
-def _compare(failures: list[str], what: str, got: dict[str, Any], want: dict[str, Any]) -> None:
-    for key, value in want.items():
-        if key not in got:
-            failures.append(f"{what} has no field {key!r}")
-            continue
-        actual = got[key]
-        if isinstance(value, dict) and isinstance(actual, dict):
-            _compare(failures, f"{what}.{key}", actual, value)
-        elif actual != value:
-            failures.append(f"{what}.{key} is {actual!r}, expected {value!r}")
-
-
 def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     """Every way the outcome differs from the case's `expect`, in words."""
     expect = case["expect"]
@@ -145,14 +133,14 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         if key in expect and getattr(game, key) != expect[key]:
             failures.append(f"{key} is {getattr(game, key)!r}, expected {expect[key]!r}")
     for nation, fields in (expect.get("players") or {}).items():
-        _compare(failures, nation, game.players[nation].model_dump(), fields or {})
+        compare_fields(failures, nation, game.players[nation].model_dump(), fields or {})
     for hex_id, fields in (expect.get("hexes") or {}).items():
         got = game.hexes.get(hex_id)
         if fields is None:
             if got is not None and got.owner is not None:
                 failures.append(f"{hex_id} is {got.owner}'s, expected neutral")
         else:
-            _compare(failures, hex_id, (got or HexState()).model_dump(), fields)
+            compare_fields(failures, hex_id, (got or HexState()).model_dump(), fields)
     for army_id in expect.get("armies_present") or []:
         if army_id not in game.armies:
             failures.append(f"army {army_id} is not on the board; armies: {sorted(game.armies)}")
@@ -163,9 +151,9 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         if army_id not in game.armies:
             failures.append(f"army {army_id} is not on the board; armies: {sorted(game.armies)}")
         else:
-            _compare(failures, army_id, game.armies[army_id].model_dump(), fields or {})
+            compare_fields(failures, army_id, game.armies[army_id].model_dump(), fields or {})
     if "turn" in expect:
-        _compare(failures, "turn", game.turn.model_dump(), expect["turn"])
+        compare_fields(failures, "turn", game.turn.model_dump(), expect["turn"])
     if "pending" in expect:
         got = [d.power for d in game.pending]
         if got != list(expect["pending"]):

@@ -128,3 +128,19 @@ def test_every_refusal_cites_the_rulebook(module: str) -> None:
             texts += [ast.unparse(a) for a in node.args if not isinstance(a, ast.Constant)]
             cited = any(re.search(r"L\d{3,4}", t) for t in texts) or "bw(rule)" in texts  # basic_only passes its caller's
             assert cited, f"{module}.py line {node.lineno} cites no rule"
+
+
+def test_a_unit_class_the_scenario_gives_no_tech_level_is_at_tech_1():
+    """France and the UK of the demo list no TECH levels: their blocks move at TECH 1 [BW L670]
+    (docs/bitw-scenario.md), as combat reads them."""
+    from aa_ref.bitw.act import Act
+    from aa_ref.bitw.events import apply_event
+    from aa_ref.dice import RecordedDice
+    from aa_ref.engine import Context
+    from aa_ref.setup import load_setup
+
+    scenario = load_setup("bitw-demo")
+    assert "infantry" not in scenario.powers["uk"].tech
+    game = Bitw().new_game(scenario, None, {"rules": "basic", "fog_of_war": "on"}, "unit", "x.log")
+    act = Act(Context(scenario, game, RecordedDice([]), apply=apply_event), scenario, "allies")
+    assert movement.tech_values(act, "uk_inf_1", "move") == scenario.tech_chart["infantry"][1]
