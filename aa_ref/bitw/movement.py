@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref import hexgrid
 from aa_ref.bitw import supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import STRAIT_MP, TERRAIN_MP, Board
@@ -39,10 +40,8 @@ def new_phase(act: Act) -> None:
 
 
 def distance(board: Board, a: str, b: str) -> int:
-    """Hexes between two hexes (axial coordinates)."""
-    (q1, r1), (q2, r2) = board.scenario.hexes[a].at, board.scenario.hexes[b].at
-    dq, dr = q1 - q2, r1 - r2
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    """Hexes between two hexes."""
+    return hexgrid.distance(tuple(board.scenario.hexes[a].at), tuple(board.scenario.hexes[b].at))  # type: ignore[arg-type]
 
 
 def tech_values(act: Act, block_id: str, field: str) -> Any:

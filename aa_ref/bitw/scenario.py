@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from aa_ref import hexgrid
 from aa_ref.names import NameIndex
 from aa_ref.setup import Strict
 
@@ -176,17 +177,8 @@ class Scenario(Strict):
         return NameIndex("hex", self.hexes, {h: [x.name] for h, x in self.hexes.items() if x.name})
 
     @cached_property
-    def by_coordinate(self) -> dict[tuple[int, int], str]:
-        return {(h.at[0], h.at[1]): name for name, h in self.hexes.items()}
-
-    @cached_property
     def neighbours(self) -> dict[str, tuple[str, ...]]:
-        steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-        out = {}
-        for name, h in self.hexes.items():
-            q, r = h.at
-            out[name] = tuple(sorted(n for dq, dr in steps if (n := self.by_coordinate.get((q + dq, r + dr)))))
-        return out
+        return hexgrid.neighbours({name: (h.at[0], h.at[1]) for name, h in self.hexes.items()})
 
     @cached_property
     def hexside(self) -> dict[frozenset[str], str]:

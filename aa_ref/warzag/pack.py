@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from aa_ref import hexgrid
 from aa_ref.names import NameIndex
 from aa_ref.setup import Strict
 
@@ -197,20 +198,9 @@ class Pack(Strict):
         return NameIndex("hex", self.hexes, {h: [x.name] for h, x in self.hexes.items() if x.name})
 
     @cached_property
-    def by_coordinate(self) -> dict[tuple[int, int], str]:
-        return {(h.at[0], h.at[1]): name for name, h in self.hexes.items() if not h.expansion}
-
-    @cached_property
     def neighbours(self) -> dict[str, tuple[str, ...]]:
         """Hex -> the hexes sharing a side with it [WZ L233]; expansion hexes are off the board."""
-        steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-        out = {}
-        for name, h in self.hexes.items():
-            if h.expansion:
-                continue
-            q, r = h.at
-            out[name] = tuple(sorted(n for dq, dr in steps if (n := self.by_coordinate.get((q + dq, r + dr)))))
-        return out
+        return hexgrid.neighbours({name: (h.at[0], h.at[1]) for name, h in self.hexes.items() if not h.expansion})
 
     @cached_property
     def base_hex(self) -> dict[str, str]:
