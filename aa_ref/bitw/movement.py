@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref import hexgrid
-from aa_ref.bitw import supply
+from aa_ref.bitw import rules, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -151,7 +151,8 @@ def capture(act: Act, hexes: list[str]) -> None:
 
 def move(act: Act, order: Any) -> None:
     """The Movement phase: ground units first, then air [BW L1268-L1269]."""
-    supply.basic_only(act, "AR 13.0 HQ activation of armour and air, AR 8.0 ZOC", "L1815-L1873")
+    rules.not_yet(act.game, "hq_command")
+    rules.not_yet(act.game, "advanced_zoc")
     blocks, start = _group(act, order.move, "move", ground=True)
     flown = [b for b, s in act.game.blocks.items() if s.moved and act.scenario.blocks[b].unit in AIR
              and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
@@ -163,7 +164,7 @@ def move(act: Act, order: Any) -> None:
 def exploit(act: Act, order: Any) -> None:
     """Armour Exploitation: supplied tanks and TECH 2+ mechanized move again with full MP, into no enemy hex
     [BW L1574-L1578]; motorized infantry needs an armour HQ (advanced rules) and is not among them."""
-    supply.basic_only(act, "AR 13.0 HQ activation for exploitation", "L1873")
+    rules.not_yet(act.game, "hq_command")
     blocks, start = _group(act, order.exploit, "exploit", ground=True)
     board = act.board()
     for b in blocks:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.bitw import supply
+from aa_ref.bitw import rules, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Points
 from aa_ref.bitw.scenario import AIR, ARMOUR
@@ -48,7 +48,7 @@ def income_of(act: Act) -> dict[str, int]:
 
 def collect_income(act: Act) -> None:
     """The Production phase begins: the active side's powers receive their income [BW L1182], [BW L598-L600]."""
-    supply.basic_only(act, "AR 11.0 production (coloured PP, pairing, the mine roll)", "L1681-L1773")
+    rules.not_yet(act.game, "advanced_production")
     for power, amount in income_of(act).items():
         if amount:
             act.ctx.emit(Points(power=power, delta=amount, reason="income [BW L1182]"))

@@ -14,7 +14,7 @@ import hashlib
 import json
 from typing import Any, ClassVar
 
-from aa_ref.bitw import combat, movement, orders as o, production, supply, victory
+from aa_ref.bitw import combat, movement, orders as o, production, rules, supply, victory
 from aa_ref.bitw.act import Act, bw
 from aa_ref.bitw.events import SetPhase, SetWeather, apply_event
 from aa_ref.bitw.scenario import Scenario
@@ -32,6 +32,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "bonus_cancels_malus": ("no", "yes"),
     "withdrawals": ("ask", "fight_on"),
     "retreat_zoc": ("battle_hex_ignored", "literal"),
+    **{rule.key: rules.choices(rule) for rule in rules.RULES},
 }
 """Rule level [BW L27-L35] and fog of war (off for solitaire or an open game [BW L508], [BW L2590]); whose supply
 sources a block may trace to (its own power's [BW L756-L767], or any of its side's: 'una fonte di rifornimento
@@ -40,7 +41,7 @@ See docs/bitw-rulings.md. Combat (docs/bitw-combat.md): `bonus_cancels_malus` "i
 con 1 bonus" [BW L1446] (digest A31: the referee cannot ask, so the player's choice is made once for the game);
 `withdrawals`: ask each side at the end of each round [BW L1506-L1508], or fight on with no question (a standing
 order "never withdraw"); `retreat_zoc`: whether the ZOC of the enemy units in the battle hex itself closes the
-retreat hexes [BW L1514]."""
+retreat hexes [BW L1514]. Then one option per advanced and optional rule (`aa_ref.bitw.rules`)."""
 
 PHASE_OF: dict[type, str] = {
     o.Repair: "production", o.Place: "production", o.Disband: "production", o.Srm: "srm", o.Move: "movement",
@@ -64,6 +65,8 @@ class Bitw:
         return {key: list(choices) for key, choices in OPTIONS.items()}
 
     def option_problem(self, key: str, value: str) -> str | None:
+        if key in rules.RULE:
+            return rules.option_problem(key, value)
         choices = OPTIONS[key]
         return None if value in choices else f"option {key} cannot be '{value}' (choices: {', '.join(choices)})"
 

@@ -13,19 +13,13 @@ from __future__ import annotations
 
 import heapq
 
+from aa_ref.bitw import rules
 from aa_ref.bitw.act import Act, bw
 from aa_ref.bitw.board import Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Points
 from aa_ref.bitw.scenario import Scenario
 from aa_ref.bitw.state import Side
 from aa_ref.engine import Illegal
-
-def basic_only(act: Act, what: str, rule: str) -> None:
-    """The advanced rules change this part of the game (`rules: advanced`): refuse clearly rather than play the basic
-    rule under the advanced name."""
-    if act.game.options.get("rules", "basic") == "advanced":
-        raise Illegal(f"advanced rule not implemented yet: {what}", bw(rule))
-
 
 LINE = {"good": 3, "rain": 2, "snow": 2}
 """The longest supply line by weather, in hexes [BW L777], [BW L1608]."""
@@ -141,7 +135,7 @@ def mark(act: Act, reason: str) -> list[str]:
 
 def supply_phase(act: Act) -> None:
     """The Supply phase: the active side's blocks out of supply are marked, supplied ones cleared [BW L1176-L1178]."""
-    basic_only(act, "AR 12.0 supply (sieges, Festung supply, Tech 2-3 units out of supply)", "L1775-L1813")
+    rules.not_yet(act.game, "advanced_supply")
     mark(act, "supply phase [BW L1176-L1178]")
 
 
@@ -155,7 +149,7 @@ def final_supply_check(act: Act) -> None:
     goes; still out of supply, it surrenders (off the map, rebuildable later [BW L794]) and the other side gains 1
     yellow PP [BW L1572]. Blocks with a 0 level drop to 0 and stay [BW L798], [BW L1570]; static infantry [BW L983]
     and forts (Festung) [BW L1098] never surrender. Revealed blocks then stand upright again (digest A6)."""
-    basic_only(act, "AR 12.1 and 12.5 (besieged units lose a step, surrender PP by unit type)", "L1775-L1813")
+    rules.not_yet(act.game, "advanced_supply")
     board = act.board()
     enemy = board.enemy(act.side)
     gained = 0
