@@ -14,6 +14,17 @@ def referee_view(scenario: Scenario, game: Game) -> dict:
     return {"game": "bitw", **game.model_dump(mode="json", exclude={"log", "fair_dice", "seed"})}
 
 
+STAGES = {"fire": "the next round to fight", "defender_withdrawal": "waiting for the defender's withdrawals",
+          "attacker_withdrawal": "waiting for the attacker's withdrawals"}
+
+
+def battle_lines(game: Game) -> list[str]:
+    """The battles under way and the decision the game waits for: public to both sides (the blocks share the hex)."""
+    lines = [f"battle in {b.hex}: {b.attacker} attacking, round {b.round}, {STAGES[b.stage]}" for b in game.battles]
+    lines += [f"waiting for the {d.power}: {d.detail}" for d in game.pending]
+    return lines
+
+
 def show_text(scenario: Scenario, game: Game, side: str | None) -> str:
     out = [scenario.title + ("  (DEMO scenario: not a published one)" if scenario.demo and "DEMO" not in scenario.title else "")]
     month = scenario.turns[game.turn - 1].month
@@ -33,5 +44,6 @@ def show_text(scenario: Scenario, game: Game, side: str | None) -> str:
         out.append(tabulate(rows, ["block", "power", "unit", "hex", "strength", "supply"]))
         if seen.pp:
             out.append("PP: " + ", ".join(f"{p} {n}" for p, n in seen.pp.items()))
+    out.extend(battle_lines(game))
     out.append("options: " + ", ".join(f"{k}={v}" for k, v in game.options.items()))
     return "\n".join(out) + "\n"

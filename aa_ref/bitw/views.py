@@ -28,6 +28,16 @@ class SeenBlock(Strict):
     out_of_supply: bool = False
 
 
+class SeenBattle(Strict):
+    """A battle under way: where, who attacks, which round, what it waits for [BW L1325-L1546]. The blocks in it are
+    revealed by combat [BW L732-L734], so they appear in `blocks` under their own names."""
+
+    hex: str
+    attacker: Side
+    round: int
+    stage: str
+
+
 class View(Strict):
     """One side's view of a game (kind: bitw-view): what `aa-ref export --side` writes for a player."""
 
@@ -46,6 +56,8 @@ class View(Strict):
     blocks: dict[str, SeenBlock] = Field(default_factory=dict)
     off_map: list[str] = Field(default_factory=list, description="the side's own blocks not on the map")
     pending: list[dict[str, Any]] = Field(default_factory=list)
+    battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
+                                                                         "both sides' blocks share the hex, so both see it")
 
 
 def hidden_name(game: Game, block: str) -> str:
@@ -78,4 +90,5 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
         blocks=dict(sorted(seen.items())), off_map=off_map,
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
+        battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
     )

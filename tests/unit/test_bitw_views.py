@@ -67,3 +67,17 @@ def test_fog_of_war_off_reveals_every_block():
     """Solitaire or an open game [BW L508], [BW L2590]."""
     seen = view(SCENARIO, _game(fog_of_war="off"), "allies")
     assert "ger-7pz" in seen.blocks
+
+
+def test_both_sides_see_the_battles_under_way_and_the_show_text_names_them():
+    """A battle hex holds both sides' blocks, revealed by combat [BW L732-L734]; the side asked to withdraw must see
+    which battle and round it answers for [BW L1506-L1508]."""
+    from aa_ref.bitw.render import show_text
+    from aa_ref.bitw.state import Battle
+
+    game = _game()
+    game.battles = [Battle(hex="paris", attacker="axis", round=2, stage="defender_withdrawal")]
+    for side in ("axis", "allies"):
+        battles = view(SCENARIO, game, side).battles
+        assert [(b.hex, b.attacker, b.round, b.stage) for b in battles] == [("paris", "axis", 2, "defender_withdrawal")]
+        assert "battle in paris: axis attacking, round 2, waiting for the defender's withdrawals" in show_text(SCENARIO, game, side)
