@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.bitw import battle as fight, movement
+from aa_ref.bitw import battle as fight, movement, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import TERRAIN_MP
 from aa_ref.bitw.events import BlockMove, BlockUpdate, SetBattles, SetPending
@@ -253,12 +253,15 @@ def in_enemy_zoc(act: Act, battle: Battle, hex_id: str, side: Side) -> bool:
 
 
 def airfield_problem(act: Act, block_id: str, to: str, battle_hex: str | None) -> str | None:
-    """Why an air block cannot go to `to`: a friendly city (airfield [BW L578-L584]) within range, free of enemies,
-    not a battle hex, with no other friendly air block [BW L1534], [BW L1564]."""
+    """Why an air block cannot go to `to`: a supplied friendly city (an airfield only while supplied [BW L578-L584],
+    digest A71) within range, free of enemies, not a battle hex, with no other friendly air block [BW L1534],
+    [BW L1564]."""
     side = act.board().side_of(block_id)
     h = act.scenario.hexes[to]
     if h.city is None or act.game.control.get(to) != side:
         return f"{to} is not a friendly airfield (a city {side} controls)"
+    if not supply.supplied_at(act.board(), to, act.scenario.blocks[block_id].power):
+        return f"{to} is out of supply: a city is an airfield only while supplied"
     if act.board().blocks_at(to, other(side)) or any(b.hex == to for b in act.game.battles):
         return f"{to} is contested or a battle hex"
     start = battle_hex or act.game.blocks[block_id].hex

@@ -55,12 +55,14 @@ def test_two_months_play_and_replay(cli):
     assert (blocks["ge_pz_3"]["hex"], blocks["ge_pz_3"]["strength"]) == ("e4", 4)  # reinforcement, rail, exploit
     assert blocks["ge_inf_4"]["hex"] == "ruhr" and blocks["ge_mech_1"]["hex"] == "antwerp"
     # with e5 French, the Germans cut off in d5 and Reims stayed out of supply and surrendered [BW L1566-L1572]
-    for gone in ("ge_pz_1", "ge_inf_1", "ge_b_1", "uk_inf_1", "uk_inf_2", "fr_inf_3", "fr_f_1", "fr_b_1", "be_inf_2"):
+    # the bomber rebased to a supplied airfield, Eben Emael, not to Reims, out of supply [BW L582] (digest A71)
+    assert blocks["ge_b_1"]["hex"] == "eben_emael"
+    for gone in ("ge_pz_1", "ge_inf_1", "uk_inf_1", "uk_inf_2", "fr_inf_3", "fr_f_1", "fr_b_1", "be_inf_2"):
         assert blocks[gone]["hex"] is None, gone
     # the 1re DLC withdrew twice and was repaired; the 3e Armee surrendered and was rebuilt in Paris at 1
     assert (blocks["fr_cav_1"]["hex"], blocks["fr_cav_1"]["strength"]) == ("c6", 3)
     assert (blocks["fr_inf_2"]["hex"], blocks["fr_inf_2"]["strength"]) == ("paris", 1)
-    assert data["pp"] == {"germany": 32, "france": 19, "uk": 2, "belgium": 2}
+    assert data["pp"] == {"germany": 32, "france": 18, "uk": 2, "belgium": 2}
     replayed = cli("replay", "game.yaml")
     assert replayed.exit_code == 0 and "replay of 20 log entries matches the game" in replayed.output
     log = cli("log", "game.yaml").output
@@ -69,7 +71,7 @@ def test_two_months_play_and_replay(cli):
                  "the axis capture antwerp", "uk_inf_1 surrenders out of supply",
                  "fr_static_1 stays out of supply but never surrenders", "germany gains 4 yellow PP",
                  "ge_pz_3 arrives in berlin as a reinforcement", "ge_pz_2 repaired to 4 for 3 PP",
-                 "ge_pz_1 surrenders out of supply in reims", "france gains 3 yellow PP",
+                 "ge_pz_1 surrenders out of supply in reims", "france gains 2 yellow PP",
                  "fr_inf_2 rebuilt in paris at 1 for 1 PP"):
         assert line in log, line
 
@@ -78,7 +80,7 @@ def test_the_exported_view_hides_the_axis_blocks(cli):
     play(cli)
     game = json.loads(cli("show", "game.yaml", "--json").output)
     hidden = [b for b, s in game["blocks"].items() if b.startswith("ge_") and s["hex"] and not s["revealed"]]
-    assert len(hidden) == 12  # every German block on the map (three surrendered in June)
+    assert len(hidden) == 13  # every German block on the map (two surrendered in June)
     result = cli("export", "game.yaml", "--side", "allies", "-o", "allies.yaml")
     assert result.exit_code == 0, result.output
     text = (cli.folder / "allies.yaml").read_text()
@@ -88,7 +90,7 @@ def test_the_exported_view_hides_the_axis_blocks(cli):
         assert block_id not in text, block_id
     shown = cli("show", "game.yaml", "--side", "allies").output
     assert not [b for b in hidden if b in shown]
-    assert "fr_cav_1" in shown and shown.count("hidden-") == 12
+    assert "fr_cav_1" in shown and shown.count("hidden-") == 13
 
 
 def script_env() -> dict[str, str]:
