@@ -50,11 +50,23 @@ def crossing(act: Act, hex_id: str, side: Side) -> dict[str, str]:
     return out
 
 
-def begin_combat(act: Act) -> None:
-    """Entering the Combat phase: the battles, the evacuation of lone air units, the defender's reaction."""
+def ordered(act: Act, hexes: list[str], order: list[str]) -> list[str]:
+    """The battle hexes in the order the active player chose ("nell'ordine di preferenza del giocatore attivo"
+    [BW L1327]): those named first, in the order named, then the rest in the map's order."""
+    named = [act.hex(name, "battle_order") for name in order]
+    for hex_id in named:
+        act.require(hex_id in hexes, f"{hex_id} is not a battle hex this turn (battles: {', '.join(hexes) or 'none'})",
+                    "L1327", "battle_order")
+    act.require(len(set(named)) == len(named), "battle_order names a hex twice", "L1327", "battle_order")
+    return named + [h for h in hexes if h not in named]
+
+
+def begin_combat(act: Act, order: list[str]) -> None:
+    """Entering the Combat phase: the battles in the active player's order, the evacuation of lone air units, the
+    defender's reaction."""
     side = act.game.power
     battles = []
-    for hex_id in battle_hexes(act):
+    for hex_id in ordered(act, battle_hexes(act), order):
         enemy = act.board().blocks_at(hex_id, other(side))
         if all(act.scenario.blocks[b].unit in AIR for b in enemy):
             for b in sorted(enemy, key=natural_key):

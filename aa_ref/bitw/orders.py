@@ -20,6 +20,9 @@ class NextPhase(Strict):
     """Go on to a later phase of the player turn."""
 
     next_phase: Literal["production", "srm", "movement", "combat", "blitz", "exploitation"]
+    battle_order: list[str] | None = Field(default=None, description="with next_phase: combat, the battle hexes in the "
+                                           "order the active player fights them [BW L1327]; any left out follow in "
+                                           "the map's order")
 
 
 class Repair(Strict):
@@ -105,10 +108,6 @@ class EndTurn(Strict):
 
 Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit, EndTurn]
 
-HEX_FIELDS: dict[type, tuple[str, ...]] = {
-    Place: ("at",), Srm: ("path",), Move: ("path",), Fly: ("to",), Rebase: ("to",), Blitz: ("to",), Exploit: ("path",),
-}
-"""The fields of each action that name hexes (resolved to the scenario's ids before the rules see them)."""
 
 
 class Orders(Strict):

@@ -158,8 +158,9 @@ class Bitw:
             act.ctx.emit(SetWeather(weather=weather))  # type: ignore[arg-type]
         self._enter(act, "supply")
 
-    def _enter(self, act: Act, phase: str) -> None:
-        """Go on through the player turn's phases to `phase`, running the automatic ones on the way."""
+    def _enter(self, act: Act, phase: str, battle_order: list[str] | None = None) -> None:
+        """Go on through the player turn's phases to `phase`, running the automatic ones on the way; the Combat
+        phase's battles in the active player's `battle_order` [BW L1327]."""
         game = act.game
         order = list(PLAYER_PHASES)
         here = order.index(game.phase) if game.phase in order else -1
@@ -176,7 +177,7 @@ class Bitw:
             elif step in ("srm", "movement", "exploitation"):
                 movement.new_phase(act)
             elif step == "combat":
-                combat.begin_combat(act)
+                combat.begin_combat(act, battle_order or [])
             elif step == "final_supply":
                 combat.end_blitz(act)
                 supply.final_supply_check(act)
@@ -193,7 +194,9 @@ class Bitw:
             combat.withdraw(act, action)
             return
         if isinstance(action, o.NextPhase):
-            self._enter(act, action.next_phase)
+            act.require(action.battle_order is None or action.next_phase == "combat", "battle_order goes with "
+                        "next_phase: combat (the order of this turn's battles)", "L1327", "battle_order")
+            self._enter(act, action.next_phase, action.battle_order)
             return
         if isinstance(action, o.EndTurn):
             self._end_turn(act)
