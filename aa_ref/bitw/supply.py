@@ -14,12 +14,11 @@ from __future__ import annotations
 import heapq
 
 from aa_ref.bitw import rules
-from aa_ref.bitw.act import Act, bw
+from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Points
 from aa_ref.bitw.scenario import Scenario
 from aa_ref.bitw.state import Side
-from aa_ref.engine import Illegal
 
 LINE = {"good": 3, "rain": 2, "snow": 2}
 """The longest supply line by weather, in hexes [BW L777], [BW L1608]."""
