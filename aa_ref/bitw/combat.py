@@ -385,6 +385,18 @@ def end_blitz(act: Act) -> None:
 
 
 # --- blitz ---------------------------------------------------------------------------------------------
+def blitz_role(act: Act, block_id: str) -> str | None:
+    """Tanks and Tech2 mechanized (not motorized infantry) lead a blitz [BW L1552]; Tech2 air units, artillery and
+    motorized infantry that fought in the original battle may follow them [BW L1554]."""
+    block = act.scenario.blocks[block_id]
+    level = act.scenario.powers[block.power].tech.get(block.unit, 1)
+    if block.unit == "tank" or (block.unit == "mechanized" and level >= 2):
+        return "leads"
+    if block.unit in ("artillery", "motorized") or (block.unit in AIR and level >= 2):
+        return "follows"
+    return None
+
+
 def blitz(act: Act, order: Any) -> None:
     """Armour that attacked in the Combat phase moves 1 MP into an adjacent hex, possibly a new battle fought at
     once, where the defender cannot react; not in bad weather [BW L1548-L1558]."""
@@ -397,15 +409,17 @@ def blitz(act: Act, order: Any) -> None:
         act.block(block_id, "blitz")
         state = act.game.blocks[block_id]
         block = act.scenario.blocks[block_id]
-        level = act.scenario.powers[block.power].tech.get(block.unit, 1)
-        act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2),
-                    f"{block_id} ({block.unit}) cannot blitz: only tanks and Tech2 mechanized", "L1550-L1552", "blitz")
+        act.require(blitz_role(act, block_id) is not None, f"{block_id} ({block.unit}) cannot blitz: tanks and Tech2 "
+                    "mechanized lead a blitz; Tech2 air units, artillery and motorized infantry may follow them",
+                    "L1550-L1554", "blitz")
         act.require(block_id in act.game.engaged and state.hex is not None and state.moved,
                     f"{block_id} did not attack in this turn's Combat phase", "L1550", "blitz")
         act.require(block_id not in act.game.blitzed, f"{block_id} has already blitzed", "L1552", "blitz")
         act.require(not state.out_of_supply, f"{block_id} is out of supply", "L790", "blitz")
         starts.add(state.hex)
     act.require(len(starts) == 1, "blocks blitzing together must start in one hex", "L1552", "blitz")
+    act.require(any(blitz_role(act, b) == "leads" for b in order.blitz), "artillery, motorized infantry and air units "
+                "only follow armour that blitzes with them", "L1554", "blitz")
     start = starts.pop()
     act.require(to in board.neighbours(start), f"{to} is not adjacent to {start}", "L1552", "to")
     act.require(board.land(to), f"{to} is sea or a partial map-edge hex", "L1301", "to")
