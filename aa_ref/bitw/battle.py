@@ -127,8 +127,16 @@ def eliminate(act: Act, block_id: str, why: str) -> None:
     act.note(f"{block_id} is eliminated: {why}")
 
 
+def tie_rank(act: Act, block_id: str) -> tuple[int, tuple]:
+    """Among equally strong blocks the owner chooses [BW L686]: his standing order (`hit_priority`) first, then the
+    first id."""
+    side = act.board().side_of(block_id)
+    priority = act.game.hit_priority.get(side, [])
+    return (priority.index(block_id) if block_id in priority else len(priority), natural_key(block_id))
+
+
 def take_hits(act: Act, targets: list[str], count: int, what: str) -> None:
-    """Hits, one at a time, on the strongest target (ties: the first id, the owner's default choice); a shield
+    """Hits, one at a time, on the strongest target (ties: the owner's standing order, else the first id); a shield
     block needs two hits per rotation; a min_zero block at 0 takes no more hits; hits beyond the targets are lost
     [BW L1464-L1478]."""
     for _ in range(count):
@@ -137,7 +145,7 @@ def take_hits(act: Act, targets: list[str], count: int, what: str) -> None:
             act.note(f"{what}: excess hits are lost [BW L1478]")
             return
         strongest = max(act.game.blocks[b].strength for b in alive)
-        target = sorted([b for b in alive if act.game.blocks[b].strength == strongest], key=natural_key)[0]
+        target = min([b for b in alive if act.game.blocks[b].strength == strongest], key=lambda b: tie_rank(act, b))
         state = act.game.blocks[target]
         if act.scenario.blocks[target].shield and state.hits == 0:
             act.ctx.emit(BlockUpdate(block=target, hits=1, reason=f"{what}: first hit on a shield [BW L688]"))

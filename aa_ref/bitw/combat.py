@@ -17,7 +17,7 @@ from typing import Any
 from aa_ref.bitw import battle as fight, movement, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import TERRAIN_MP
-from aa_ref.bitw.events import BlockMove, BlockUpdate, SetBattles, SetPending
+from aa_ref.bitw.events import BlockMove, BlockUpdate, HitPriority, SetBattles, SetPending
 from aa_ref.bitw.scenario import AIR, GCU
 from aa_ref.bitw.state import Battle, Decision, Side
 from aa_ref.names import natural_key
@@ -385,6 +385,15 @@ def end_blitz(act: Act) -> None:
 
 
 # --- blitz ---------------------------------------------------------------------------------------------
+def hit_priority(act: Act, order: Any) -> None:
+    """A side's standing order for hits among its equally strong blocks, given at any time ("a scelta del
+    difensore" [BW L686], [BW L1470]): the blocks listed first take them first."""
+    blocks = [act.block(b, "hit_priority") for b in order.hit_priority]
+    act.require(len(set(blocks)) == len(blocks), "hit_priority names a block twice", "L686", "hit_priority")
+    act.ctx.emit(HitPriority(side=act.side, blocks=blocks))
+    act.note(f"the {act.side}' standing order for tied hits: " + (", ".join(blocks) or "the first id") + " [BW L686]")
+
+
 def blitz_role(act: Act, block_id: str) -> str | None:
     """Tanks and Tech2 mechanized (not motorized infantry) lead a blitz [BW L1552]; Tech2 air units, artillery and
     motorized infantry that fought in the original battle may follow them [BW L1554]."""

@@ -81,13 +81,21 @@ class SrmUsed(Strict):
     count: int
 
 
+class HitPriority(Strict):
+    """A side's standing order for hits among equally strong blocks [BW L686], [BW L1470]."""
+
+    type: Literal["hit_priority"] = "hit_priority"
+    side: Side
+    blocks: list[str]
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
 
 
 Event = Annotated[
-    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, Winner, Roll, Note],
+    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, HitPriority, Winner, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event])
@@ -137,6 +145,8 @@ def apply_event(game: Game, event: Any) -> None:
                 game.blitzed = list(blitzed)
         case SrmUsed(power=power, count=count):
             game.srm_used[power] = count
+        case HitPriority(side=side, blocks=blocks):
+            game.hit_priority[side] = list(blocks)
         case Winner(winner=winner):
             game.winner = winner
         case Roll() | Note():

@@ -100,13 +100,21 @@ class Exploit(Strict):
     path: list[str] = Field(min_length=1)
 
 
+class HitPriorityOrder(Strict):
+    """A standing order, given at any time: among the side's equally strong blocks, those listed take hits first, in
+    this order ("a scelta del difensore" [BW L686], [BW L1470]); [] goes back to the default, the first id."""
+
+    hit_priority: list[str]
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
     end_turn: Literal[True]
 
 
-Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit, EndTurn]
+Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit,
+               HitPriorityOrder, EndTurn]
 
 
 

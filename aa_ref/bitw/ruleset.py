@@ -183,6 +183,9 @@ class Bitw:
                 supply.final_supply_check(act)
 
     def _do(self, act: Act, action: Any) -> None:
+        if isinstance(action, o.HitPriorityOrder):
+            combat.hit_priority(act, action)
+            return
         if act.game.pending and not isinstance(action, (o.React, o.Withdraw)):
             waiting = act.game.pending[0]
             raise Illegal(f"the game waits for {waiting.power}: {waiting.detail}",

@@ -84,6 +84,8 @@ class Game(Strict):
     engaged: list[str] = Field(default_factory=list, description="blocks that fought this player turn: armour that "
                                                                  "attacked may blitz, air blocks rebase [BW L1550-L1564]")
     blitzed: list[str] = Field(default_factory=list, description="armour that has blitzed this turn [BW L1552]")
+    hit_priority: dict[Side, list[str]] = Field(default_factory=dict, description="each side's standing order: "
+                                                "which of its equally strong blocks takes a hit first [BW L686]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

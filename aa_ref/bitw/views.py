@@ -55,6 +55,7 @@ class View(Strict):
     pp: dict[str, int] = Field(default_factory=dict, description="the side's own powers' stored PP")
     blocks: dict[str, SeenBlock] = Field(default_factory=dict)
     off_map: list[str] = Field(default_factory=list, description="the side's own blocks not on the map")
+    hit_priority: list[str] = Field(default_factory=list, description="the side's own standing order for tied hits")
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
                                                                          "both sides' blocks share the hex, so both see it")
@@ -88,7 +89,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
         winner=game.winner, control=dict(game.control),
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
-        blocks=dict(sorted(seen.items())), off_map=off_map,
+        blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
     )
