@@ -98,6 +98,7 @@ def test_a_captured_fortress_becomes_a_bunker_then_nothing() -> None:
 def test_a_captured_maginot_hex_is_a_plain_bunker() -> None:
     """[BW L866]: the Maginot fortress is destroyed; the hex stays a bunker, no fortress across the orange line."""
     scenario, _, game = build_state({"scenario": "_combat-scenario.yaml", "state": {"blocks": {}}})
+    scenario = scenario.model_copy(deep=True)  # the loaded scenario is shared: change a copy
     act = Act(Context(scenario, game, RecordedDice([], "t"), apply=apply_event), scenario, "allies")
     game.control["H42"] = "allies"
     scenario.hexes["H42"].fortification = "bunker"  # a Maginot hex of the test map: the orange line H32-H42
