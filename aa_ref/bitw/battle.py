@@ -8,8 +8,9 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
+from aa_ref.bitw import modifiers as mod, rules
 from aa_ref.bitw.act import Act
-from aa_ref.bitw.events import BlockMove, BlockUpdate, Control
+from aa_ref.bitw.events import BlockMove, BlockUpdate, Control, Fortification, Spent
 from aa_ref.bitw.firepower import Shooter, hits, pooled
 from aa_ref.bitw.scenario import AIR, GCU, TechValues
 from aa_ref.bitw.state import Battle, Side
@@ -46,15 +47,26 @@ def members(act: Act, battle: Battle, side: Side) -> list[str]:
     return sorted(act.board().blocks_at(battle.hex, side), key=natural_key)
 
 
+def hex_fortification(act: Act, hex_id: str) -> int:
+    """The fixed fortification of a hex now: 2 fortress (or a Fortress city), 1 bunker, 0 none; a captured one as
+    `Game.fortifications` left it (A14: a fortress falling to the enemy becomes a bunker, a bunker is destroyed
+    [BW L1496], [BW L1500])."""
+    h = act.scenario.hexes[hex_id]
+    changed = act.game.fortifications.get(hex_id)
+    if changed is not None:
+        return {"bunker": 1, "none": 0}[changed]
+    level = {"fortress": 2, "bunker": 1, None: 0}[h.fortification]
+    return max(level, 2) if h.city == "fortress" else level
+
+
 def fortification(act: Act, battle: Battle) -> int:
     """Fortification level of the battle hex for its defender: 2 fortress or Festung (a fort block at 7), 1 bunker
     or fort [BW L1494-L1500], [BW L1096-L1100]; the highest counts. A Maginot hex (a bunker) attacked across the
-    orange hexside line is a fortress [BW L860-L862]."""
+    orange hexside line is a fortress [BW L860-L862], until captured [BW L866]."""
     h = act.scenario.hexes[battle.hex]
-    level = {"fortress": 2, "bunker": 1, None: 0}[h.fortification]
-    if h.city == "fortress":
-        level = max(level, 2)
-    if h.fortification == "bunker" and "maginot" in battle.crossing.values():
+    level = hex_fortification(act, battle.hex)
+    if h.fortification == "bunker" and battle.hex not in act.game.fortifications \
+            and "maginot" in battle.crossing.values():
         level = 2  # a Maginot hex attacked across the orange line is a fortress [BW L860-L862]
     for b in members(act, battle, other(battle.attacker)):
         if act.scenario.blocks[b].unit == "fort" and act.game.blocks[b].strength > 0:
@@ -62,13 +74,17 @@ def fortification(act: Act, battle: Battle) -> int:
     return level
 
 
-def attacker_ground_mali(act: Act, battle: Battle, block_id: str) -> int:
-    """Mali of an attacking ground unit's ground fire and AA [BW L1480-L1500], [BW L1632-L1638]."""
+def attacker_ground_mali(act: Act, battle: Battle, block_id: str, aa: bool = False) -> int:
+    """Mali of an attacking ground unit's ground fire and AA [BW L1480-L1500], [BW L1632-L1638]; light rain as rain
+    for attacking GCU [BW L2609]; snow spares the units of [BW L1644] (`advanced_weather`); OR 14.0: armour into an
+    unfrozen swamp 1 more [BW L2070], mountain units' AA not exempt ("ma non le loro AA") [BW L2068]."""
     unit = act.scenario.blocks[block_id].unit
     h = act.scenario.hexes[battle.hex]
     mali = fortification(act, battle)  # all attacking GU and AU [BW L1494-L1500]
     if unit in GCU:  # terrain and weather never touch GSU [BW L1438], [BW L1636]
         mountain_unit = unit == "mountain" and h.terrain in ("mountain", "hill")  # [BW L987]
+        if aa and rules.enabled(act.game, "terrain_modifiers"):
+            mountain_unit = False  # OR 14.0: "Le unità di montagna (ma non le loro AA)" [BW L2068]
         if h.terrain in ROUGH and not mountain_unit:
             mali += 1
         if h.city in MAJOR:
@@ -79,8 +95,9 @@ def attacker_ground_mali(act: Act, battle: Battle, block_id: str) -> int:
                 mali += 1
             elif crossed == "strait":
                 mali += 2
-        if act.game.weather in ("rain", "snow"):
+        if act.game.weather in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
             mali += 1
+        mali += mod.swamp_malus(act, battle, block_id)
     return mali
 
 
@@ -135,15 +152,17 @@ def tie_rank(act: Act, block_id: str) -> tuple[int, tuple]:
     return (priority.index(block_id) if block_id in priority else len(priority), natural_key(block_id))
 
 
-def take_hits(act: Act, targets: list[str], count: int, what: str) -> None:
+def take_hits(act: Act, targets: list[str], count: int, what: str, first: list[str] | None = None) -> None:
     """Hits, one at a time, on the strongest target (ties: the owner's standing order, else the first id); a shield
     block needs two hits per rotation; a min_zero block at 0 takes no more hits; hits beyond the targets are lost
-    [BW L1464-L1478]."""
+    [BW L1464-L1478]. `first`: blocks that take the hits before the others while they last (the charging units of
+    OR 20.0 / 21.0 [BW L2250], [BW L2256])."""
     for _ in range(count):
         alive = [b for b in targets if act.game.blocks[b].hex is not None and act.game.blocks[b].strength > 0]
         if not alive:
             act.note(f"{what}: excess hits are lost [BW L1478]")
             return
+        alive = [b for b in alive if b in (first or [])] or alive
         strongest = max(act.game.blocks[b].strength for b in alive)
         target = min([b for b in alive if act.game.blocks[b].strength == strongest], key=lambda b: tie_rank(act, b))
         state = act.game.blocks[target]
@@ -203,14 +222,14 @@ def air_to_air(act: Act, battle: Battle) -> None:
         return
     if not any(act.scenario.blocks[b].unit == "fighter" for b in sides["axis"] + sides["allies"]):
         return
-    snow = 1 if act.game.weather == "snow" else 0
     scored = {}
     for side, blocks in sides.items():
         shooters = []
         for b in blocks:
             values, half = tech(act, b)
             if values and may_fly(act, battle, b):
-                shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_air, mali=snow, halved=half))
+                shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_air,
+                                        mali=mod.sky_malus(act, b, battle.hex), halved=half))
         scored[side] = volley(act, battle, f"air-to-air {side}", shooters)
     for side, n in scored.items():
         take_hits(act, sides[other(side)], n, f"air-to-air hits by {side} [BW L1348]")
@@ -233,18 +252,25 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
         enemy_air = air(act, sides[other(side)])
         if not enemy_air:
             continue
-        weather = 1 if act.game.weather == "snow" or (act.game.weather == "rain" and side == defender) else 0
+        weather = 1 if act.game.weather in ("snow", "light_rain") or (act.game.weather == "rain" and side == defender) \
+            else 0
         shooters = []
         for b in ground(act, blocks):
             values, half = tech(act, b)
             if not values or act.game.blocks[b].strength <= 0:
                 continue
-            mali = attacker_ground_mali(act, battle, b) if side == battle.attacker else weather
+            values = mod.fire_values(act, b, values)
+            mali = attacker_ground_mali(act, battle, b, aa=True) if side == battle.attacker \
+                else (0 if mod.snow_exempt(act, b, battle.hex) else weather)
+            bonus = mod.elite_bonus(act, battle, b, attacking=False) if side == defender else 0
             french = act.scenario.blocks[b].power == FRANCE
-            shooters.append(Shooter(b, act.game.blocks[b].strength, values.defence, mali=mali, halved=half or french))
+            shooters.append(Shooter(b, act.game.blocks[b].strength, values.defence, bonuses=bonus, mali=mali,
+                                    halved=half or french))
         if side == defender and act.game.control.get(battle.hex) == defender:
-            dice = 2 if (h.city in ("capital", "major", "fortress") or h.fortification == "fortress") else \
-                1 if (h.city == "minor" or h.fortification == "bunker") else 0
+            level = hex_fortification(act, battle.hex)
+            dice = 2 if (h.city in ("capital", "major") or level == 2) else 1 if (h.city == "minor" or level == 1) else 0
+            if h.aa_dice is not None:
+                dice = h.aa_dice  # a hex's own AA (Eben Emael: Liège's single die [BW L944], digest A72)
             if dice:
                 shooters.append(Shooter(f"city:{battle.hex}", dice, CITY_AA_FACE, mali=weather))
         scored[side] = volley(act, battle, f"AA {side}", shooters)
@@ -256,14 +282,13 @@ def air_to_ground(act: Act, battle: Battle) -> None:
     """Surviving air units fire at the enemy ground units, simultaneously; terrain does not count, fortifications
     do for the attacker, snow is 1 malus [BW L1376-L1394], [BW L1494-L1500], [BW L1638]."""
     sides = {s: members(act, battle, s) for s in ("axis", "allies")}
-    snow = 1 if act.game.weather == "snow" else 0
     scored = {}
     for side, blocks in sides.items():
         shooters = []
         for b in air(act, blocks):
             values, half = tech(act, b)
             if values and may_fly(act, battle, b):
-                mali = snow + (fortification(act, battle) if side == battle.attacker else 0)
+                mali = mod.sky_malus(act, b, battle.hex) + (fortification(act, battle) if side == battle.attacker else 0)
                 shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_ground, mali=mali, halved=half))
         if shooters and ground(act, sides[other(side)]):
             scored[side] = volley(act, battle, f"air-to-ground {side}", shooters)
@@ -316,14 +341,29 @@ def ground_fire(act: Act, battle: Battle, side: Side) -> None:
         values, half = tech(act, b)
         if not values:
             continue
+        values = mod.fire_values(act, b, values)
+        elite = mod.elite_bonus(act, battle, b, attacking)
         if attacking:
-            shooters.append(Shooter(b, act.game.blocks[b].strength, values.attack,
+            shooters.append(Shooter(b, act.game.blocks[b].strength, values.attack, bonuses=elite + barbo(act, battle, b),
                                     mali=attacker_ground_mali(act, battle, b), halved=half))
         else:
             shooters.append(Shooter(b, act.game.blocks[b].strength, values.defence,
-                                    bonuses=defender_ground_bonuses(act, battle, b), halved=half))
+                                    bonuses=defender_ground_bonuses(act, battle, b) + elite, halved=half))
     n = volley(act, battle, f"ground {'attacker' if attacking else 'defender'} {side}", shooters)
-    take_hits(act, enemy, n, f"ground hits by {side} [BW L1416]")
+    first = battle.chargers if not attacking and battle.charge and battle.round == 1 else []
+    take_hits(act, enemy, n, f"ground hits by {side} [BW L1416]", first=first)
+
+
+def barbo(act: Act, battle: Battle, block_id: str) -> int:
+    """OR 20.0: once a game the Italians' Barbò group charging gets 3 more bonuses [BW L2252]; the first Cavalry
+    Charge! it makes spends it."""
+    if battle.charge != "cavalry" or battle.round != 1 or block_id not in battle.chargers:
+        return 0
+    if not act.scenario.blocks[block_id].barbo or act.game.barbo_used:
+        return 0
+    act.ctx.emit(Spent(what="barbo", turn=act.game.turn))
+    act.note(f"{block_id}, the Barbò group, charges with 3 more bonuses, once a game [BW L2252]")
+    return 3
 
 
 def fight_round(act: Act, battle: Battle) -> None:
@@ -340,8 +380,14 @@ def fight_round(act: Act, battle: Battle) -> None:
     air_to_ground(act, battle)
     artillery(act, battle, battle.attacker)
     artillery(act, battle, defender)
-    ground_fire(act, battle, defender)
-    ground_fire(act, battle, battle.attacker)
+    if battle.charge and battle.round == 1:  # the attacker fires before the defender [BW L2250], [BW L2256]
+        act.note(f"{'Cavalry Charge!' if battle.charge == 'cavalry' else 'Panzer Attack!'} at {battle.hex}: the "
+                 f"attacker fires first; {', '.join(battle.chargers)} take the first return hits [BW L2250], [BW L2256]")
+        ground_fire(act, battle, battle.attacker)
+        ground_fire(act, battle, defender)
+    else:
+        ground_fire(act, battle, defender)
+        ground_fire(act, battle, battle.attacker)
     for side in (defender, battle.attacker):
         left = members(act, battle, side)
         enemy = [b for b in members(act, battle, other(side)) if act.game.blocks[b].strength > 0]
@@ -367,4 +413,24 @@ def conclude(act: Act, battle: Battle) -> None:
         if previous != battle.attacker:
             act.ctx.emit(Control(hex=battle.hex, side=battle.attacker, previous=previous))
             act.note(f"{battle.attacker} takes {battle.hex} [BW L554]")
+        falls(act, battle.hex, battle.attacker)
     act.note(f"the battle at {battle.hex} is over after {battle.round} round(s)")
+
+
+def falls(act: Act, hex_id: str, side: Side) -> None:
+    """A fortification falling into enemy hands (its hex taken by ground units of the side its nation is not on):
+    a fortress becomes a bunker and is never rebuilt, a bunker is destroyed [BW L1496], [BW L1500]; a Maginot hex
+    loses its fortress across the orange line [BW L866], Eben Emael its fortress [BW L944] (digest A14)."""
+    h = act.scenario.hexes[hex_id]
+    owner = act.scenario.powers[h.nation].side if h.nation in act.scenario.powers else None
+    if owner is None or owner == side:
+        return
+    level = hex_fortification(act, hex_id)
+    maginot = h.fortification == "bunker" and hex_id not in act.game.fortifications and any(
+        kind == "maginot" and hex_id in pair for pair, kind in act.scenario.hexside.items())
+    if level == 0:
+        return
+    now = "bunker" if level == 2 or maginot else "none"
+    act.ctx.emit(Fortification(hex=hex_id, now=now, previous=act.game.fortifications.get(hex_id, h.fortification)))
+    act.note(f"the fortification of {hex_id} falls to the {side}: " + ("it becomes a bunker [BW L1496]" if now == "bunker"
+             else "the bunker is destroyed [BW L1500]"))

@@ -15,8 +15,10 @@ TERRAIN_MP = {
     "good": {"clear": 1, "forest": 2, "hill": 2, "mountain": 3, "swamp": 3},
     "snow": {"clear": 2, "forest": 2, "hill": 3, "mountain": 3, "swamp": 2},
     "rain": {"clear": 3, "forest": 3, "hill": 3, "mountain": 3, "swamp": 3},
+    "light_rain": {"clear": 2, "forest": 3, "hill": 3, "mountain": 3, "swamp": 3},
 }
-"""MP to enter a hex by terrain and weather [BW L1279-L1283], [BW L1620] (digest §2.8)."""
+"""MP to enter a hex by terrain and weather [BW L1279-L1283], [BW L1620] (digest §2.8); light rain (OR 39.0): every
+hex 3 MP, clear 2 [BW L2607]."""
 STRAIT_MP = 3
 """Crossing a red line always costs 3 MP [BW L1309]."""
 STACK_GU, STACK_GCU = 3, 2

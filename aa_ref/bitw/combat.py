@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.bitw import battle as fight, movement, supply
+from aa_ref.bitw import battle as fight, modifiers, movement, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import TERRAIN_MP
-from aa_ref.bitw.events import BlockMove, BlockUpdate, HitPriority, SetBattles, SetPending
-from aa_ref.bitw.scenario import AIR, GCU
+from aa_ref.bitw.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
+from aa_ref.bitw.scenario import AIR, ARMOUR, GCU
 from aa_ref.bitw.state import Battle, Decision, Side
 from aa_ref.names import natural_key
 
@@ -72,7 +72,11 @@ def begin_combat(act: Act, order: list[str]) -> None:
             for b in sorted(enemy, key=natural_key):
                 evacuate(act, b)
             continue
-        battles.append(Battle(hex=hex_id, attacker=side, crossing=crossing(act, hex_id, side)))
+        battle = Battle(hex=hex_id, attacker=side, crossing=crossing(act, hex_id, side))
+        charge_of(act, battle)
+        battles.append(battle)
+    if act.game.charges:
+        act.ctx.emit(Charges(charges={}))
     act.ctx.emit(SetBattles(battles=battles, engaged=[], blitzed=[]))
     if not battles:
         act.note("no battle this turn [BW L730]")
@@ -84,6 +88,28 @@ def begin_combat(act: Act, order: list[str]) -> None:
             f"{', '.join(b.hex for b in battles)} (react: {{}} sends none) [BW L1319-L1323]")]))
         return
     fight_battles(act)
+
+
+def charge_of(act: Act, battle: Battle) -> None:
+    """A Cavalry Charge! or Panzer Attack! declared with the moves into the hex happens if the defender has no
+    cavalry or armour (Panzer Attack!: no armour; TECH 1 mechanized are not armour) [BW L2250], [BW L2256-L2258];
+    the charging blocks are the attacker's cavalry (armour) in the hex."""
+    kind = act.game.charges.get(battle.hex)
+    if kind is None:
+        return
+    defenders = act.board().blocks_at(battle.hex, other(battle.attacker))
+    if kind == "cavalry":
+        stoppers = [b for b in defenders if act.scenario.blocks[b].unit in modifiers.CAVALRY + ARMOUR]
+    else:
+        stoppers = [b for b in defenders if movement.charger(act, b, "panzer")]
+    chargers = sorted((b for b in act.board().blocks_at(battle.hex, battle.attacker)
+                       if movement.charger(act, b, kind)), key=natural_key)
+    name = "Cavalry Charge!" if kind == "cavalry" else "Panzer Attack!"
+    if stoppers or not chargers:
+        act.note(f"no {name} at {battle.hex}: " + (f"the defender has {', '.join(sorted(stoppers, key=natural_key))}"
+                 if stoppers else "no charging unit is left") + " [BW L2250], [BW L2256]")
+        return
+    battle.charge, battle.chargers = kind, chargers
 
 
 def air_range(act: Act, block_id: str) -> int:
@@ -134,6 +160,8 @@ def react(act: Act, order: Any) -> None:
         act.require(distance <= reach, f"{hex_id} is {distance} hexes from {block_id} at {state.hex}: its range "
                     f"is {reach}", "L1321", "react")
         act.require(block_id in able, f"{block_id} cannot react", "L1321", "react")
+        too_many = movement.air_limit(act, hex_id, [block_id])
+        act.require(too_many is None, too_many or "", "L654", "react")
         act.ctx.emit(BlockMove(block=block_id, path=[state.hex, hex_id]))
         target.reacted.append(block_id)
         act.note(f"{block_id} reacts to the battle at {hex_id} [BW L1321]")

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from aa_ref.bitw.state import Battle, BlockState, Decision, Game, Phase, Side
+from aa_ref.bitw.state import Battle, BlockState, Decision, Game, Phase, Side, WeatherNow
 from aa_ref.events import EventError, Note, Roll
 from aa_ref.names import by_name
 from aa_ref.setup import Strict
@@ -58,7 +58,7 @@ class SetPhase(Strict):
 
 class SetWeather(Strict):
     type: Literal["weather"] = "weather"
-    weather: Literal["good", "rain", "snow"]
+    weather: WeatherNow
 
 
 class SetPending(Strict):
@@ -89,13 +89,38 @@ class HitPriority(Strict):
     blocks: list[str]
 
 
+class Fortification(Strict):
+    """A captured fortification changes: a fortress becomes a bunker, a bunker is destroyed ("none") [BW L1496-L1500]."""
+
+    type: Literal["fortification"] = "fortification"
+    hex: str
+    now: Literal["bunker", "none"]
+    previous: str | None
+
+
+class Charges(Strict):
+    """The special attacks declared with this turn's moves (OR 20.0, 21.0): hex -> cavalry or panzer."""
+
+    type: Literal["charges"] = "charges"
+    charges: dict[str, Literal["cavalry", "panzer"]]
+
+
+class Spent(Strict):
+    """A once-a-game or once-a-phase privilege is used: the Barbò charge [BW L2252], the free SS step [BW L1679]."""
+
+    type: Literal["spent"] = "spent"
+    what: Literal["barbo", "ss_step"]
+    turn: int
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
 
 
 Event = Annotated[
-    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, HitPriority, Winner, Roll, Note],
+    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, HitPriority, Winner,
+          Fortification, Charges, Spent, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event])
@@ -149,6 +174,16 @@ def apply_event(game: Game, event: Any) -> None:
             game.hit_priority[side] = list(blocks)
         case Winner(winner=winner):
             game.winner = winner
+        case Fortification(hex=hex_id, now=now):
+            game.fortifications[hex_id] = now
+            game.fortifications = by_name(game.fortifications)
+        case Charges(charges=charges):
+            game.charges = by_name(dict(charges))
+        case Spent(what=what, turn=turn):
+            if what == "barbo":
+                game.barbo_used = True
+            else:
+                game.ss_step_turn = turn
         case Roll() | Note():
             pass
         case _:

@@ -15,11 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref import hexgrid
-from aa_ref.bitw import rules, supply
+from aa_ref.bitw import battle, modifiers, rules, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Control, SrmUsed
-from aa_ref.bitw.scenario import AIR, GCU, Block
+from aa_ref.bitw.events import Charges
+from aa_ref.bitw.scenario import AIR, ARMOUR, GCU, Block
 
 INFANTRY_CLASS = ("infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops",
                   "marines", "artillery")
@@ -71,6 +72,31 @@ def hex_cost(board: Board, here: str, there: str) -> int:
     return TERRAIN_MP[board.game.weather][terrain]
 
 
+def block_cost(act: Act, board: Board, block_id: str, here: str, there: str) -> int:
+    """What entering `there` from `here` costs this block: `hex_cost`, and with OR 14.0 (`terrain_modifiers`)
+    [BW L2068], [BW L2072]: armour never enters or leaves a mountain hex; in bad weather only mountain units enter
+    one; mountain units pay 1 MP less for mountain and hill; cavalry never pays more than 2 MP for a non-mountain
+    hex, whatever the weather (a strait's 3 MP is its hexside's, not the hex's)."""
+    cost = hex_cost(board, here, there)
+    if not rules.enabled(act.game, "terrain_modifiers"):
+        return cost
+    unit = act.scenario.blocks[block_id].unit
+    terrain = {h: act.scenario.hexes[h].terrain for h in (here, there)}
+    if unit in ARMOUR:
+        act.require("mountain" not in terrain.values(), f"{block_id} ({unit}) is armour: it may not enter or leave a "
+                    f"mountain hex ({there if terrain[there] == 'mountain' else here})", "L2068", "path")
+    if terrain[there] == "mountain" and unit != "mountain":
+        act.require(act.game.weather == "good", f"only mountain units enter the mountain hex {there} in "
+                    f"{act.game.weather.replace('_', ' ')} weather", "L2068", "path")
+    if board.hexside(here, there) == "strait":
+        return cost
+    if unit == "mountain" and terrain[there] in ("mountain", "hill"):
+        return max(1, cost - 1)
+    if unit in modifiers.CAVALRY and terrain[there] != "mountain":
+        return min(cost, 2)
+    return cost
+
+
 def _path(act: Act, start: str, path: list[str]) -> list[str]:
     hexes = [act.hex(h, "path") for h in path]
     if hexes and hexes[0] == start:
@@ -103,7 +129,7 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
     """Check the path of a ground move or exploitation and carry it out."""
     board = act.board()
     side, enemy = act.side, board.enemy(act.side)
-    spent = 0
+    spent = {b: 0 for b in blocks}
     here = start
     for i, there in enumerate(hexes):
         h = act.scenario.hexes[there]
@@ -115,10 +141,10 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
             others = [b for b in blocks if act.scenario.blocks[b].unit not in INFANTRY_CLASS]
             act.require(not others, f"{', '.join(others)} cannot cross the strait {here}-{there}: the {side} do not "
                         "control both sides, so only infantry crosses", "L1311", "path")
-        spent += hex_cost(board, here, there)
         for b in blocks:
-            act.require(spent <= mp[b], f"{b} cannot pay for {there}: the path costs {spent} MP "
-                        f"({act.game.weather} weather), it has {mp[b]}", "L1283", "path")
+            spent[b] += block_cost(act, board, b, here, there)
+            act.require(spent[b] <= mp[b], f"{b} cannot pay for {there}: the path costs {spent[b]} MP "
+                        f"({act.game.weather.replace('_', ' ')} weather), it has {mp[b]}", "L1283", "path")
         occupied = bool(board.blocks_at(there, enemy))
         if occupied:
             act.require(not exploit, f"{there} holds enemy units: exploitation starts no new battle", "L1576-L1578", "path")
@@ -142,6 +168,8 @@ def capture(act: Act, hexes: list[str]) -> None:
     """A land unit entering or passing through a city or production hex captures it [BW L554-L558]."""
     board = act.board()
     for there in hexes:
+        if not board.blocks_at(there, board.enemy(act.side)):
+            battle.falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14)
         h = act.scenario.hexes[there]
         producing = any(getattr(h.production, c) for c in ("yellow", "red", "blue", "white", "black"))
         if (h.city or producing) and board.controller(there) != act.side and not board.blocks_at(there, board.enemy(act.side)):
@@ -158,7 +186,46 @@ def move(act: Act, order: Any) -> None:
              and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
     act.require(not flown, f"air units have moved ({', '.join(flown)}): ground units move first", "L1268-L1269", "move")
     hexes = _path(act, start, order.path)
+    if order.charge:
+        declare_charge(act, blocks, hexes[-1], order.charge)
     _walk(act, blocks, start, hexes, {b: movement_points(act, b, "move", halve=True) for b in blocks}, exploit=False)
+    if order.charge:
+        act.ctx.emit(Charges(charges={**act.game.charges, hexes[-1]: order.charge}))
+        act.note(f"{'a Cavalry Charge!' if order.charge == 'cavalry' else 'a Panzer Attack!'} is declared on "
+                 f"{hexes[-1]} [BW L2250], [BW L2256]")
+
+
+def charger(act: Act, block_id: str, kind: str) -> bool:
+    """A unit that charges: cavalry (OR 20.0), or armour: tanks and mechanized above TECH 1 ("le meccanizzate Tech1
+    non sono considerate carri sia in attacco che in difesa") (OR 21.0) [BW L2250], [BW L2256-L2258]."""
+    block = act.scenario.blocks[block_id]
+    if kind == "cavalry":
+        return block.unit in modifiers.CAVALRY
+    level = act.scenario.powers[block.power].tech.get(block.unit, 1)
+    return block.unit == "tank" or (block.unit == "mechanized" and level >= 2)
+
+
+def declare_charge(act: Act, blocks: list[str], target: str, kind: str) -> None:
+    """OR 20.0 / 21.0: the attacker may declare the special attack when the weather is fair and the hex clear
+    [BW L2250], [BW L2256]; the moving blocks include the charging cavalry (armour). Whether the defender has
+    cavalry or armour is seen when the battle begins (`combat.charge_of`)."""
+    key, name = ("cavalry_charge", "Cavalry Charge!") if kind == "cavalry" else ("panzer_attack", "Panzer Attack!")
+    act.require(rules.enabled(act.game, key), f"the {name} is an optional rule not in play (--option {key}=on)",
+                "L2250" if kind == "cavalry" else "L2256", "charge")
+    board = act.board()
+    act.require(bool(board.blocks_at(target, board.enemy(act.side))), f"{target} holds no enemy units: a {name} is "
+                "an attack", "L2250" if kind == "cavalry" else "L2256", "charge")
+    act.require(act.game.weather == "good", f"no {name} in {act.game.weather.replace('_', ' ')} weather: the weather "
+                "must be fair", "L2250" if kind == "cavalry" else "L2256", "charge")
+    h = act.scenario.hexes[target]
+    act.require(h.terrain == "clear" and h.city not in ("capital", "major", "fortress")
+                and battle.hex_fortification(act, target) == 0,
+                f"{target} is not a clear hex ({h.terrain}{', ' + h.city + ' city' if h.city else ''}"
+                f"{', fortified' if battle.hex_fortification(act, target) else ''}): a {name} needs clear terrain",
+                "L2250" if kind == "cavalry" else "L2256", "charge")
+    act.require(any(charger(act, b, kind) for b in blocks), f"none of {', '.join(blocks)} can make a {name}: "
+                + ("only cavalry charges" if kind == "cavalry" else "only tanks and mechanized above TECH 1 attack"),
+                "L2250" if kind == "cavalry" else "L2256-L2258", "charge")
 
 
 def exploit(act: Act, order: Any) -> None:
@@ -232,6 +299,9 @@ def fly(act: Act, order: Any) -> None:
     board = act.board()
     act.require(bool(board.blocks_at(to, board.enemy(act.side))), f"{to} holds no enemy units: missions fly to enemy "
                 "hexes", "L1271", "to")
+    if rules.enabled(act.game, "advanced_weather"):
+        act.require(act.game.weather != "rain", "air units start no mission in rain (they may rebase)", "L1618", "fly")
+    act.require(not air_limit(act, to, blocks), air_limit(act, to, blocks) or "", "L654", "fly")
     for b in blocks:
         state = act.game.blocks[b]
         act.require(act.scenario.blocks[b].unit in AIR, f"{b} is not an air unit", "L1271", "fly")
@@ -247,6 +317,22 @@ def fly(act: Act, order: Any) -> None:
     for b in blocks:
         act.ctx.emit(BlockMove(block=b, path=[act.game.blocks[b].hex, to]))
         act.ctx.emit(BlockUpdate(block=b, moved=True))
+
+
+AIR_IN_BATTLE = 2
+"""A side may add one air unit to the airfield's one in a battle hex, "per avere una forza aerea combinata da 1 caccia
+più 1 bombardiere", 5 units in all with 3 ground units [BW L654] (digest A61)."""
+
+
+def air_limit(act: Act, to: str, adding: list[str]) -> str | None:
+    """Why `adding` cannot join the side's air units in the battle hex `to`: at most two a side [BW L654]."""
+    board = act.board()
+    side = board.side_of(adding[0]) if adding else act.side
+    present = [b for b in board.blocks_at(to, side) if board.block(b).unit in AIR and b not in adding]
+    if len(present) + len(adding) > AIR_IN_BATTLE:
+        return (f"{to} would hold {len(present) + len(adding)} {side} air units: a side supports a battle with at most "
+                f"{AIR_IN_BATTLE} (one fighter and one bomber)")
+    return None
 
 
 def rebase(act: Act, order: Any) -> None:

@@ -57,6 +57,9 @@ class Move(Strict):
 
     move: list[str] = Field(min_length=1)
     path: list[str] = Field(min_length=1)
+    charge: Literal["cavalry", "panzer"] | None = Field(
+        default=None, description="declare a Cavalry Charge! (OR 20.0) or a Panzer Attack! (OR 21.0) with this attack "
+        "[BW L2250], [BW L2256]")
 
 
 class Fly(Strict):

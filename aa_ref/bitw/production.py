@@ -15,7 +15,7 @@ from typing import Any
 
 from aa_ref.bitw import rules, supply
 from aa_ref.bitw.act import Act
-from aa_ref.bitw.events import BlockMove, BlockUpdate, Points
+from aa_ref.bitw.events import BlockMove, BlockUpdate, Points, Spent
 from aa_ref.bitw.scenario import AIR, ARMOUR
 
 COST = {"black": 1, "white": 2, "red": 3}
@@ -87,7 +87,7 @@ def repair(act: Act, order: Any) -> None:
     blue = [s.value for s in gained if s.colour == "blue"]
     act.require(not blue, f"{block_id}'s step {blue[0] if blue else ''} is printed in blue: it is never rebuilt",
                 "L1187", "steps")
-    cost = sum(COST[s.colour] for s in gained)
+    cost = sum(COST[s.colour] for s in gained) - ss_recruiting(act, block_id, COST[gained[-1].colour])
     act.pay(block.power, cost, f"repairing {block_id} by {order.steps} step(s)", "L1184-L1187")
     new = block.steps[at - order.steps].value
     act.ctx.emit(BlockUpdate(block=block_id, strength=new, hits=0 if state.hits else None,
@@ -148,12 +148,34 @@ def place(act: Act, order: Any) -> None:
                     f"{factory} factory", "L1204", "at")
     step = block.steps[-1]
     act.require(step.colour != "blue", f"{block_id}'s last step is printed in blue: it is never rebuilt", "L1187", "place")
-    cost = COST[step.colour]
+    cost = COST[step.colour] - ss_recruiting(act, block_id, COST[step.colour])
     act.pay(block.power, cost, f"rebuilding {block_id}", "L1184-L1187")
     act.ctx.emit(BlockMove(block=block_id, path=[None, at]))
     act.ctx.emit(BlockUpdate(block=block_id, strength=step.value, out_of_supply=False, moved=False, hits=0,
                              revealed=act.game.options.get("fog_of_war") == "off", reason="rebuilt [BW L1202]"))
     act.note(f"{block_id} rebuilt in {at} at {step.value} for {cost} PP [BW L1202]")
+
+
+def ss_recruiting(act: Act, block_id: str, first_step: int) -> int:
+    """AR 10.0, Munich, the SS recruiting centre (`elite_units`): SS units are rebuilt and repaired only while the
+    hex marked `ss_centre` is German-controlled and connected to a German supply source ("è/funge da fonte di
+    rifornimento"); from January 1943 one step a German Production phase is free for an SS unit, repair or rebuild
+    [BW L1673-L1679]. Returns the PP the free step saves (the first step gained)."""
+    block = act.scenario.blocks[block_id]
+    if not block.ss or not rules.enabled(act.game, "elite_units"):
+        return 0
+    board = act.board()
+    centres = [h for h, x in act.scenario.hexes.items() if x.ss_centre]
+    act.require(bool(centres), f"{block_id} is an SS unit and the scenario marks no SS recruiting centre (Munich): SS "
+                "units are rebuilt and repaired only through it", "L1673-L1678")
+    act.require(any(board.controller(h) == act.side and supply.supplied_at(board, h, block.power) for h in centres),
+                f"{block_id} is an SS unit: Munich ({', '.join(centres)}), the SS recruiting centre, is not German and "
+                "a supply source, so no SS unit is rebuilt or repaired", "L1675-L1678")
+    if act.scenario.turns[act.game.turn - 1].month < "1943-01" or act.game.ss_step_turn == act.game.turn:
+        return 0
+    act.ctx.emit(Spent(what="ss_step", turn=act.game.turn))
+    act.note(f"{block_id}: the free SS step of this Production phase [BW L1679]")
+    return first_step
 
 
 def disband(act: Act, order: Any) -> None:

@@ -154,9 +154,28 @@ class Bitw:
             die = act.roll("weather")[0]
             weather = "good" if die <= 3 else "rain"
             act.note(f"the weather of {act.scenario.turns[game.turn - 1].month}: die {die}, {weather} [BW L1598-L1600]")
+            if rules.enabled(game, "optional_weather") and game.turn > 1:
+                weather = self._no_repeat(act, weather)
         if weather != game.weather:
             act.ctx.emit(SetWeather(weather=weather))  # type: ignore[arg-type]
         self._enter(act, "supply")
+
+    @staticmethod
+    def _no_repeat(act: Act, weather: str) -> str:
+        """OR 39.0: "Non è possibile avere le stesse condizioni atmosferiche in 2 mesi consecutive; il giocatore Alleato
+        lancerà 1 dado per rideterminarlo: 1-2: Buono 3-4: Pioggia leggera 5-6: Pioggia" [BW L2596-L2598]: when the
+        April/October roll gives last month's weather, the Allied player rolls again on that table until it differs
+        (digest A75: a re-roll on a repeat only; the roll stays the German player's otherwise)."""
+        previous = act.game.weather
+        allies = Act(act.ctx, act.scenario, "allies")
+        attempt = 0
+        while weather == previous:
+            attempt += 1
+            die = allies.roll(f"weather-again/{attempt}")[0]
+            weather = "good" if die <= 2 else "light_rain" if die <= 4 else "rain"
+            act.note(f"the same weather as last month is not allowed: the Allied player rolls {die}, "
+                     f"{weather.replace('_', ' ')} [BW L2596-L2598]")
+        return weather
 
     def _enter(self, act: Act, phase: str, battle_order: list[str] | None = None) -> None:
         """Go on through the player turn's phases to `phase`, running the automatic ones on the way; the Combat

@@ -65,6 +65,10 @@ class Hex(Strict):
     production: Production = Field(default_factory=Production, description="PP a turn when controlled [BW L598-L600]")
     fortification: Literal["bunker", "fortress"] | None = Field(
         default=None, description="bunker: 1 malus to attackers, 1 bonus to defending GCU; fortress: 2 of each [BW L1494-L1500]")
+    aa_dice: int | None = Field(default=None, ge=0, le=2, description="the city's or fortification's own AA dice when "
+                                "not the usual (2 major city or fortress, 1 minor city or bunker): Eben Emael rolls only "
+                                "Liège's 1 [BW L944]")
+    ss_centre: bool = Field(default=False, description="Munich, the SS recruiting centre (helmet icon) [BW L1673-L1679]")
 
 
 class Hexside(Strict):
@@ -81,6 +85,8 @@ class Power(Strict):
     supply_source: str = Field(description="the primary supply source hex [BW L756-L767]")
     tech: dict[str, int] = Field(default_factory=dict, description="unit class -> TECH level (0-3) [BW L670]")
     srm: int = Field(default=0, ge=0, description="strategic rail moves a turn [BW L1236-L1246]")
+    winter: bool = Field(default=False, description="Finnish, Norwegian, Swedish and Soviet units: no combat penalty "
+                         "in snow in their home nation [BW L1644]")
 
 
 class TechValues(Strict):
@@ -107,7 +113,14 @@ class Block(Strict):
     name: str
     steps: list[Step] = Field(min_length=1, description="the printed edges in order of rotation, full strength first")
     min_zero: bool = Field(default=False, description="its last level is 0: it is not eliminated by hits [BW L798], [BW L1476]")
-    elite: bool = False
+    elite: Literal["attack", "defence"] | None = Field(
+        default=None, description="AR 10.0 elite bonus: 1 bonus attacking (SS, Allied Marines) or defending, its AA "
+        "included (Allied paratroops, German armour HQs and para units); Allied elite units only at full strength "
+        "[BW L1664-L1669]")
+    ss: bool = Field(default=False, description="an SS unit: repaired and rebuilt only while Munich, the SS recruiting "
+                     "centre, is German and a supply source [BW L1673-L1679]")
+    barbo: bool = Field(default=False, description="the Italian Barbò group: once a game +3 bonuses when it makes a "
+                        "Cavalry Charge! [BW L2252]")
     shield: bool = Field(default=False, description="two hits per rotation [BW L688]")
 
 

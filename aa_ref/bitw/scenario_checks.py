@@ -290,6 +290,12 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.shield and len(values) < 2:
             problems.append(doc.problem(f"block {block_id} has a shield (two hits per rotation) but a single printed "
                                         "step: a shield drops one printed step every two hits [BW L688]", (*where, "shield")))
+        if block.ss and (side != "axis" or block.elite != "attack"):
+            problems.append(doc.problem(f"block {block_id} is an SS unit: SS units are German and elite when attacking "
+                                        "(set elite: attack) [BW L1656], [BW L1669]", (*where, "ss")))
+        if block.barbo and (block.unit != "cavalry" or side != "axis"):
+            problems.append(doc.problem(f"block {block_id} is marked as the Barbò group: it is Italian cavalry "
+                                        "[BW L2252]", (*where, "barbo")))
         if block.min_zero and block.unit in ("fort",):
             problems.append(doc.problem(f"block {block_id} is a fort: its minimum level is not 0, a fort is eliminated "
                                         "by hits [BW L1476], [BW L1500]", (*where, "min_zero")))

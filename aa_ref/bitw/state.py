@@ -16,6 +16,8 @@ from aa_ref.setup import Strict
 from aa_ref.state import FairDicePlayer, LogRef
 
 Side = Literal["axis", "allies"]
+WeatherNow = Literal["good", "rain", "snow", "light_rain"]
+"""The month's weather; light rain only with OR 39.0 (`optional_weather`) [BW L2602-L2609]."""
 Phase = Literal["weather", "strategic_warfare", "supply", "production", "srm", "movement", "reaction", "combat",
                 "blitz", "final_supply", "exploitation", "victory"]
 PLAYER_PHASES: tuple[Phase, ...] = ("strategic_warfare", "supply", "production", "srm", "movement", "reaction",
@@ -56,6 +58,10 @@ class Battle(Strict):
                                                                  "(they may fight in the first round) [BW L1394]")
     crossing: dict[str, str] = Field(default_factory=dict, description="attacking block -> river or strait crossed "
                                                                        "into the hex (first round mali) [BW L1484-L1488]")
+    charge: Literal["cavalry", "panzer"] | None = Field(
+        default=None, description="OR 20.0 Cavalry Charge! / OR 21.0 Panzer Attack!: the attacker fires first in the "
+        "first round, the charging blocks take the first return hits [BW L2250], [BW L2256]")
+    chargers: list[str] = Field(default_factory=list, description="the charging blocks")
 
 
 class Game(Strict):
@@ -72,7 +78,7 @@ class Game(Strict):
     round: int = Field(ge=1, description="the same as turn (the shared core's name)")
     power: Side = Field(description="the active side [BW L550-L552]")
     phase: Phase
-    weather: Literal["good", "rain", "snow"] = "good"
+    weather: WeatherNow = "good"
     winner: str | None = None
     blocks: dict[str, BlockState]
     control: dict[str, Side] = Field(default_factory=dict, description="hex -> the side controlling it")
@@ -86,6 +92,14 @@ class Game(Strict):
     blitzed: list[str] = Field(default_factory=list, description="armour that has blitzed this turn [BW L1552]")
     hit_priority: dict[Side, list[str]] = Field(default_factory=dict, description="each side's standing order: "
                                                 "which of its equally strong blocks takes a hit first [BW L686]")
+    fortifications: dict[str, Literal["bunker", "none"]] = Field(
+        default_factory=dict, description="hex -> its fortification when captured fortifications changed it: a fortress "
+        "falling to the enemy becomes a bunker, a bunker is destroyed [BW L1496], [BW L1500], [BW L866], [BW L944]")
+    charges: dict[str, Literal["cavalry", "panzer"]] = Field(
+        default_factory=dict, description="hex -> the special attack declared with the move into it this turn "
+        "(OR 20.0, 21.0)")
+    barbo_used: bool = Field(default=False, description="the Barbò group's once-a-game charge is spent [BW L2252]")
+    ss_step_turn: int = Field(default=0, ge=0, description="the turn of Germany's last free SS step [BW L1679]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

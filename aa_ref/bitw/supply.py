@@ -20,8 +20,8 @@ from aa_ref.bitw.events import BlockMove, BlockUpdate, Points
 from aa_ref.bitw.scenario import Scenario
 from aa_ref.bitw.state import Side
 
-LINE = {"good": 3, "rain": 2, "snow": 2}
-"""The longest supply line by weather, in hexes [BW L777], [BW L1608]."""
+LINE = {"good": 3, "rain": 2, "snow": 2, "light_rain": 2}
+"""The longest supply line by weather, in hexes [BW L777], [BW L1608]; light rain (OR 39.0) 2 [BW L2604]."""
 
 
 def _side(scenario: Scenario, power: str) -> Side:

@@ -60,7 +60,7 @@ def test_a_hex_in_both_zocs_supplies_neither() -> None:
 
 
 def test_weather_shortens_the_line() -> None:
-    assert supply.LINE == {"good": 3, "rain": 2, "snow": 2}
+    assert supply.LINE == {"good": 3, "rain": 2, "snow": 2, "light_rain": 2}  # light rain: OR 39.0 [BW L2604]
 
 
 def test_surrender_pp_go_to_the_first_major_power() -> None:
