@@ -113,13 +113,21 @@ class Spent(Strict):
     turn: int
 
 
+class ArmisticeEvent(Strict):
+    """A power asks for an armistice (`asked`), or it is granted in the Victory phase [BW L844-L860]."""
+
+    type: Literal["armistice"] = "armistice"
+    power: str
+    stage: Literal["asked", "granted", "lapsed"]
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
 
 
 Event = Annotated[
-    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, HitPriority, Winner,
+    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, HitPriority, ArmisticeEvent, Winner,
           Fortification, Charges, Spent, Roll, Note],
     Field(discriminator="type"),
 ]
@@ -172,6 +180,13 @@ def apply_event(game: Game, event: Any) -> None:
             game.srm_used[power] = count
         case HitPriority(side=side, blocks=blocks):
             game.hit_priority[side] = list(blocks)
+        case ArmisticeEvent(power=power, stage=stage):
+            if stage == "asked":
+                game.armistice_asked = sorted({*game.armistice_asked, power})
+            else:
+                game.armistice_asked = [p for p in game.armistice_asked if p != power]
+                if stage == "granted":
+                    game.armistices = sorted({*game.armistices, power})
         case Winner(winner=winner):
             game.winner = winner
         case Fortification(hex=hex_id, now=now):

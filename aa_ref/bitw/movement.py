@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref import hexgrid
-from aa_ref.bitw import battle, modifiers, rules, supply
+from aa_ref.bitw import armistice, battle, modifiers, rules, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -302,6 +302,7 @@ def fly(act: Act, order: Any) -> None:
     if rules.enabled(act.game, "advanced_weather"):
         act.require(act.game.weather != "rain", "air units start no mission in rain (they may rebase)", "L1618", "fly")
     act.require(not air_limit(act, to, blocks), air_limit(act, to, blocks) or "", "L654", "fly")
+    act.require(not armistice.protected_city(act, to), armistice.protected_city(act, to) or "", "L856", "to")
     for b in blocks:
         state = act.game.blocks[b]
         act.require(act.scenario.blocks[b].unit in AIR, f"{b} is not an air unit", "L1271", "fly")

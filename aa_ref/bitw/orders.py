@@ -110,6 +110,13 @@ class HitPriorityOrder(Strict):
     hit_priority: list[str]
 
 
+class Armistice(Strict):
+    """A power of the side asks for an armistice, granted in this month's Victory phase if its capital has not been
+    captured by then [BW L844-L848]."""
+
+    armistice: str
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -117,7 +124,7 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit,
-               HitPriorityOrder, EndTurn]
+               HitPriorityOrder, Armistice, EndTurn]
 
 
 

@@ -118,6 +118,8 @@ def place(act: Act, order: Any) -> None:
     block, state = act.scenario.blocks[block_id], act.game.blocks[block_id]
     board = act.board()
     act.require(state.hex is None, f"{block_id} is already on the map in {state.hex}", "L1198", "place")
+    act.require(block.power not in act.game.armistices, f"{block.power} is out of the war by armistice: its units "
+                "never return", "L852", "place")
     h = act.scenario.hexes[at]
     act.require(board.controller(at) == act.side, f"{at} is not controlled by the {act.side}: reinforcements do not "
                 "arrive in enemy-controlled hexes", "L1214", "at")

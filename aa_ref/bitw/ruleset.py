@@ -14,7 +14,7 @@ import hashlib
 import json
 from typing import Any, ClassVar
 
-from aa_ref.bitw import combat, movement, orders as o, production, rules, supply, victory
+from aa_ref.bitw import armistice, combat, movement, orders as o, production, rules, supply, victory
 from aa_ref.bitw.act import Act, bw
 from aa_ref.bitw.events import SetPhase, SetWeather, apply_event
 from aa_ref.bitw.scenario import Scenario
@@ -204,6 +204,9 @@ class Bitw:
     def _do(self, act: Act, action: Any) -> None:
         if isinstance(action, o.HitPriorityOrder):
             combat.hit_priority(act, action)
+            return
+        if isinstance(action, o.Armistice):
+            armistice.ask(act, action)
             return
         if act.game.pending and not isinstance(action, (o.React, o.Withdraw)):
             waiting = act.game.pending[0]

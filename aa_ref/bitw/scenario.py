@@ -87,6 +87,11 @@ class Power(Strict):
     srm: int = Field(default=0, ge=0, description="strategic rail moves a turn [BW L1236-L1246]")
     winter: bool = Field(default=False, description="Finnish, Norwegian, Swedish and Soviet units: no combat penalty "
                          "in snow in their home nation [BW L1644]")
+    armistice: bool = Field(default=False, description="may ask for an armistice in a Victory phase before its capital "
+                            "falls: France and Italy [BW L813], [BW L844-L848]")
+    armistice_protects: list[str] = Field(default_factory=list, description="nations whose inland cities enemy aircraft "
+                                          "may not attack after its armistice (France: France, Belgium, the "
+                                          "Netherlands [BW L856])")
 
 
 class TechValues(Strict):

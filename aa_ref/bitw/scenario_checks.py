@@ -225,6 +225,15 @@ def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
             if level not in TECH_LEVELS:
                 problems.append(doc.problem(f"TECH levels run from 0 to 3, not {level} [BW L670], [BW L928]",
                                             (*where, "tech", unit)))
+        nations = {h.nation for h in scenario.hexes.values() if h.nation}
+        for i, nation in enumerate(p.armistice_protects):
+            if nation not in nations:
+                problems.append(doc.problem(f"{power}'s armistice_protects: no hex belongs to nation '{nation}' "
+                                            f"(nations: {', '.join(sorted(nations))}) [BW L856]",
+                                            (*where, "armistice_protects", i)))
+        if p.armistice_protects and not p.armistice:
+            problems.append(doc.problem(f"{power} lists armistice_protects but may not ask for an armistice: add "
+                                        "armistice: true (France, Italy) [BW L813]", (*where, "armistice_protects")))
     return problems
 
 

@@ -90,6 +90,9 @@ class Game(Strict):
     engaged: list[str] = Field(default_factory=list, description="blocks that fought this player turn: armour that "
                                                                  "attacked may blitz, air blocks rebase [BW L1550-L1564]")
     blitzed: list[str] = Field(default_factory=list, description="armour that has blitzed this turn [BW L1552]")
+    armistice_asked: list[str] = Field(default_factory=list, description="powers that asked for an armistice this "
+                                       "month: it is granted in the Victory phase if their capital still stands [BW L844]")
+    armistices: list[str] = Field(default_factory=list, description="powers out of the war by armistice [BW L850-L860]")
     hit_priority: dict[Side, list[str]] = Field(default_factory=dict, description="each side's standing order: "
                                                 "which of its equally strong blocks takes a hit first [BW L686]")
     fortifications: dict[str, Literal["bunker", "none"]] = Field(

@@ -4,6 +4,7 @@ turn."""
 
 from __future__ import annotations
 
+from aa_ref.bitw import armistice
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
 from aa_ref.bitw.supply import receiving_power
@@ -64,6 +65,7 @@ def victory_phase(act: Act) -> None:
     act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase="victory"))
     if game.winner:
         return
+    armistice.victory_phase_armistices(act)
     for power in surrendered(act):
         x = scenario.powers[power]
         if surrender(act, power):

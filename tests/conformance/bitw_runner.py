@@ -6,7 +6,7 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
 - `scenario` (optional): a scenario file in the cases' folder, default `_test-scenario.yaml`;
 - `options`: rule options other than the defaults (`aa_ref.bitw.ruleset.OPTIONS`), e.g. {rules: advanced};
 - `state`: changes to the new game: `turn`, `power` (the active side), `phase` (default `movement`),
-  `weather`, `winner`, `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
+  `weather`, `winner`, `armistices`, `fortifications`, `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
   when `blocks` is given, every block not listed is off the map, else the scenario's setup stands;
   `strength` defaults to the block's full printed value), `control` (hex -> side, or null for none,
   merged over the scenario's), `pp` (power -> n, merged), `srm_used` (power -> n), `pending`
@@ -19,7 +19,7 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
   problems) and `rule_cited` (a substring of some Problem.rule); for legal ones, expected parts of
   the resulting game: `blocks` (id -> expected fields; `hex: null` = off the map), `control` (hex ->
   side, or null for uncontrolled), `pp` (power -> n), `srm_used`, `phase`, `power`, `turn`,
-  `weather`, `winner`, `pending` (the sides waiting, in order), `notes` (substrings some note must
+  `weather`, `winner`, `armistices`, `fortifications`, `pending` (the sides waiting, in order), `notes` (substrings some note must
   contain), `rolls` (the dice values rolled, in order).
 
 Each document is adjudicated as `aa_ref.session.adjudicate` does for a self-checking ruleset:
@@ -45,7 +45,7 @@ from tests.conformance.runner import verdict_failures
 HERE = Path(__file__).parent / "blocks_in_the_west"
 SCENARIO = "_test-scenario.yaml"
 SEED = "conformance"
-HEADER_KEYS = ("turn", "power", "phase", "weather", "winner")
+HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications")
 
 
 def load_scenario(name: str = SCENARIO) -> Scenario:

@@ -278,6 +278,14 @@ CASES = {
     "an air reinforcement off an airfield": Case(
         "ge_b_2: frankfurt,", "ge_b_2: g6,",
         "ge_b_2: g6", "g6", ("ge_b_2 is an air unit: it arrives at an airfield (a city), which g6 is not",)),
+    # the armistice [BW L813], [BW L856]
+    "an armistice protecting an unknown nation": Case(
+        "armistice_protects: [france, belgium]", "armistice_protects: [france, belgum]",
+        "armistice_protects: [france, belgum]", "belgum", ("no hex belongs to nation 'belgum'",)),
+    "armistice_protects without an armistice": Case(
+        "    armistice: true ", "    armistice: false ",
+        "armistice_protects: [france, belgium]", "[france, belgium]",
+        ("france lists armistice_protects but may not ask for an armistice",)),
     # victory
     "a victory hex unknown": Case(
         "control_all: [paris]", "control_all: [parsi]",
