@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.bitw import battle as fight, movement
+from aa_ref.bitw import battle as fight, movement, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import TERRAIN_MP
 from aa_ref.bitw.events import BlockMove, BlockUpdate, SetBattles, SetPending
@@ -144,6 +144,8 @@ def fight_battles(act: Act) -> None:
                 act.ctx.emit(SetBattles(battles=[battle, *rest], engaged=engaged))
             rolled = len(act.ctx.events)
             fight.fight_round(act, battle)
+            if battle.round == 1:
+                supply.desperate_attack_over(act, battle)  # AR 12.4.1 [BW L1805]
             if not any(getattr(e, "type", "") == "roll" for e in act.ctx.events[rolled:]) and not fight.over(act, battle):
                 act.note(f"no unit can fire at {battle.hex}: the battle ends with both sides in place (digest A38)")
                 act.ctx.emit(SetBattles(battles=rest))
