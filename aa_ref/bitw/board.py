@@ -143,6 +143,19 @@ class Board:
             return "fort"
         return None
 
+    def zoc_reaches(self, here: str, there: str, side: Side) -> bool:
+        """Whether the ZOC of `side`'s unit in `here` (one that exerts a ZOC) reaches the adjacent `there`: a land hex
+        not across a strait [BW L716], not enemy-occupied [BW L708], and under AR 8.0 not closed by `zoc_blocked`
+        unless it is the exception's empty, surrounded stronghold [BW L1592]."""
+        if not self.land(there) or self.hexside(here, there) == "strait" or self.blocks_at(there, self.enemy(side)):
+            return False
+        if not rules.enabled(self.game, "advanced_zoc"):
+            return True
+        why = self.zoc_blocked(here, there, side)
+        if why is None:
+            return True
+        return why != "river" and not self.blocks_at(there) and self._surrounded_by(there, side, self._zoc[side])
+
     def _surrounded_by(self, hex_id: str, side: Side, zoc: set[str]) -> bool:
         """Every land hex round `hex_id` (not across a strait) is in `side`'s ZOC or holds its ground units."""
         around = [n for n in self.neighbours(hex_id) if self.land(n) and self.hexside(hex_id, n) != "strait"]

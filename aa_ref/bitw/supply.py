@@ -159,9 +159,12 @@ def besieged(board: Board, block_id: str) -> bool:
     side = board.side_of(block_id)
     if not surrounded(board, state.hex, side):
         return False
+    cap = siege_cap(board, state.hex, block_id)
+    if not cap:
+        return False
     held = [b for b in board.ground_at(state.hex, side) if siege_cap(board, state.hex, b)]
     held.sort(key=lambda b: (-game.blocks[b].strength, natural_key(b)))
-    return block_id in held[: siege_cap(board, state.hex, block_id)] if block_id in held else False
+    return block_id in held[:cap]
 
 
 def surrender_colour(act: Act, block_id: str) -> str:

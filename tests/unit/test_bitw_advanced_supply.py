@@ -85,6 +85,15 @@ def test_an_empty_stronghold_surrounded_by_zoc_is_entered() -> None:
     assert not Board(SCENARIO, g).in_zoc_of("H03", "axis")
 
 
+def test_zoc_reaches_one_hex_as_the_zones_do() -> None:
+    """`zoc_reaches` (retreats [BW L1514]) agrees with the zones: the river, the enemy city, a plain hex."""
+    board = Board(SCENARIO, game({"de-inf1": "H33", "de-inf2": "H02"}, advanced_zoc="on"))
+    assert not board.zoc_reaches("H33", "H23", "axis") and board.zoc_reaches("H33", "H24", "axis")
+    assert not board.zoc_reaches("H02", "H03", "axis") and board.zoc_reaches("H02", "H01", "axis")
+    basic = Board(SCENARIO, game({"de-inf1": "H33"}))
+    assert basic.zoc_reaches("H33", "H23", "axis")
+
+
 def test_forts_and_festungs_exert_no_zoc() -> None:
     """[BW L1094], [BW L1592]: "I Forti ed i Festung dell'Asse non esercitano ZOC"."""
     board = Board(SCENARIO, game({"de-fort1": ("H13", 7)}, advanced_zoc="on"))
