@@ -86,3 +86,12 @@ def test_views_show_only_one_s_own_coloured_pp() -> None:
     g = Bitw().new_game(SCENARIO, None, {"rules": "advanced"}, "s", "g.log.yaml")
     assert view(SCENARIO, g, "axis").coloured_pp == {"germany": {"red": 2, "black": 1}, "hungary": {"red": 1}}
     assert view(SCENARIO, g, "allies").coloured_pp == {"britain": {"white": 1}}
+
+
+def test_show_text_lists_the_side_s_coloured_pp() -> None:
+    from aa_ref.bitw.render import show_text
+
+    g = Bitw().new_game(SCENARIO, None, {"rules": "advanced"}, "s", "g.log.yaml")
+    axis = show_text(SCENARIO, g, "axis")
+    assert "coloured PP: germany 2 red, 1 black; hungary 1 red" in axis and "white" not in axis
+    assert "coloured PP: britain 1 white" in show_text(SCENARIO, g, "allies")
