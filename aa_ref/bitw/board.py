@@ -130,7 +130,8 @@ class Board:
 
     def zoc_blocked(self, here: str, there: str, side: Side) -> str | None:
         """AR 8.0 [BW L1592]: why the ZOC of `side`'s unit in `here` does not reach `there`: "river" (an unfrozen river
-        between them: rivers freeze in snow [BW L1640]), "city" (a major city or capital the enemy controls), "fort"
+        between them: rivers freeze in snow [BW L1640]), "city" (a major city or capital the enemy controls: every
+        Major City rule applies to capitals [BW L567]), "fort"
         (a bunker or fortress hex, or a fortress city, the enemy controls, occupied or not); None if it does."""
         if self.hexside(here, there) == "river" and self.game.weather != "snow":
             return "river"

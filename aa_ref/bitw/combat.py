@@ -249,8 +249,9 @@ def in_enemy_zoc(act: Act, battle: Battle, hex_id: str, side: Side) -> bool:
     for n in board.neighbours(hex_id):
         if n == battle.hex or not board.land(n) or act.scenario.hexside.get(frozenset((hex_id, n))) == "strait":
             continue
-        if any(board.exerts_zoc(b) for b in board.blocks_at(n, other(side))) and board.zoc_reaches(n, hex_id, other(side)):
-            return True  # zoc_reaches: AR 8.0's rivers, cities and fortifications [BW L1592]
+        if any(board.exerts_zoc(b) for b in board.blocks_at(n, other(side))) \
+                and board.zoc_reaches(n, hex_id, other(side)):  # AR 8.0's rivers, cities, fortifications [BW L1592]
+            return True
     return False
 
 
