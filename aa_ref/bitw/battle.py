@@ -326,6 +326,7 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
 
 def ground_fire(act: Act, battle: Battle, side: Side) -> None:
     """One side's combat units (and a defending fort) fire at the enemy ground units [BW L1410-L1424]."""
+    from aa_ref.bitw.supply import desperate  # supply imports this module
     blocks = members(act, battle, side)
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy:
@@ -336,8 +337,8 @@ def ground_fire(act: Act, battle: Battle, side: Side) -> None:
         unit = act.scenario.blocks[b].unit
         if not (unit in GCU or (unit == "fort" and not attacking)) or act.game.blocks[b].strength <= 0:
             continue
-        if attacking and act.game.blocks[b].out_of_supply:
-            continue  # out-of-supply units cannot attack [BW L790]
+        if attacking and act.game.blocks[b].out_of_supply and not desperate(act, b):
+            continue  # out-of-supply units cannot attack [BW L790], but for AR 12.4's Desperate Attack [BW L1805]
         values, half = tech(act, b)
         if not values:
             continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from aa_ref.bitw import rules
 from aa_ref.bitw.scenario import AIR, GCU, GSU, Block, Scenario
 from aa_ref.bitw.state import BlockState, Game, Side
 
@@ -99,8 +100,12 @@ class Board:
     @cached_property
     def _zoc(self) -> dict[Side, set[str]]:
         """Hexes in each side's ZOC: the 6 hexes round its units, except hexes the enemy occupies, sea, and across
-        straits [BW L706-L718]."""
+        straits [BW L706-L718]; with AR 8.0 (`advanced_zoc`) also not across unfrozen rivers nor into enemy major
+        cities, bunkers and fortresses, unless such a hex is empty and surrounded by the side's ZOC [BW L1592]
+        (`zoc_blocked`)."""
         out: dict[Side, set[str]] = {"axis": set(), "allies": set()}
+        advanced = rules.enabled(self.game, "advanced_zoc")
+        shut: dict[Side, set[str]] = {"axis": set(), "allies": set()}
         for hex_id, present in self._by_hex.items():
             for block_id, _ in present:
                 if not self.exerts_zoc(block_id):
@@ -111,8 +116,53 @@ class Board:
                         continue
                     if self.blocks_at(n, self.enemy(side)):
                         continue
+                    if advanced:
+                        why = self.zoc_blocked(hex_id, n, side)
+                        if why == "river":
+                            continue
+                        if why is not None:
+                            shut[side].add(n)
+                            continue
                     out[side].add(n)
+        for side, hexes in shut.items():
+            for n in hexes:
+                if not self.blocks_at(n) and self._surrounded_by(n, side, out[side]):
+                    out[side].add(n)  # the exception of [BW L1592]: an empty stronghold surrounded by ZOC
         return out
+
+    def zoc_blocked(self, here: str, there: str, side: Side) -> str | None:
+        """AR 8.0 [BW L1592]: why the ZOC of `side`'s unit in `here` does not reach `there`: "river" (an unfrozen river
+        between them: rivers freeze in snow [BW L1640]), "city" (a major city or capital the enemy controls: every
+        Major City rule applies to capitals [BW L567]), "fort"
+        (a bunker or fortress hex, or a fortress city, the enemy controls, occupied or not); None if it does."""
+        if self.hexside(here, there) == "river" and self.game.weather != "snow":
+            return "river"
+        h = self.scenario.hexes[there]
+        if self.controller(there) != self.enemy(side):
+            return None
+        if h.city in ("capital", "major"):
+            return "city"
+        if h.fortification in ("bunker", "fortress") or h.city == "fortress":
+            return "fort"
+        return None
+
+    def zoc_reaches(self, here: str, there: str, side: Side) -> bool:
+        """Whether the ZOC of `side`'s unit in `here` (one that exerts a ZOC) reaches the adjacent `there`: a land hex
+        not across a strait [BW L716], not enemy-occupied [BW L708], and under AR 8.0 not closed by `zoc_blocked`
+        unless it is the exception's empty, surrounded stronghold [BW L1592]."""
+        if not self.land(there) or self.hexside(here, there) == "strait" or self.blocks_at(there, self.enemy(side)):
+            return False
+        if not rules.enabled(self.game, "advanced_zoc"):
+            return True
+        why = self.zoc_blocked(here, there, side)
+        if why is None:
+            return True
+        return why != "river" and not self.blocks_at(there) and self._surrounded_by(there, side, self._zoc[side])
+
+    def _surrounded_by(self, hex_id: str, side: Side, zoc: set[str]) -> bool:
+        """Every land hex round `hex_id` (not across a strait) is in `side`'s ZOC or holds its ground units."""
+        around = [n for n in self.neighbours(hex_id) if self.land(n) and self.hexside(hex_id, n) != "strait"]
+        return bool(around) and all(n in zoc or self.ground_at(n, side) for n in around)
 
     def in_zoc_of(self, hex_id: str, side: Side) -> bool:
         return hex_id in self._zoc[side]

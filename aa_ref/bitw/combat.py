@@ -184,6 +184,8 @@ def fight_battles(act: Act) -> None:
                 act.ctx.emit(SetBattles(battles=[battle, *rest], engaged=engaged))
             rolled = len(act.ctx.events)
             fight.fight_round(act, battle)
+            if battle.round == 1:
+                supply.desperate_attack_over(act, battle)  # AR 12.4.1 [BW L1805]
             if not any(getattr(e, "type", "") == "roll" for e in act.ctx.events[rolled:]) and not fight.over(act, battle):
                 act.note(f"no unit can fire at {battle.hex}: the battle ends with both sides in place (digest A38)")
                 act.ctx.emit(SetBattles(battles=rest))
@@ -287,7 +289,8 @@ def in_enemy_zoc(act: Act, battle: Battle, hex_id: str, side: Side) -> bool:
     for n in board.neighbours(hex_id):
         if n == battle.hex or not board.land(n) or act.scenario.hexside.get(frozenset((hex_id, n))) == "strait":
             continue
-        if any(board.exerts_zoc(b) for b in board.blocks_at(n, other(side))):
+        if any(board.exerts_zoc(b) for b in board.blocks_at(n, other(side))) \
+                and board.zoc_reaches(n, hex_id, other(side)):  # AR 8.0's rivers, cities, fortifications [BW L1592]
             return True
     return False
 

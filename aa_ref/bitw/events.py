@@ -49,6 +49,17 @@ class Points(Strict):
     reason: str
 
 
+class ColouredPoints(Strict):
+    """Coloured PP of AR 11.0 (red armour, blue air, white naval, black oil) received (positive) or spent or
+    discarded [BW L1683], [BW L1756]."""
+
+    type: Literal["coloured_pp"] = "coloured_pp"
+    power: str
+    colour: Literal["red", "blue", "white", "black"]
+    delta: int
+    reason: str
+
+
 class SetPhase(Strict):
     type: Literal["phase"] = "phase"
     turn: int
@@ -127,8 +138,8 @@ class Winner(Strict):
 
 
 Event = Annotated[
-    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, HitPriority, ArmisticeEvent, Winner,
-          Fortification, Charges, Spent, Roll, Note],
+    Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
+          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event])
@@ -164,6 +175,14 @@ def apply_event(game: Game, event: Any) -> None:
             if game.pp.get(power, 0) + delta < 0:
                 raise EventError(f"{power} has only {game.pp.get(power, 0)} PP")
             game.pp[power] = game.pp.get(power, 0) + delta
+        case ColouredPoints(power=power, colour=colour, delta=delta):
+            held = game.coloured_pp.get(power, {})
+            if held.get(colour, 0) + delta < 0:
+                raise EventError(f"{power} has only {held.get(colour, 0)} {colour} PP")
+            held = {**held, colour: held.get(colour, 0) + delta}
+            game.coloured_pp[power] = {c: n for c, n in held.items() if n}
+            if not game.coloured_pp[power]:
+                del game.coloured_pp[power]
         case SetPhase(turn=turn, power=power, phase=phase):
             game.turn, game.round, game.power, game.phase = turn, turn, power, phase
         case SetWeather(weather=weather):

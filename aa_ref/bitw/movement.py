@@ -153,8 +153,14 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
                 b for b in board.ground_at(there, side) if act.scenario.blocks[b].unit in GCU]
             act.require(bool(gcu), f"support units ({', '.join(blocks)}) never attack alone: {there} holds enemy units",
                         "L636", "path")
-            oos = [b for b in blocks if act.game.blocks[b].out_of_supply]
-            act.require(not oos, f"{', '.join(oos)} out of supply cannot attack [BW L790]", "L790", "path")
+            oos = [b for b in blocks if act.game.blocks[b].out_of_supply and not supply.desperate(act, b)]
+            act.require(not oos, f"{', '.join(oos)} out of supply cannot attack [BW L790]"
+                        + (" (AR 12.4: only TECH 2-3 units make a Desperate Attack [BW L1795-L1801])"
+                           if rules.enabled(act.game, "advanced_supply") else ""), "L790", "path")
+            for b in blocks:
+                if supply.desperate(act, b):
+                    act.note(f"{b} is out of supply: a Desperate Attack on {there}; if the hex is not cleared after "
+                             "the first round it surrenders [BW L1801-L1805]")
         here = there
     problem = board.stacking_problem(here, blocks)
     act.require(problem is None, f"{problem or ''}", "L648-L656", "path")
@@ -180,7 +186,6 @@ def capture(act: Act, hexes: list[str]) -> None:
 def move(act: Act, order: Any) -> None:
     """The Movement phase: ground units first, then air [BW L1268-L1269]."""
     rules.not_yet(act.game, "hq_command")
-    rules.not_yet(act.game, "advanced_zoc")
     blocks, start = _group(act, order.move, "move", ground=True)
     flown = [b for b, s in act.game.blocks.items() if s.moved and act.scenario.blocks[b].unit in AIR
              and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]

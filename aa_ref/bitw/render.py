@@ -44,6 +44,9 @@ def show_text(scenario: Scenario, game: Game, side: str | None) -> str:
         out.append(tabulate(rows, ["block", "power", "unit", "hex", "strength", "supply"]))
         if seen.pp:
             out.append("PP: " + ", ".join(f"{p} {n}" for p, n in seen.pp.items()))
+        if seen.coloured_pp:  # AR 11.0
+            out.append("coloured PP: " + "; ".join(f"{p} " + ", ".join(f"{n} {c}" for c, n in held.items())
+                                                   for p, held in seen.coloured_pp.items()))
     out.extend(battle_lines(game))
     out.append("options: " + ", ".join(f"{k}={v}" for k, v in game.options.items()))
     return "\n".join(out) + "\n"

@@ -101,11 +101,15 @@ class Bitw:
         control = {h: scenario.powers[x.nation].side for h, x in scenario.hexes.items()
                    if x.nation in scenario.powers and x.terrain != "sea"}
         control.update({h: scenario.powers[p].side for h, p in scenario.control.items()})
-        return Game(
+        game = Game(
             kind="bitw-game", schema_version=1, setup=scenario.id, scenario_sha256=scenario_digest(scenario),
             options=options, seed=seed, turn=1, round=1, power=scenario.first_side, phase="weather",
-            blocks=blocks, control=control, pp=dict(scenario.pp), log=LogRef(file=log_file),
+            blocks=blocks, control=control, pp={p: scenario.stored_pp(p).yellow for p in scenario.pp},
+            log=LogRef(file=log_file),
         )
+        if rules.enabled(game, "advanced_production"):  # coloured PP are stored only under AR 11.0 [BW L1683]
+            game.coloured_pp = production.stored_colours(scenario)
+        return game
 
     # --- orders ------------------------------------------------------------------
     def check(self, scenario: Scenario, game: Game, given: OrdersInput) -> list[Problem]:
@@ -194,6 +198,8 @@ class Bitw:
             elif step == "production":
                 production.collect_income(act)
             elif step in ("srm", "movement", "exploitation"):
+                if step == "srm":
+                    production.end_production(act)  # AR 11.0: unpaired coloured PP are discarded [BW L1756]
                 movement.new_phase(act)
             elif step == "combat":
                 combat.begin_combat(act, battle_order or [])

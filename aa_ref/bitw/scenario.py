@@ -169,10 +169,17 @@ class Scenario(Strict):
     setup: dict[str, Placement] = Field(description="block -> where it starts")
     control: dict[str, str] = Field(default_factory=dict, description="hex -> power controlling it at the start "
                                                                       "(default: the hex's nation)")
-    pp: dict[str, int] = Field(default_factory=dict, description="power -> yellow PP stored at the start")
+    pp: dict[str, int | Production] = Field(
+        default_factory=dict, description="power -> PP stored at the start: a number (yellow PP), or by colour "
+                                          "{yellow, red, blue, white, black} for AR 11.0 advanced production [BW L1683]")
     first_side: Literal["axis", "allies"] = "axis"
     turns: list[Turn] = Field(min_length=1)
     victory: Victory
+
+    def stored_pp(self, power: str) -> Production:
+        """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""
+        value = self.pp.get(power, 0)
+        return Production(yellow=value) if isinstance(value, int) else value
 
     @property
     def turn_order(self) -> list[str]:

@@ -380,7 +380,7 @@ def _control_problems(scenario: Scenario, doc: Document, names: _Names) -> list[
     for power, amount in scenario.pp.items():
         if power not in scenario.powers:
             problems.append(doc.problem("pp: " + names.powers.unknown_message(power), ("pp", power)))
-        if amount < 0:
+        if isinstance(amount, int) and amount < 0:  # coloured amounts: the model refuses negatives
             problems.append(doc.problem(f"{power} cannot store {amount} PP: stored PP are never negative", ("pp", power)))
     return problems
 

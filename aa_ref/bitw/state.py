@@ -83,6 +83,9 @@ class Game(Strict):
     blocks: dict[str, BlockState]
     control: dict[str, Side] = Field(default_factory=dict, description="hex -> the side controlling it")
     pp: dict[str, int] = Field(default_factory=dict, description="power -> yellow PP stored")
+    coloured_pp: dict[str, dict[str, int]] = Field(
+        default_factory=dict, description="power -> colour (red, blue, white, black) -> PP stored: AR 11.0 advanced "
+                                          "production only [BW L1683], [BW L1756]; hidden from the enemy like yellow PP")
     srm_used: dict[str, int] = Field(default_factory=dict, description="power -> strategic rail moves made this turn")
     pending: list[Decision] = Field(default_factory=list)
     battles: list[Battle] = Field(default_factory=list, description="battles of this phase not yet over, in the "

@@ -15,13 +15,18 @@ import heapq
 
 from aa_ref.bitw import rules
 from aa_ref.bitw.act import Act
+from aa_ref.bitw.battle import members, rotate
 from aa_ref.bitw.board import Board
-from aa_ref.bitw.events import BlockMove, BlockUpdate, Points
-from aa_ref.bitw.scenario import Scenario
-from aa_ref.bitw.state import Side
+from aa_ref.bitw.events import BlockMove, BlockUpdate, ColouredPoints, Points
+from aa_ref.bitw.scenario import AIR, ARMOUR, Scenario
+from aa_ref.bitw.state import Battle, Side
+from aa_ref.names import natural_key
 
 LINE = {"good": 3, "rain": 2, "snow": 2, "light_rain": 2}
 """The longest supply line by weather, in hexes [BW L777], [BW L1608]; light rain (OR 39.0) 2 [BW L2604]."""
+SIEGE_CAP = {"minor": 1, "major": 4, "capital": 4}
+"""AR 12.1: at most 1 unit besieged in a minor port, 4 in a major port, 4 in the units' own capital [BW L1779]
+(Mulberries are not in the scenario model)."""
 
 
 def _side(scenario: Scenario, power: str) -> Side:
@@ -107,8 +112,142 @@ def supplied_at(board: Board, hex_id: str, power: str) -> bool:
 
 
 def supplied(board: Board, block_id: str) -> bool:
+    """The block traces a supply line [BW L775-L782] and (AR 12.1) is not besieged [BW L1779-L1781]."""
     state = board.game.blocks[block_id]
-    return state.hex is not None and supplied_at(board, state.hex, board.block(block_id).power)
+    if state.hex is None or not supplied_at(board, state.hex, board.block(block_id).power):
+        return False
+    return not besieged(board, block_id)
+
+
+# --- AR 12.0 advanced supply -------------------------------------------------------------------------------
+def festung(board: Board, block_id: str) -> bool:
+    """A fort at full strength (7) is a Festung [BW L1098]: it never surrenders, even surrounded."""
+    return board.block(block_id).unit == "fort" and board.game.blocks[block_id].strength >= 7
+
+
+def surrounded(board: Board, hex_id: str, side: Side) -> bool:
+    """AR 12.1 "completamente circondate (anche dalla ZOC nemica)" [BW L1779]: every land hex round `hex_id` (not
+    across a strait: no ZOC crosses one [BW L716]) holds enemy ground units or is in the enemy's ZOC."""
+    enemy = board.enemy(side)
+    around = [n for n in board.neighbours(hex_id) if board.land(n) and board.hexside(hex_id, n) != "strait"]
+    return bool(around) and all(board.ground_at(n, enemy) or board.in_zoc_of(n, enemy) for n in around)
+
+
+def siege_cap(board: Board, hex_id: str, block_id: str) -> int:
+    """How many units a siege of `hex_id` holds for this block: its port's, or 4 in its own capital [BW L1779]; none
+    elsewhere. A hex with a Festung of the block's side holds all of them [BW L1789]."""
+    h, block = board.scenario.hexes[hex_id], board.block(block_id)
+    side = board.side_of(block_id)
+    if any(festung(board, b) for b in board.ground_at(hex_id, side)):
+        return 99
+    caps = [SIEGE_CAP[h.port]] if h.port else []
+    if board.scenario.powers[block.power].capital == hex_id:
+        caps.append(SIEGE_CAP["capital"])
+    return max(caps, default=0)
+
+
+def besieged(board: Board, block_id: str) -> bool:
+    """AR 12.1-12.2 [BW L1779-L1789]: a ground unit in a port, in its own capital or with a Festung, the hex
+    completely surrounded, within the siege's cap: the strongest units first (ties by name; the referee cannot ask
+    which; the others are out of supply as usual). Air units are not besieged: they rebase [BW L790]."""
+    game = board.game
+    if not rules.enabled(game, "advanced_supply"):
+        return False
+    state = game.blocks[block_id]
+    if state.hex is None or board.block(block_id).unit in AIR:
+        return False
+    side = board.side_of(block_id)
+    if not surrounded(board, state.hex, side):
+        return False
+    cap = siege_cap(board, state.hex, block_id)
+    if not cap:
+        return False
+    held = [b for b in board.ground_at(state.hex, side) if siege_cap(board, state.hex, b)]
+    held.sort(key=lambda b: (-game.blocks[b].strength, natural_key(b)))
+    return block_id in held[:cap]
+
+
+def surrender_colour(act: Act, block_id: str) -> str:
+    """AR 12.5: a surrendering unit gives the enemy 1 PP: yellow for infantry and naval units, else its class's colour
+    per AR 11.0 [BW L1811-L1813] (armour red, air and airborne blue, HQs black); yellow unless AR 11.0 is played
+    too (coloured PP exist only there)."""
+    unit = act.scenario.blocks[block_id].unit
+    if not (rules.enabled(act.game, "advanced_supply") and rules.enabled(act.game, "advanced_production")):
+        return "yellow"
+    if unit in ARMOUR:
+        return "red"
+    if unit in AIR or unit == "paratroops":
+        return "blue"
+    if unit == "hq":
+        return "black"
+    return "yellow"
+
+
+def surrender(act: Act, block_id: str, why: str) -> str:
+    """The block surrenders: off the map, rebuildable [BW L794]; the colour of the PP the enemy gains."""
+    state = act.game.blocks[block_id]
+    where = state.hex
+    act.ctx.emit(BlockMove(block=block_id, path=[where, None]))
+    act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
+                             hits=0 if state.hits else None, reason=f"surrendered [{why}]"))
+    act.note(f"{block_id} surrenders out of supply in {where} [{why}], [BW L794]")
+    return surrender_colour(act, block_id)
+
+
+def surrender_pp(act: Act, side: Side, colours: list[str]) -> None:
+    """The side gains 1 PP per surrendered unit [BW L1572], coloured by AR 12.5 [BW L1811]."""
+    if not colours:
+        return
+    power = receiving_power(act.scenario, side)
+    yellow = colours.count("yellow")
+    if yellow:
+        act.ctx.emit(Points(power=power, delta=yellow, reason=f"{yellow} unit(s) surrendered [BW L1572]"))
+        act.note(f"{power} gains {yellow} yellow PP for surrendered units [BW L1572]")
+    for colour in ("red", "blue", "white", "black"):
+        n = colours.count(colour)
+        if n:
+            act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=n,  # type: ignore[arg-type]
+                                        reason=f"{n} unit(s) surrendered [BW L1811]"))
+            act.note(f"{power} gains {n} {colour} PP for surrendered units [BW L1811]")
+
+
+def desperate(act: Act, block_id: str) -> bool:
+    """AR 12.4: a TECH 2 or 3 ground unit marked out of supply may attack: a Desperate Attack [BW L1801-L1807]."""
+    block = act.scenario.blocks[block_id]
+    level = act.scenario.powers[block.power].tech.get(block.unit, 1)
+    return (rules.enabled(act.game, "advanced_supply") and act.game.blocks[block_id].out_of_supply
+            and block.unit not in AIR and level >= 2)
+
+
+def desperate_attack_over(act: Act, battle: Battle) -> None:
+    """AR 12.4.1 [BW L1805]: after the first round, if the battle hex still holds the defender's ground units, the
+    attacking units out of supply (a Desperate Attack) surrender at once; the enemy gains their PP."""
+    if not rules.enabled(act.game, "advanced_supply"):
+        return
+    defender = "allies" if battle.attacker == "axis" else "axis"
+    if not any(act.scenario.blocks[b].unit not in AIR for b in members(act, battle, defender)):
+        return  # the hex is cleared
+    gone = [b for b in members(act, battle, battle.attacker) if desperate(act, b)]
+    colours = [surrender(act, b, f"BW L1805: a Desperate Attack that did not clear {battle.hex} in the first round")
+               for b in gone]
+    surrender_pp(act, defender, colours)  # type: ignore[arg-type]
+
+
+def siege_step(act: Act, board: Board, block_id: str) -> str | None:
+    """A besieged unit loses 1 step at the end of the turn instead of surrendering; losing its last one it
+    surrenders; a 0-step unit stays at 0 [BW L1781-L1785]; the colour of the PP if it surrendered."""
+    state = act.game.blocks[block_id]
+    lower = rotate(act, block_id, state.strength)
+    if lower is None:
+        return surrender(act, block_id, "BW L1785: a besieged unit that lost its last step")
+    if lower == state.strength:
+        act.note(f"{block_id} is besieged at 0 in {state.hex}: it never surrenders [BW L1785]")
+        return None
+    act.ctx.emit(BlockUpdate(block=block_id, strength=lower, hits=0 if state.hits else None,
+                             reason="besieged: 1 step lost instead of surrendering [BW L1781-L1783]"))
+    act.note(f"{block_id} is besieged in {state.hex}: it loses 1 step ({state.strength} -> {lower}) instead of "
+             "surrendering [BW L1781-L1783]")
+    return None
 
 
 def _own_on_map(act: Act) -> list[str]:
@@ -134,8 +273,11 @@ def mark(act: Act, reason: str) -> list[str]:
 
 def supply_phase(act: Act) -> None:
     """The Supply phase: the active side's blocks out of supply are marked, supplied ones cleared [BW L1176-L1178]."""
-    rules.not_yet(act.game, "advanced_supply")
     mark(act, "supply phase [BW L1176-L1178]")
+    board = act.board()
+    sieged = [b for b in _own_on_map(act) if besieged(board, b)]
+    if sieged:
+        act.note(f"{act.side} besieged (out of supply, no repairs): {', '.join(sieged)} [BW L1779-L1781]")
 
 
 def receiving_power(scenario: Scenario, side: Side) -> str:
@@ -147,11 +289,12 @@ def final_supply_check(act: Act) -> None:
     """The Final Supply Check [BW L1566-L1572]: each block marked out of supply checks again; supplied, its marker
     goes; still out of supply, it surrenders (off the map, rebuildable later [BW L794]) and the other side gains 1
     yellow PP [BW L1572]. Blocks with a 0 level drop to 0 and stay [BW L798], [BW L1570]; static infantry [BW L983]
-    and forts (Festung) [BW L1098] never surrender. Revealed blocks then stand upright again (digest A6)."""
-    rules.not_yet(act.game, "advanced_supply")
+    and forts (Festung) [BW L1098] never surrender. Revealed blocks then stand upright again (digest A6).
+    AR 12.0: a besieged unit loses 1 step instead (`siege_step`) [BW L1781-L1789]; the PP are coloured by the unit's
+    type [BW L1811]."""
     board = act.board()
     enemy = board.enemy(act.side)
-    gained = 0
+    colours: list[str] = []
     for block_id in _own_on_map(act):
         state = act.game.blocks[block_id]
         if not state.out_of_supply:
@@ -162,21 +305,17 @@ def final_supply_check(act: Act) -> None:
         block = act.scenario.blocks[block_id]
         if block.unit in ("static", "fort"):
             act.note(f"{block_id} stays out of supply but never surrenders [BW L983], [BW L1098]")
+        elif besieged(board, block_id):
+            colour = siege_step(act, board, block_id)
+            if colour:
+                colours.append(colour)
         elif block.min_zero:
             if state.strength:
                 act.ctx.emit(BlockUpdate(block=block_id, strength=0, reason="0-step unit out of supply [BW L798]"))
             act.note(f"{block_id} is reduced to 0 and stays until engaged [BW L798], [BW L1570]")
         else:
-            where = state.hex
-            act.ctx.emit(BlockMove(block=block_id, path=[where, None]))
-            act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
-                                     hits=0 if state.hits else None, reason="surrendered [BW L1568]"))
-            act.note(f"{block_id} surrenders out of supply in {where} [BW L1568], [BW L794]")
-            gained += 1
-    if gained:
-        power = receiving_power(act.scenario, enemy)
-        act.ctx.emit(Points(power=power, delta=gained, reason=f"{gained} unit(s) surrendered [BW L1572]"))
-        act.note(f"{power} gains {gained} yellow PP for surrendered units [BW L1572]")
+            colours.append(surrender(act, block_id, "BW L1568"))
+    surrender_pp(act, enemy, colours)
     if act.game.options.get("fog_of_war") != "off":
         for block_id, state in act.game.blocks.items():
             if state.revealed and state.hex is not None:

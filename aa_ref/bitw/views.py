@@ -53,6 +53,8 @@ class View(Strict):
     winner: str | None = None
     control: dict[str, str] = Field(default_factory=dict)
     pp: dict[str, int] = Field(default_factory=dict, description="the side's own powers' stored PP")
+    coloured_pp: dict[str, dict[str, int]] = Field(default_factory=dict, description="the side's own powers' stored "
+                                                                                   "coloured PP (AR 11.0)")
     blocks: dict[str, SeenBlock] = Field(default_factory=dict)
     off_map: list[str] = Field(default_factory=list, description="the side's own blocks not on the map")
     hit_priority: list[str] = Field(default_factory=list, description="the side's own standing order for tied hits")
@@ -89,6 +91,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
         winner=game.winner, control=dict(game.control),
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
+        coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],

@@ -9,7 +9,8 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
   `weather`, `winner`, `armistices`, `fortifications`, `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
   when `blocks` is given, every block not listed is off the map, else the scenario's setup stands;
   `strength` defaults to the block's full printed value), `control` (hex -> side, or null for none,
-  merged over the scenario's), `pp` (power -> n, merged), `srm_used` (power -> n), `pending`
+  merged over the scenario's), `pp` (power -> n, merged), `coloured_pp` (power -> {colour: n}, AR 11.0,
+  replacing that power's), `srm_used` (power -> n), `pending`
   (a list of Decisions);
 - `orders`: one or more documents `{power, actions, dice?, based_on?}` (kind and schema_version are
   added; `power` defaults to the side the game waits for: the first pending decision's, else the
@@ -18,7 +19,8 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
 - `expect`: the `verdict` (legal or illegal); for illegal orders the `errors` (substrings of the
   problems) and `rule_cited` (a substring of some Problem.rule); for legal ones, expected parts of
   the resulting game: `blocks` (id -> expected fields; `hex: null` = off the map), `control` (hex ->
-  side, or null for uncontrolled), `pp` (power -> n), `srm_used`, `phase`, `power`, `turn`,
+  side, or null for uncontrolled), `pp` (power -> n), `coloured_pp` (power -> {colour: n}: exactly those
+  colours; {} for none), `srm_used`, `phase`, `power`, `turn`,
   `weather`, `winner`, `armistices`, `fortifications`, `pending` (the sides waiting, in order), `notes` (substrings some note must
   contain), `rolls` (the dice values rolled, in order).
 
@@ -93,6 +95,9 @@ def build_state(case: dict[str, Any]) -> tuple[Scenario, Bitw, Game]:
         assert power in scenario.powers, f"unknown power {power}"
         game.pp[power] = amount
     game.srm_used.update(state.get("srm_used") or {})
+    for power, colours in (state.get("coloured_pp") or {}).items():
+        assert power in scenario.powers, f"unknown power {power}"
+        game.coloured_pp[power] = {c: n for c, n in colours.items() if n}
     if "pending" in state:
         game.pending = [Decision.model_validate(d) for d in state["pending"] or []]
     # run the validators again (canonical order of blocks and control)
@@ -128,6 +133,10 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     for power, amount in (expect.get("pp") or {}).items():
         if game.pp.get(power, 0) != amount:
             failures.append(f"{power} has {game.pp.get(power, 0)} PP, expected {amount}")
+    for power, colours in (expect.get("coloured_pp") or {}).items():
+        got = game.coloured_pp.get(power, {})
+        if got != {c: n for c, n in (colours or {}).items() if n}:
+            failures.append(f"{power} stores coloured PP {got}, expected {colours}")
     for power, amount in (expect.get("srm_used") or {}).items():
         if game.srm_used.get(power, 0) != amount:
             failures.append(f"{power} made {game.srm_used.get(power, 0)} rail moves, expected {amount}")

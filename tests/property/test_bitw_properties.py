@@ -57,6 +57,11 @@ def leaks(game: Game, side: str) -> list[str]:
         out.append(f"enemy off-map blocks listed: {seen.off_map}")
     if any(SCENARIO.powers[p].side != side for p in seen.pp):
         out.append(f"enemy PP shown: {seen.pp}")
+    if any(SCENARIO.powers[p].side != side for p in seen.coloured_pp):
+        out.append(f"enemy coloured PP (AR 11.0) shown: {seen.coloured_pp}")
+    if any(seen.coloured_pp.get(p) != game.coloured_pp.get(p) for p, x in SCENARIO.powers.items() if x.side == side
+           and p in game.coloured_pp):
+        out.append("the side's own coloured PP are not shown")
     # what stays visible: every block on the map, by position and nation
     if sorted(b.hex for b in seen.blocks.values()) != sorted(s.hex for s in game.blocks.values() if s.hex is not None):
         out.append("the view does not show every block on the map by position")
@@ -83,10 +88,16 @@ def random_game(draw: dict, seed: str) -> Game:
     return Game.model_validate(game.model_dump())
 
 
+coloured_stores = st.dictionaries(st.sampled_from(sorted(SCENARIO.powers)), st.dictionaries(
+    st.sampled_from(["red", "blue", "white", "black"]), st.integers(min_value=1, max_value=9), min_size=1))
+
+
 @FAST
-@given(block_states, st.text(min_size=1, max_size=8))
-def test_random_states_hide_the_enemy(draw: dict, seed: str) -> None:
+@given(block_states, st.text(min_size=1, max_size=8), coloured_stores)
+def test_random_states_hide_the_enemy(draw: dict, seed: str, coloured: dict) -> None:
+    """Blocks and (AR 11.0 [BW L1756]) the coloured PP each power stores stay out of the enemy's view."""
     game = random_game(draw, seed)
+    game.coloured_pp = coloured
     for side in ("axis", "allies"):
         assert not leaks(game, side), leaks(game, side)
 
