@@ -78,6 +78,13 @@ class Hexside(Strict):
     kind: Literal["river", "strait", "maginot"]
 
 
+class SeaLine(Strict):
+    """A blue sea line between two ports [BW L771]: a port joined by one to a port of its power's supply network is a
+    supply source for itself."""
+
+    between: list[str] = Field(min_length=2, max_length=2)
+
+
 class Power(Strict):
     side: Literal["axis", "allies"]
     major: bool = True
@@ -163,6 +170,7 @@ class Scenario(Strict):
     ruleset: Literal["bitw"] = "bitw"
     hexes: dict[str, Hex]
     hexsides: list[Hexside] = Field(default_factory=list)
+    sea_lines: list[SeaLine] = Field(default_factory=list, description="the blue sea lines joining ports [BW L771]")
     powers: dict[str, Power]
     tech_chart: dict[str, dict[int, TechValues]] = Field(description="unit class -> TECH level -> values")
     blocks: dict[str, Block]

@@ -95,6 +95,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
     names = _Names(scenario)
     return [
         *_hex_problems(scenario, doc, names), *_hexside_problems(scenario, doc, names),
+        *_sea_line_problems(scenario, doc, names),
         *_power_problems(scenario, doc, names), *_chart_problems(scenario, doc, names),
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
@@ -161,6 +162,29 @@ def _reachability_problems(scenario: Scenario, doc: Document) -> list[Problem]:
                 queue.append(n)
     return [doc.problem(f"hex {name} cannot be reached from {start}: no chain of hexes sharing a side joins them "
                         "(check its coordinates)", ("hexes", name, "at")) for name in board if name not in seen]
+
+
+def _sea_line_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """A blue sea line joins two different ports, once [BW L771], [BW L586-L592]."""
+    problems = []
+    seen: dict[frozenset[str], int] = {}
+    for i, line in enumerate(scenario.sea_lines):
+        where = ("sea_lines", i, "between")
+        for j, h in enumerate(line.between):
+            if h not in scenario.hexes:
+                problems.append(doc.problem("sea line: " + names.hexes.unknown_message(h), (*where, j)))
+            elif scenario.hexes[h].port is None:
+                problems.append(doc.problem(f"sea line: {h} has no port: a blue sea line joins two ports [BW L771]",
+                                            (*where, j)))
+        a, b = line.between
+        pair = frozenset((a, b))
+        if a == b:
+            problems.append(doc.problem(f"a sea line joins {a} to itself", where))
+        elif pair in seen:
+            problems.append(doc.problem(f"the sea line {a}-{b} is listed twice (also sea_lines item {seen[pair] + 1})",
+                                        where))
+        seen.setdefault(pair, i)
+    return problems
 
 
 def _hexside_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:

@@ -12,6 +12,7 @@ strait counts 3 [BW L1309]. Whose sources a block may use is the option `supply_
 from __future__ import annotations
 
 import heapq
+from typing import Callable
 
 from aa_ref.bitw import rules
 from aa_ref.bitw.act import Act
@@ -35,7 +36,14 @@ def _side(scenario: Scenario, power: str) -> Side:
 
 def rail_network(board: Board, power: str) -> set[str]:
     """The power's sources: its primary source, if its side controls it, and every rail hex its side controls,
-    free of enemy ground units, joined to the primary source by such rail hexes [BW L756-L773]."""
+    free of enemy ground units, joined to the primary source by such rail hexes [BW L756-L773]; then the ports
+    joined to those by a sea line (`sea_ports`)."""
+    found = rail_sources(board, power)
+    return found | sea_ports(board, power, found)
+
+
+def rail_sources(board: Board, power: str) -> set[str]:
+    """The primary source and the rail hexes joined to it (the land part of the network) [BW L756-L773]."""
     scenario = board.scenario
     side = _side(scenario, power)
     enemy = board.enemy(side)
@@ -58,18 +66,77 @@ def rail_network(board: Board, power: str) -> set[str]:
     return found
 
 
+PORT_CAPACITY = {"major": 5, "minor": 1}
+"""Units a port supplies: a major port 5, a minor port 1 [BW L590-L592]."""
+
+
+def sea_ports(board: Board, power: str, network: set[str]) -> set[str]:
+    """Ports joined by a blue sea line to a port of the power's rail network ("un qualsiasi porto ... direttamente
+    connesso alla linea di rifornimento principale via linea ferroviaria o marittima funge da rifornimento per se
+    stesso" [BW L771]): each is a source for itself (no rail onward from it), while its side controls it and no enemy
+    ground unit stands in it."""
+    scenario = board.scenario
+    side = _side(scenario, power)
+    out = set()
+    for line in scenario.sea_lines:
+        a, b = line.between
+        for here, there in ((a, b), (b, a)):
+            if here in network and there not in network and board.controller(there) == side \
+                    and not board.ground_at(there, board.enemy(side)):
+                out.add(there)
+    return out
+
+
+def by_sea_only(board: Board, block_id: str) -> list[str]:
+    """The sea-supplied ports a block's line reaches when it reaches no other source: it draws on their capacity
+    [BW L590-L592]; [] when the block is supplied otherwise (or not at all)."""
+    state = board.game.blocks[block_id]
+    power = board.block(block_id).power
+    side = _side(board.scenario, power)
+    limit = LINE.get(board.game.weather, 3)
+    every = sources(board, power)
+    by_sea = every - _source_powers(board, power, rail_sources)
+    if not by_sea or line_length(board, state.hex, side, every - by_sea, limit) is not None:
+        return []
+    return sorted((p for p in by_sea if line_length(board, state.hex, side, {p}, limit) is not None), key=natural_key)
+
+
+def over_port_capacity(board: Board, blocks: list[str]) -> set[str]:
+    """The blocks supplied only through sea-supplied ports beyond what those ports carry (a major port 5 units, a
+    minor port 1 [BW L590-L592]): taken in order, each uses the first port of its reach with room left (the
+    referee's order: the owner cannot be asked in an automatic phase). Air units count as units."""
+    room: dict[str, int] = {}
+    over = set()
+    for block_id in blocks:
+        ports = by_sea_only(board, block_id)
+        if not ports:
+            continue
+        for port in ports:
+            room.setdefault(port, PORT_CAPACITY[board.scenario.hexes[port].port or "minor"])
+        port = next((p for p in ports if room[p] > 0), None)
+        if port is None:
+            over.add(block_id)
+        else:
+            room[port] -= 1
+    return over
+
+
 def sources(board: Board, power: str) -> set[str]:
     """The sources a block of `power` may trace to: its own power's, or (option `supply_sources: side`) those of
     every power of its side."""
+    return _source_powers(board, power, rail_network)
+
+
+def _source_powers(board: Board, power: str, network: Callable[[Board, str], set[str]]) -> set[str]:
     scenario = board.scenario
-    if board.game.options.get("supply_sources", "own") == "side":
-        side = _side(scenario, power)
-        out: set[str] = set()
-        for p, x in scenario.powers.items():
-            if x.side == side:
-                out |= rail_network(board, p)
-        return out
-    return rail_network(board, power)
+    if board.game.options.get("supply_sources", "own") != "side":
+        return network(board, power)
+    side = _side(scenario, power)
+    out: set[str] = set()
+    for p, x in scenario.powers.items():
+        if x.side == side:
+            out |= network(board, p)
+    return out
 
 
 def traceable(board: Board, hex_id: str, side: Side) -> bool:
@@ -259,8 +326,12 @@ def mark(act: Act, reason: str) -> list[str]:
     out of supply."""
     board = act.board()
     out = []
+    over = over_port_capacity(board, [b for b in _own_on_map(act) if supplied(board, b)])
+    if over:
+        act.note(f"beyond the capacity of the ports supplying them by sea: {', '.join(sorted(over, key=natural_key))} "
+                 "[BW L590-L592]")
     for block_id in _own_on_map(act):
-        ok = supplied(board, block_id)
+        ok = supplied(board, block_id) and block_id not in over
         state = act.game.blocks[block_id]
         if not ok:
             out.append(block_id)
@@ -295,11 +366,12 @@ def final_supply_check(act: Act) -> None:
     board = act.board()
     enemy = board.enemy(act.side)
     colours: list[str] = []
+    over = over_port_capacity(board, [b for b in _own_on_map(act) if supplied(board, b)])
     for block_id in _own_on_map(act):
         state = act.game.blocks[block_id]
         if not state.out_of_supply:
             continue
-        if supplied(board, block_id):
+        if supplied(board, block_id) and block_id not in over:
             act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, reason="back in supply [BW L1568]"))
             continue
         block = act.scenario.blocks[block_id]

@@ -286,6 +286,13 @@ CASES = {
         "    armistice: true ", "    armistice: false ",
         "armistice_protects: [france, belgium]", "[france, belgium]",
         ("france lists armistice_protects but may not ask for an armistice",)),
+    # sea lines [BW L771]
+    "a sea line to a hex without a port": Case(
+        "\nhexsides:\n", "\nsea_lines:\n  - {between: [dover, lille]}\nhexsides:\n",
+        "  - {between: [dover, lille]}", "lille", ("sea line: lille has no port",)),
+    "a sea line to an unknown hex": Case(
+        "\nhexsides:\n", "\nsea_lines:\n  - {between: [dover, antwrep]}\nhexsides:\n",
+        "  - {between: [dover, antwrep]}", "antwrep", ("sea line: unknown hex 'antwrep'; did you mean 'antwerp'?",)),
     # victory
     "a victory hex unknown": Case(
         "control_all: [paris]", "control_all: [parsi]",
