@@ -40,6 +40,13 @@ def new_phase(act: Act) -> None:
             act.ctx.emit(BlockUpdate(block=block_id, moved=False))
 
 
+def begin_srm(act: Act) -> None:
+    """The SRM phase: each power of the active side has its rail moves of this turn again [BW L1236-L1246]."""
+    for power, x in act.scenario.powers.items():
+        if x.side == act.side and act.game.srm_used.get(power, 0):
+            act.ctx.emit(SrmUsed(power=power, count=0))
+
+
 def distance(board: Board, a: str, b: str) -> int:
     """Hexes between two hexes."""
     return hexgrid.distance(tuple(board.scenario.hexes[a].at), tuple(board.scenario.hexes[b].at))  # type: ignore[arg-type]

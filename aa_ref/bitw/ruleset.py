@@ -200,6 +200,7 @@ class Bitw:
             elif step in ("srm", "movement", "exploitation"):
                 if step == "srm":
                     production.end_production(act)  # AR 11.0: unpaired coloured PP are discarded [BW L1756]
+                    movement.begin_srm(act)
                 movement.new_phase(act)
             elif step == "combat":
                 combat.begin_combat(act, battle_order or [])
