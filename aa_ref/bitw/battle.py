@@ -255,8 +255,12 @@ def air_to_ground(act: Act, battle: Battle) -> None:
         for b in air(act, blocks):
             values, half = tech(act, b)
             if values and may_fly(act, battle, b):
-                mali = snow + (fortification(act, battle) if side == battle.attacker else 0)
-                shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_ground, mali=mali, halved=half))
+                from aa_ref.bitw import recon  # OR 19.0 and OR 22.0 [BW L2218], [BW L2266]
+
+                mali = snow + (fortification(act, battle) if side == battle.attacker else 0) \
+                    + recon.unseen_malus(act, battle, b)
+                shooters.append(Shooter(b, act.game.blocks[b].strength + recon.jericho_dice(act, battle, b),
+                                        values.air_ground, mali=mali, halved=half))
         if shooters and ground(act, sides[other(side)]):
             scored[side] = volley(act, battle, f"air-to-ground {side}", shooters)
     for side, n in scored.items():
@@ -270,14 +274,19 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy or not any(act.scenario.blocks[b].unit in GCU for b in blocks):
         return
-    guns = [b for b in blocks if act.scenario.blocks[b].unit == "artillery" and act.game.blocks[b].strength > 0]
+    from aa_ref.bitw import hq  # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
+
+    guns = [b for b in blocks if (act.scenario.blocks[b].unit == "artillery" or hq.fires_as_artillery(act, b))
+            and act.game.blocks[b].strength > 0]
     shooters = []
     for b in guns:
         values, half = tech(act, b)
         if not values:
             continue
         fp = values.attack if side == battle.attacker else values.defence
-        mali = fortification(act, battle) if side == battle.attacker else 0
+        from aa_ref.bitw import recon  # OR 19.0 [BW L2218]
+
+        mali = (fortification(act, battle) + recon.unseen_malus(act, battle, b)) if side == battle.attacker else 0
         shooters.append(Shooter(b, act.game.blocks[b].strength, fp, mali=mali, halved=half))
     if not shooters:
         return
@@ -297,14 +306,16 @@ def ground_fire(act: Act, battle: Battle, side: Side) -> None:
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy:
         return
+    from aa_ref.bitw import hq
+
     attacking = side == battle.attacker
     shooters = []
     for b in blocks:
         unit = act.scenario.blocks[b].unit
         if not (unit in GCU or (unit == "fort" and not attacking)) or act.game.blocks[b].strength <= 0:
             continue
-        if attacking and act.game.blocks[b].out_of_supply:
-            continue  # out-of-supply units cannot attack [BW L790]
+        if attacking and act.game.blocks[b].out_of_supply and not hq.as_if_supplied(act.game, b):
+            continue  # out-of-supply units cannot attack [BW L790] (unless an SL moved it as if supplied [BW L1924])
         values, half = tech(act, b)
         if not values:
             continue

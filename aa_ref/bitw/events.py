@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from aa_ref.bitw.state import Battle, BlockState, Decision, Game, Phase, Side
+from aa_ref.bitw.state import Activation, Battle, BlockState, Decision, Game, Phase, Side
 from aa_ref.events import EventError, Note, Roll
 from aa_ref.names import by_name
 from aa_ref.setup import Strict
@@ -75,6 +75,16 @@ class SetBattles(Strict):
     blitzed: list[str] | None = None
 
 
+class HqState(Strict):
+    """HQs activated or deactivated, reconnaissance attempts and successes (AR 13.0, OR 19.0): each field given
+    replaces the game's."""
+
+    type: Literal["hq"] = "hq"
+    active: dict[str, Activation] | None = None
+    recon_tries: dict[str, int] | None = None
+    recon_hexes: list[str] | None = None
+
+
 class SrmUsed(Strict):
     type: Literal["srm"] = "srm"
     power: str
@@ -87,7 +97,8 @@ class Winner(Strict):
 
 
 Event = Annotated[
-    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, Winner, Roll, Note],
+    Union[BlockMove, BlockUpdate, Control, Points, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed, Winner, Roll, Note,
+          HqState],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event])
@@ -137,6 +148,13 @@ def apply_event(game: Game, event: Any) -> None:
                 game.blitzed = list(blitzed)
         case SrmUsed(power=power, count=count):
             game.srm_used[power] = count
+        case HqState(active=active, recon_tries=tries, recon_hexes=hexes):
+            if active is not None:
+                game.hq_active = {k: v.model_copy(deep=True) for k, v in active.items()}
+            if tries is not None:
+                game.recon_tries = dict(tries)
+            if hexes is not None:
+                game.recon_hexes = list(hexes)
         case Winner(winner=winner):
             game.winner = winner
         case Roll() | Note():

@@ -97,16 +97,37 @@ class Exploit(Strict):
     path: list[str] = Field(min_length=1)
 
 
+class Activate(Strict):
+    """Advanced rules (AR 13.0): activate an HQ, revealing it [BW L1837]. A tactical HQ names the units it commands
+    (`command`, at most its level, within its range [BW L1843-L1857]); a strategic HQ names its special actions
+    (`actions`: action -> block, each action at most once [BW L1919-L1928])."""
+
+    activate: str
+    command: list[str] = Field(default_factory=list, description="tactical HQ: the units it commands")
+    actions: dict[Literal["tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve"], str] = Field(
+        default_factory=dict, description="strategic HQ: move 1 tank / 1 aircraft / 1 unsupplied unit as if supplied, "
+                                          "1 extra rail move, 1 airborne assault, 1 naval move, 1 unit into reserve")
+
+
+class Recon(Strict):
+    """Optional rule OR 19.0: an activated HQ's attempt to reveal the enemy blocks in a hex [BW L2222-L2242]."""
+
+    recon: str = Field(description="the hex reconnoitred")
+    hq: str = Field(description="the HQ making the attempt")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
     end_turn: Literal[True]
 
 
-Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit, EndTurn]
+Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit, Activate, Recon,
+               EndTurn]
 
 HEX_FIELDS: dict[type, tuple[str, ...]] = {
     Place: ("at",), Srm: ("path",), Move: ("path",), Fly: ("to",), Rebase: ("to",), Blitz: ("to",), Exploit: ("path",),
+    Recon: ("recon",),
 }
 """The fields of each action that name hexes (resolved to the scenario's ids before the rules see them)."""
 

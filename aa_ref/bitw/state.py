@@ -58,6 +58,17 @@ class Battle(Strict):
                                                                        "into the hex (first round mali) [BW L1484-L1488]")
 
 
+class Activation(Strict):
+    """An HQ activated this player turn (AR 13.0 [BW L1815-L2056]): when, at what level, and whom it commands."""
+
+    phase: Phase = Field(description="the phase it was activated in")
+    level: int = Field(ge=0, description="its level (printed value) when activated [BW L1855], [BW L1869]")
+    commands: list[str] = Field(default_factory=list, description="the units it commands until it is deactivated")
+    actions: dict[str, str] = Field(default_factory=dict, description="a strategic HQ's special actions: action -> "
+                                                                      "block [BW L1919-L1928]")
+    out_of_supply: bool = Field(default=False, description="activated out of supply: half efficiency [BW L1863]")
+
+
 class Game(Strict):
     """A Blocks in the West game in progress."""
 
@@ -84,6 +95,12 @@ class Game(Strict):
     engaged: list[str] = Field(default_factory=list, description="blocks that fought this player turn: armour that "
                                                                  "attacked may blitz, air blocks rebase [BW L1550-L1564]")
     blitzed: list[str] = Field(default_factory=list, description="armour that has blitzed this turn [BW L1552]")
+    hq_active: dict[str, Activation] = Field(default_factory=dict, description="HQs activated and not yet "
+                                                                         "deactivated (AR 13.0) [BW L1867]")
+    recon_tries: dict[str, int] = Field(default_factory=dict, description="HQ -> air reconnaissance attempts made "
+                                                                          "this player turn (OR 19.0) [BW L2222]")
+    recon_hexes: list[str] = Field(default_factory=list, description="hexes reconnoitred with success this player "
+                                                                     "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 
