@@ -140,8 +140,8 @@ def command_range(game: Game) -> int:
 
 
 def within_range(board: Board, start: str, target: str, side: str, reach: int) -> bool:
-    """A command line of at most `reach` hexes from the HQ to the unit, through land hexes the side controls and not
-    in enemy ZOC, never across a strait [BW L1843], [BW L1847]; the unit's own hex ends the line."""
+    """A command line of at most `reach` hexes from the HQ to the unit, through land hexes the side controls, free of
+    enemy units and not in enemy ZOC, never across a strait [BW L1843], [BW L1847]; the unit's own hex ends the line."""
     if start == target:
         return True
     enemy = board.enemy(side)  # type: ignore[arg-type]
@@ -156,7 +156,7 @@ def within_range(board: Board, start: str, target: str, side: str, reach: int) -
                 if n == target:
                     return True
                 seen.add(n)
-                if board.controller(n) == side and not board.in_zoc_of(n, enemy):
+                if board.controller(n) == side and not board.blocks_at(n, enemy) and not board.in_zoc_of(n, enemy):
                     nxt.append(n)
         frontier = nxt
     return False
