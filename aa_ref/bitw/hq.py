@@ -171,12 +171,12 @@ def phase_for(act: Act, order: Any) -> str | None:
     if hq_id not in act.scenario.blocks or act.game.pending:
         return None
     block = board.block(hq_id)
-    if block.hq == "supreme" and act.scenario.powers[block.power].major:
-        return "srm"
-    order_ = ["strategic_warfare", "supply", "production", "srm"]
-    if act.game.phase in order_:
-        return "srm" if block.hq in ("supreme", "strategic_air") else "movement"
-    return None
+    early = ("weather", "strategic_warfare", "supply", "production")
+    if act.game.phase not in early + ("srm",):
+        return None  # later phases: activate checks the phase itself
+    if block.hq == "supreme" or block.hq == "strategic_air":
+        return "srm" if act.game.phase in early else None
+    return "movement"
 
 
 def level_of(act: Act, hq_id: str) -> int:
