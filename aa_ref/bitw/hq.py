@@ -215,9 +215,10 @@ def activate(act: Act, order: Any) -> None:
         act.require(act.side == game.power, "the passive player activates HQs only in the Defender Reaction phase",
                     "L1851", "activate")
     if major_sl:
-        side_powers = [p for p, x in act.scenario.powers.items() if x.side == act.side]
-        act.require(all(game.srm_used.get(p, 0) == 0 for p in side_powers), f"{hq_id} is activated at the start of "
-                    "the SRM phase, before any rail move", "L1877", "activate")
+        railed = [b for b, s in game.blocks.items() if s.moved and s.hex is not None
+                  and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
+        act.require(not railed, f"{hq_id} is activated at the start of the SRM phase, before any rail move (moved: "
+                    f"{', '.join(railed)})", "L1877", "activate")
     oos = state.out_of_supply
     level = level_of(act, hq_id)
     act.require(level > 0, f"{hq_id} is at level 0: it has no action to give", "L1855", "activate")
