@@ -81,6 +81,9 @@ def attacker_ground_mali(act: Act, battle: Battle, block_id: str) -> int:
                 mali += 2
         if act.game.weather in ("rain", "snow"):
             mali += 1
+        from aa_ref.bitw import airborne  # AR 23.0: paratroops' first round [BW L2284]
+
+        mali += airborne.first_round_malus(act, battle, block_id)
     return mali
 
 
@@ -204,8 +207,12 @@ def air_to_air(act: Act, battle: Battle) -> None:
             if values and may_fly(act, battle, b):
                 shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_air, mali=snow, halved=half))
         scored[side] = volley(act, battle, f"air-to-air {side}", shooters)
+    from aa_ref.bitw import airborne  # AR 23.0 [BW L2282]
+
     for side, n in scored.items():
         take_hits(act, sides[other(side)], n, f"air-to-air hits by {side} [BW L1348]")
+        if other(side) == battle.attacker:
+            airborne.escort_hits(act, battle, n, f"air-to-air hits by {side}")
 
 
 def anti_aircraft(act: Act, battle: Battle) -> None:
@@ -240,8 +247,12 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
             if dice:
                 shooters.append(Shooter(f"city:{battle.hex}", dice, CITY_AA_FACE, mali=weather))
         scored[side] = volley(act, battle, f"AA {side}", shooters)
+    from aa_ref.bitw import airborne  # AR 23.0 [BW L2282]
+
     for side, n in scored.items():
         take_hits(act, air(act, sides[other(side)]), n, f"AA hits by {side} [BW L1368]")
+        if other(side) == battle.attacker:
+            airborne.escort_hits(act, battle, n, f"AA hits by {side}")
 
 
 def air_to_ground(act: Act, battle: Battle) -> None:

@@ -83,6 +83,7 @@ class HqState(Strict):
     active: dict[str, Activation] | None = None
     recon_tries: dict[str, int] | None = None
     recon_hexes: list[str] | None = None
+    dropped: list[str] | None = None
 
 
 class SrmUsed(Strict):
@@ -148,7 +149,9 @@ def apply_event(game: Game, event: Any) -> None:
                 game.blitzed = list(blitzed)
         case SrmUsed(power=power, count=count):
             game.srm_used[power] = count
-        case HqState(active=active, recon_tries=tries, recon_hexes=hexes):
+        case HqState(active=active, recon_tries=tries, recon_hexes=hexes, dropped=dropped):
+            if dropped is not None:
+                game.dropped = list(dropped)
             if active is not None:
                 game.hq_active = {k: v.model_copy(deep=True) for k, v in active.items()}
             if tries is not None:

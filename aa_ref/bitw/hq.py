@@ -237,8 +237,9 @@ def activate(act: Act, order: Any) -> None:
             actions[action] = name
         commands: list[str] = []
     else:
-        act.require(not order.actions, f"{hq_id} is a tactical or air HQ: special actions (`actions`) belong to "
-                    "supreme leaders", "L1877", "actions")
+        act.require(not order.actions or (hq_kind == "strategic_air" and set(order.actions) == {"airborne"}),
+                    f"{hq_id} is a tactical or air HQ: special actions (`actions`) belong to supreme leaders (a "
+                    "strategic air HQ gives only `airborne` [BW L2276])", "L1877", "actions")
         act.require(len(set(order.command)) == len(order.command), "a unit is named twice", "L1855", "command")
         act.require(len(order.command) <= allowance, f"{hq_id} at level {level} commands at most {allowance} "
                     f"unit(s){half}, not {len(order.command)}", "L1855", "command")
@@ -246,6 +247,11 @@ def activate(act: Act, order: Any) -> None:
         for name in order.command:
             _check_command(act, hq_id, hq_kind, name, reach)
         commands, actions = list(order.command), {}
+        for action, name in order.actions.items():  # a strategic air HQ's airborne assault [BW L2276]
+            _check_action(act, hq_id, action, name)
+            actions[action] = name
+        act.require(len(commands) + len(actions) <= allowance, f"{hq_id} at level {level} commands at most "
+                    f"{allowance} unit(s) and actions{half}", "L1855", "command")
     active = {k: v.model_copy(deep=True) for k, v in game.hq_active.items()}
     active[hq_id] = Activation(phase=phase, level=level, commands=commands, actions=actions,  # type: ignore[arg-type]
                                out_of_supply=oos)
@@ -300,9 +306,8 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
         act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref (not implemented "
                     "yet)", "L1926" if action == "naval" else "L1928", "actions")
     if action == "airborne":
-        rules.not_yet(act.game, "airborne")
-        act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: AR 23.0 airborne assault is not implemented yet "
-                    "(turn it off with --option airborne=off)", "L1927", "actions")
+        act.require(rules.enabled(act.game, "airborne"), f"{hq_id} cannot {ACTION_WORDS[action]}: airborne assaults "
+                    "(AR 23.0) are not in play (option airborne)", "L1927", "actions")
     block_id = act.block(name, "actions")
     block, state = act.scenario.blocks[block_id], act.game.blocks[block_id]
     act.require(state.hex is not None, f"{block_id} is not on the map", "L1919", "actions")
@@ -316,6 +321,9 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
                     "actions")
     elif action == "unsupplied":
         act.require(state.out_of_supply, f"{block_id} is not out of supply (action '{action}')", "L1924", "actions")
+    elif action == "airborne":
+        act.require(block.unit == "paratroops", f"{block_id} ({block.unit}) is not a paratroops unit (action "
+                    f"'{action}')", "L2270-L2272", "actions")
     elif action == "srm":
         act.require(block.unit not in AIR and block.unit != "fort", f"{block_id} ({block.unit}) does not move by "
                     "rail", "L1925", "actions")
@@ -367,6 +375,7 @@ def deactivate(act: Act, phases: tuple[str, ...]) -> None:
 
 
 def new_player_turn(act: Act) -> None:
-    """A new player turn: no reconnaissance attempt made, no hex reconnoitred yet (OR 19.0)."""
-    if act.game.recon_tries or act.game.recon_hexes:
-        act.ctx.emit(HqState(recon_tries={}, recon_hexes=[]))
+    """A new player turn: no reconnaissance attempt made, no hex reconnoitred yet (OR 19.0), no paratroops dropped
+    (AR 23.0)."""
+    if act.game.recon_tries or act.game.recon_hexes or act.game.dropped:
+        act.ctx.emit(HqState(recon_tries={}, recon_hexes=[], dropped=[]))

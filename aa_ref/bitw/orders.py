@@ -116,6 +116,13 @@ class Recon(Strict):
     hq: str = Field(description="the HQ making the attempt")
 
 
+class Drop(Strict):
+    """Advanced rule AR 23.0: paratroops drop on a hex, ordered by an HQ's airborne action [BW L2274-L2284]."""
+
+    drop: str
+    to: str
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -123,11 +130,11 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit, Activate, Recon,
-               EndTurn]
+               Drop, EndTurn]
 
 HEX_FIELDS: dict[type, tuple[str, ...]] = {
     Place: ("at",), Srm: ("path",), Move: ("path",), Fly: ("to",), Rebase: ("to",), Blitz: ("to",), Exploit: ("path",),
-    Recon: ("recon",),
+    Recon: ("recon",), Drop: ("to",),
 }
 """The fields of each action that name hexes (resolved to the scenario's ids before the rules see them)."""
 

@@ -14,7 +14,7 @@ import hashlib
 import json
 from typing import Any, ClassVar
 
-from aa_ref.bitw import combat, hq, movement, orders as o, production, recon, rules, supply, victory
+from aa_ref.bitw import airborne, combat, hq, movement, orders as o, production, recon, rules, supply, victory
 from aa_ref.bitw.act import Act, bw
 from aa_ref.bitw.events import SetPhase, SetWeather, apply_event
 from aa_ref.bitw.scenario import Scenario
@@ -46,6 +46,7 @@ retreat hexes [BW L1514]. Then one option per advanced and optional rule (`aa_re
 PHASE_OF: dict[type, str] = {
     o.Repair: "production", o.Place: "production", o.Disband: "production", o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
+    o.Drop: "movement",
 }
 
 
@@ -210,7 +211,7 @@ class Bitw:
         handler = {
             o.Repair: production.repair, o.Place: production.place, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
-            o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon,
+            o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
         }[type(action)]
         handler(act, action)
 

@@ -101,6 +101,8 @@ class Game(Strict):
                                                                           "this player turn (OR 19.0) [BW L2222]")
     recon_hexes: list[str] = Field(default_factory=list, description="hexes reconnoitred with success this player "
                                                                      "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
+    dropped: list[str] = Field(default_factory=list, description="paratroops dropped this player turn (AR 23.0) "
+                                                                 "[BW L2284]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

@@ -73,10 +73,10 @@ def test_the_demo_has_hqs_for_the_advanced_rules():
 
 
 # --- options ---------------------------------------------------------------------------------------------
-def test_airborne_is_refused_as_not_implemented():
-    """AR 23.0 is not written: turning it on is refused [BW L2268-L2288]."""
-    assert "not implemented yet" in (rules.option_problem("airborne", "on") or "")
-    assert rules.option_problem("hq_command", "on") is None
+def test_the_options_of_these_rules_are_played():
+    """AR 13.0 and AR 23.0 follow the rule level; OR 19.0 and OR 22.0 are named [BW L27-L35]."""
+    assert rules.choices(rules.RULE["airborne"]) == rules.choices(rules.RULE["hq_command"]) == ("auto", "on", "off")
+    assert rules.option_problem("airborne", "on") is None and rules.option_problem("hq_command", "on") is None
     assert rules.option_problem("recon", "on") is None and rules.option_problem("jericho_trumpets", "on") is None
 
 
