@@ -164,14 +164,14 @@ def interdicted(act: Act, hex_id: str, enemy: list[str], context: str) -> bool:
 
 # --- effects in battle -------------------------------------------------------------------------------------
 def unseen_malus(act: Act, battle: Battle, block_id: str) -> int:
-    """OR 19.0: the attacker's air units (bombers excepted) and artillery have 1 malus in the first round without
-    a successful reconnaissance of the hex [BW L2218] (digest A36)."""
+    """OR 19.0: the attacker's air units (bombers excepted) and artillery (and HQs firing as artillery) have 1 malus
+    in the first round without a successful reconnaissance of the hex [BW L2218] (digest A36)."""
     if not rules.enabled(act.game, "recon") or battle.round != 1 or battle.hex in act.game.recon_hexes:
         return 0
     if act.board().side_of(block_id) != battle.attacker:
         return 0
     unit = act.scenario.blocks[block_id].unit
-    return 1 if unit in ("fighter", "artillery") else 0
+    return 1 if unit in ("fighter", "artillery") or hq.fires_as_artillery(act, block_id) else 0
 
 
 def jericho_dice(act: Act, battle: Battle, block_id: str) -> int:
