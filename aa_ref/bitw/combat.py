@@ -69,7 +69,8 @@ def begin_combat(act: Act) -> None:
     if reactors(act):
         act.ctx.emit(SetPending(pending=[Decision(
             power=other(side), kind="reaction", detail=f"the Defender Reaction: air blocks to send to "
-            f"{', '.join(b.hex for b in battles)} (react: {{}} sends none) [BW L1319-L1323]")]))
+            f"{', '.join(b.hex for b in battles)} (react: {{}} sends none) [BW L1319-L1323]"
+            + (" (advanced rules: activate an air HQ first, naming them [BW L1851])" if hq.on(act.game) else ""))]))
         return
     fight_battles(act)
 
