@@ -98,6 +98,9 @@ def attacker_ground_mali(act: Act, battle: Battle, block_id: str, aa: bool = Fal
         if act.game.weather in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
             mali += 1
         mali += mod.swamp_malus(act, battle, block_id)
+        from aa_ref.bitw import airborne  # AR 23.0: paratroops' first round [BW L2284]
+
+        mali += airborne.first_round_malus(act, battle, block_id)
     return mali
 
 
@@ -231,8 +234,12 @@ def air_to_air(act: Act, battle: Battle) -> None:
                 shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_air,
                                         mali=mod.sky_malus(act, b, battle.hex), halved=half))
         scored[side] = volley(act, battle, f"air-to-air {side}", shooters)
+    from aa_ref.bitw import airborne  # AR 23.0 [BW L2282]
+
     for side, n in scored.items():
         take_hits(act, sides[other(side)], n, f"air-to-air hits by {side} [BW L1348]")
+        if other(side) == battle.attacker:
+            airborne.escort_hits(act, battle, n, f"air-to-air hits by {side}")
 
 
 def anti_aircraft(act: Act, battle: Battle) -> None:
@@ -274,8 +281,12 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
             if dice:
                 shooters.append(Shooter(f"city:{battle.hex}", dice, CITY_AA_FACE, mali=weather))
         scored[side] = volley(act, battle, f"AA {side}", shooters)
+    from aa_ref.bitw import airborne  # AR 23.0 [BW L2282]
+
     for side, n in scored.items():
         take_hits(act, air(act, sides[other(side)]), n, f"AA hits by {side} [BW L1368]")
+        if other(side) == battle.attacker:
+            airborne.escort_hits(act, battle, n, f"AA hits by {side}")
 
 
 def air_to_ground(act: Act, battle: Battle) -> None:
@@ -288,8 +299,12 @@ def air_to_ground(act: Act, battle: Battle) -> None:
         for b in air(act, blocks):
             values, half = tech(act, b)
             if values and may_fly(act, battle, b):
-                mali = mod.sky_malus(act, b, battle.hex) + (fortification(act, battle) if side == battle.attacker else 0)
-                shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_ground, mali=mali, halved=half))
+                from aa_ref.bitw import recon  # OR 19.0 and OR 22.0 [BW L2218], [BW L2266]
+
+                mali = mod.sky_malus(act, b, battle.hex) + (fortification(act, battle) if side == battle.attacker else 0) \
+                    + recon.unseen_malus(act, battle, b)
+                shooters.append(Shooter(b, act.game.blocks[b].strength + recon.jericho_dice(act, battle, b),
+                                        values.air_ground, mali=mali, halved=half))
         if shooters and ground(act, sides[other(side)]):
             scored[side] = volley(act, battle, f"air-to-ground {side}", shooters)
     for side, n in scored.items():
@@ -303,14 +318,19 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy or not any(act.scenario.blocks[b].unit in GCU for b in blocks):
         return
-    guns = [b for b in blocks if act.scenario.blocks[b].unit == "artillery" and act.game.blocks[b].strength > 0]
+    from aa_ref.bitw import hq  # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
+
+    guns = [b for b in blocks if (act.scenario.blocks[b].unit == "artillery" or hq.fires_as_artillery(act, b))
+            and act.game.blocks[b].strength > 0]
     shooters = []
     for b in guns:
         values, half = tech(act, b)
         if not values:
             continue
         fp = values.attack if side == battle.attacker else values.defence
-        mali = fortification(act, battle) if side == battle.attacker else 0
+        from aa_ref.bitw import recon  # OR 19.0 [BW L2218]
+
+        mali = (fortification(act, battle) + recon.unseen_malus(act, battle, b)) if side == battle.attacker else 0
         shooters.append(Shooter(b, act.game.blocks[b].strength, fp, mali=mali, halved=half))
     if not shooters:
         return
@@ -331,14 +351,18 @@ def ground_fire(act: Act, battle: Battle, side: Side) -> None:
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy:
         return
+    from aa_ref.bitw import hq
+
     attacking = side == battle.attacker
     shooters = []
     for b in blocks:
         unit = act.scenario.blocks[b].unit
         if not (unit in GCU or (unit == "fort" and not attacking)) or act.game.blocks[b].strength <= 0:
             continue
-        if attacking and act.game.blocks[b].out_of_supply and not desperate(act, b):
-            continue  # out-of-supply units cannot attack [BW L790], but for AR 12.4's Desperate Attack [BW L1805]
+        if attacking and act.game.blocks[b].out_of_supply and not desperate(act, b) \
+                and not hq.as_if_supplied(act.game, b):
+            continue  # out-of-supply units cannot attack [BW L790], but for AR 12.4's Desperate Attack [BW L1805] and
+            # a unit an SL moved as if supplied [BW L1924]
         values, half = tech(act, b)
         if not values:
             continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.bitw import battle as fight, modifiers, movement, supply
+from aa_ref.bitw import battle as fight, hq, modifiers, movement, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import TERRAIN_MP
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
@@ -85,7 +85,8 @@ def begin_combat(act: Act, order: list[str]) -> None:
     if reactors(act):
         act.ctx.emit(SetPending(pending=[Decision(
             power=other(side), kind="reaction", detail=f"the Defender Reaction: air blocks to send to "
-            f"{', '.join(b.hex for b in battles)} (react: {{}} sends none) [BW L1319-L1323]")]))
+            f"{', '.join(b.hex for b in battles)} (react: {{}} sends none) [BW L1319-L1323]"
+            + (" (advanced rules: activate an air HQ first, naming them [BW L1851])" if hq.on(act.game) else ""))]))
         return
     fight_battles(act)
 
@@ -133,6 +134,8 @@ def reactors(act: Act) -> list[str]:
             continue
         if any(fight.hex_distance(act, state.hex, h) <= air_range(act, block_id) for h in hexes):
             out.append(block_id)
+    if hq.on(act.game):  # advanced rules: only air units an air HQ commands or may command [BW L1851], [BW L1861]
+        out = [b for b in out if hq.may_react(act, b, hexes)]
     return sorted(out, key=natural_key)
 
 
@@ -159,6 +162,8 @@ def react(act: Act, order: Any) -> None:
         distance, reach = fight.hex_distance(act, state.hex, hex_id), air_range(act, block_id)
         act.require(distance <= reach, f"{hex_id} is {distance} hexes from {block_id} at {state.hex}: its range "
                     f"is {reach}", "L1321", "react")
+        refusal = hq.air_refusal(act, block_id, "react (activate an air HQ first: activate, then react)")
+        act.require(refusal is None, refusal or "", "L1851", "react")
         act.require(block_id in able, f"{block_id} cannot react", "L1321", "react")
         too_many = movement.air_limit(act, hex_id, [block_id])
         act.require(too_many is None, too_many or "", "L654", "react")

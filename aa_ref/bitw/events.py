@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from aa_ref.bitw.state import Battle, BlockState, Decision, Game, Phase, Side, WeatherNow
+from aa_ref.bitw.state import Activation, Battle, BlockState, Decision, Game, Phase, Side, WeatherNow
 from aa_ref.events import EventError, Note, Roll
 from aa_ref.names import by_name
 from aa_ref.setup import Strict
@@ -86,6 +86,17 @@ class SetBattles(Strict):
     blitzed: list[str] | None = None
 
 
+class HqState(Strict):
+    """HQs activated or deactivated, reconnaissance attempts and successes (AR 13.0, OR 19.0): each field given
+    replaces the game's."""
+
+    type: Literal["hq"] = "hq"
+    active: dict[str, Activation] | None = None
+    recon_tries: dict[str, int] | None = None
+    recon_hexes: list[str] | None = None
+    dropped: list[str] | None = None
+
+
 class SrmUsed(Strict):
     type: Literal["srm"] = "srm"
     power: str
@@ -139,7 +150,7 @@ class Winner(Strict):
 
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
-          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, Roll, Note],
+          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, HqState, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event])
@@ -206,6 +217,15 @@ def apply_event(game: Game, event: Any) -> None:
                 game.armistice_asked = [p for p in game.armistice_asked if p != power]
                 if stage == "granted":
                     game.armistices = sorted({*game.armistices, power})
+        case HqState(active=active, recon_tries=tries, recon_hexes=hexes, dropped=dropped):
+            if dropped is not None:
+                game.dropped = list(dropped)
+            if active is not None:
+                game.hq_active = {k: v.model_copy(deep=True) for k, v in active.items()}
+            if tries is not None:
+                game.recon_tries = dict(tries)
+            if hexes is not None:
+                game.recon_hexes = list(hexes)
         case Winner(winner=winner):
             game.winner = winner
         case Fortification(hex=hex_id, now=now):

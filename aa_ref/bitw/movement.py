@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref import hexgrid
-from aa_ref.bitw import armistice, battle, modifiers, rules, supply
+from aa_ref.bitw import armistice, battle, hq, modifiers, rules, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -63,10 +63,13 @@ def tech_values(act: Act, block_id: str, field: str) -> Any:
 
 def movement_points(act: Act, block_id: str, field: str, halve: bool) -> int:
     """The block's MP from the TECH chart (+1 cavalry), halved when out of supply, never below 1 [BW L790],
-    [BW L704]."""
+    [BW L704]; advanced rules: halved again for armour in limited supply (quartered when also out of supply
+    [BW L1861]), not halved for a unit a strategic HQ moves "as if supplied" [BW L1924]."""
     block = act.scenario.blocks[block_id]
     mp = tech_values(act, block_id, field).mp + (1 if block.unit in PLUS_ONE_MP else 0)
-    if halve and act.game.blocks[block_id].out_of_supply:
+    if halve and act.game.blocks[block_id].out_of_supply and not hq.as_if_supplied(act.game, block_id):
+        mp = max(1, mp // 2)
+    if hq.limited(act, block_id):
         mp = max(1, mp // 2)
     return mp
 
@@ -160,10 +163,14 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
                 b for b in board.ground_at(there, side) if act.scenario.blocks[b].unit in GCU]
             act.require(bool(gcu), f"support units ({', '.join(blocks)}) never attack alone: {there} holds enemy units",
                         "L636", "path")
-            oos = [b for b in blocks if act.game.blocks[b].out_of_supply and not supply.desperate(act, b)]
+            oos = [b for b in blocks if act.game.blocks[b].out_of_supply and not supply.desperate(act, b)
+                   and not hq.as_if_supplied(act.game, b)]
             act.require(not oos, f"{', '.join(oos)} out of supply cannot attack [BW L790]"
                         + (" (AR 12.4: only TECH 2-3 units make a Desperate Attack [BW L1795-L1801])"
                            if rules.enabled(act.game, "advanced_supply") else ""), "L790", "path")
+            short = [b for b in blocks if hq.limited(act, b) and not supply.desperate(act, b)]
+            act.require(not short, f"{', '.join(short)} in limited supply cannot attack: no activated HQ commands it "
+                        "[BW L1861]", "L1861", "path")
             for b in blocks:
                 if supply.desperate(act, b):
                     act.note(f"{b} is out of supply: a Desperate Attack on {there}; if the hex is not cleared after "
@@ -192,7 +199,6 @@ def capture(act: Act, hexes: list[str]) -> None:
 
 def move(act: Act, order: Any) -> None:
     """The Movement phase: ground units first, then air [BW L1268-L1269]."""
-    rules.not_yet(act.game, "hq_command")
     blocks, start = _group(act, order.move, "move", ground=True)
     flown = [b for b, s in act.game.blocks.items() if s.moved and act.scenario.blocks[b].unit in AIR
              and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
@@ -242,15 +248,20 @@ def declare_charge(act: Act, blocks: list[str], target: str, kind: str) -> None:
 
 def exploit(act: Act, order: Any) -> None:
     """Armour Exploitation: supplied tanks and TECH 2+ mechanized move again with full MP, into no enemy hex
-    [BW L1574-L1578]; motorized infantry needs an armour HQ (advanced rules) and is not among them."""
-    rules.not_yet(act.game, "hq_command")
+    [BW L1574-L1578]. Advanced rules (AR 13.0): armour not commanded by an armour HQ activated in this phase is in
+    limited supply, half MP [BW L1861], [BW L1873]; TECH 2 motorized infantry commanded by one exploits as armour
+    [BW L1007-L1009]."""
     blocks, start = _group(act, order.exploit, "exploit", ground=True)
     board = act.board()
     for b in blocks:
         block: Block = act.scenario.blocks[b]
         level = act.scenario.powers[block.power].tech.get(block.unit, 1)
-        act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2),
-                    f"{b} ({block.unit}, TECH {level}) does not exploit: only tanks and TECH 2 mechanized", "L1574", "exploit")
+        as_armour = hq.on(act.game) and block.unit in ("motorized", "motorized_cavalry") and level >= 2 \
+            and hq.commanded(act.game, b)
+        act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2) or as_armour,
+                    f"{b} ({block.unit}, TECH {level}) does not exploit: only tanks and TECH 2 mechanized"
+                    + (" (TECH 2 motorized infantry when an armour HQ commands it [BW L1009])" if hq.on(act.game) else ""),
+                    "L1574", "exploit")
         act.require(supply.supplied(board, b), f"{b} is out of supply at the start of its exploitation", "L1576", "exploit")
     hexes = _path(act, start, order.path)
     _walk(act, blocks, start, hexes, {b: movement_points(act, b, "exploit", halve=False) for b in blocks}, exploit=True)
@@ -290,9 +301,14 @@ def srm(act: Act, order: Any) -> None:
     act.require(problem is None, f"{problem or ''}", "L648-L656", "path")
     power = act.scenario.powers[block.power]
     used = act.game.srm_used.get(block.power, 0)
-    act.require(used < power.srm, f"{block.power} has made its {power.srm} rail move(s) of this turn", "L1236-L1246", "srm")
-    act.pay(block.power, 1, f"the rail move of {block_id}", "L1232")
-    act.ctx.emit(SrmUsed(power=block.power, count=used + 1))
+    leader = hq.srm_action(act.game, block_id)
+    if leader is not None:  # paid with the supreme leader's action, not PP, beyond the limit [BW L1232-L1234], [BW L1925]
+        hq.spend_srm(act, leader)
+        act.note(f"the rail move of {block_id} is {leader}'s action [BW L1232-L1234], [BW L1925]")
+    else:
+        act.require(used < power.srm, f"{block.power} has made its {power.srm} rail move(s) of this turn", "L1236-L1246", "srm")
+        act.pay(block.power, 1, f"the rail move of {block_id}", "L1232")
+        act.ctx.emit(SrmUsed(power=block.power, count=used + 1))
     act.ctx.emit(BlockMove(block=block_id, path=[start, *hexes]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
 
@@ -320,6 +336,8 @@ def fly(act: Act, order: Any) -> None:
         act.require(act.scenario.blocks[b].unit in AIR, f"{b} is not an air unit", "L1271", "fly")
         act.require(state.hex is not None and not state.moved, f"{b} is not on the map or has already moved", "L1271", "fly")
         act.require(not state.out_of_supply, f"{b} is out of supply: it may only rebase", "L790", "fly")
+        refusal = hq.air_refusal(act, b, "fly a mission")
+        act.require(refusal is None, refusal or "", "L1861", "fly")
         act.require(state.strength > 0, f"{b} has strength 0", "L1271", "fly")
         reach = tech_values(act, b, "fly").mp
         far = distance(board, state.hex, to)

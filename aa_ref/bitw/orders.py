@@ -117,6 +117,32 @@ class Armistice(Strict):
     armistice: str
 
 
+class Activate(Strict):
+    """Advanced rules (AR 13.0): activate an HQ, revealing it [BW L1837]. A tactical HQ names the units it commands
+    (`command`, at most its level, within its range [BW L1843-L1857]); a strategic HQ names its special actions
+    (`actions`: action -> block, each action at most once [BW L1919-L1928])."""
+
+    activate: str
+    command: list[str] = Field(default_factory=list, description="tactical HQ: the units it commands")
+    actions: dict[Literal["tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve"], str] = Field(
+        default_factory=dict, description="strategic HQ: move 1 tank / 1 aircraft / 1 unsupplied unit as if supplied, "
+                                          "1 extra rail move, 1 airborne assault, 1 naval move, 1 unit into reserve")
+
+
+class Recon(Strict):
+    """Optional rule OR 19.0: an activated HQ's attempt to reveal the enemy blocks in a hex [BW L2222-L2242]."""
+
+    recon: str = Field(description="the hex reconnoitred")
+    hq: str = Field(description="the HQ making the attempt")
+
+
+class Drop(Strict):
+    """Advanced rule AR 23.0: paratroops drop on a hex, ordered by an HQ's airborne action [BW L2274-L2284]."""
+
+    drop: str
+    to: str
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -124,7 +150,7 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit,
-               HitPriorityOrder, Armistice, EndTurn]
+               HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn]
 
 
 

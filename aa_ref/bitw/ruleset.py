@@ -14,7 +14,7 @@ import hashlib
 import json
 from typing import Any, ClassVar
 
-from aa_ref.bitw import armistice, combat, movement, orders as o, production, rules, supply, victory
+from aa_ref.bitw import airborne, armistice, combat, hq, movement, orders as o, production, recon, rules, supply, victory
 from aa_ref.bitw.act import Act, bw
 from aa_ref.bitw.events import SetPhase, SetWeather, apply_event
 from aa_ref.bitw.scenario import Scenario
@@ -45,7 +45,8 @@ retreat hexes [BW L1514]. Then one option per advanced and optional rule (`aa_re
 
 PHASE_OF: dict[type, str] = {
     o.Repair: "production", o.Place: "production", o.Disband: "production", o.Srm: "srm", o.Move: "movement",
-    o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation",
+    o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
+    o.Drop: "movement",
 }
 
 
@@ -194,6 +195,7 @@ class Bitw:
             if step == "strategic_warfare":
                 continue  # advanced and optional rules only [BW L1155], [BW L1174]
             if step == "supply":
+                hq.new_player_turn(act)
                 supply.supply_phase(act)
             elif step == "production":
                 production.collect_income(act)
@@ -206,6 +208,7 @@ class Bitw:
                 combat.begin_combat(act, battle_order or [])
             elif step == "final_supply":
                 combat.end_blitz(act)
+                hq.deactivate(act, ("srm", "movement", "reaction"))
                 supply.final_supply_check(act)
 
     def _do(self, act: Act, action: Any) -> None:
@@ -214,6 +217,12 @@ class Bitw:
             return
         if isinstance(action, o.Armistice):
             armistice.ask(act, action)
+            return
+        if isinstance(action, o.Activate):
+            phase = hq.phase_for(act, action)
+            if phase is not None:
+                self._enter(act, phase)
+            hq.activate(act, action)
             return
         if act.game.pending and not isinstance(action, (o.React, o.Withdraw)):
             waiting = act.game.pending[0]
@@ -237,7 +246,7 @@ class Bitw:
         handler = {
             o.Repair: production.repair, o.Place: production.place, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
-            o.Blitz: combat.blitz, o.Exploit: movement.exploit,
+            o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
         }[type(action)]
         handler(act, action)
 
@@ -245,6 +254,7 @@ class Bitw:
         """The rest of the player turn; then the other side's turn, or the Victory phase and the next month
         [BW L1147], [BW L1586]."""
         self._enter(act, "exploitation")
+        hq.deactivate(act, ("exploitation",))
         supply.exploitation_check(act)
         game = act.game
         if game.power != act.scenario.first_side or game.winner:

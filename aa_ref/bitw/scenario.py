@@ -39,6 +39,11 @@ StepColour = Literal["black", "white", "red", "blue"]
 """A printed step number's colour: its repair cost, 1, 2 or 3 PP, or never rebuilt [BW L1184-L1187]."""
 Weather = Literal["good", "rain", "snow", "roll"]
 """`roll`: April and October, the German player rolls: 1-3 good, 4-6 bad [BW L1598-L1600]."""
+HqKind = Literal["armour_special", "armour", "air", "strategic_air", "supreme"]
+"""An HQ block's kind (AR 13.0): a tactical special armour HQ (moves only armour [BW L1827]), a normal armour HQ
+(also fires as artillery [BW L1829]), a tactical air HQ [BW L1831], a strategic air HQ (Goering, Vuillemin, Dowding,
+Harris [BW L1831], [BW L1996]), a supreme leader (SL: a major or minor power's, by its power's `major`
+[BW L1913-L1919])."""
 
 
 class Production(Strict):
@@ -134,6 +139,9 @@ class Block(Strict):
     barbo: bool = Field(default=False, description="the Italian Barbò group: once a game +3 bonuses when it makes a "
                         "Cavalry Charge! [BW L2252]")
     shield: bool = Field(default=False, description="two hits per rotation [BW L688]")
+    hq: HqKind | None = Field(default=None, description="an HQ block's kind (advanced rules, AR 13.0 [BW L1815-L2056]); "
+                                                         "only on blocks of unit class hq")
+    stuka: bool = Field(default=False, description="a Ju 87 Stuka bomber: Jericho Trumpets (OR 22.0 [BW L2262-L2266])")
 
 
 class Placement(Strict):

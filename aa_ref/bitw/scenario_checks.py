@@ -320,6 +320,16 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.unit == "strategic_bomber" and side != "allies":
             problems.append(doc.problem(f"block {block_id} is a strategic bomber of {block.power} ({side}): only the "
                                         "Allies have them [BW L1068]", (*where, "unit")))
+        if block.hq is not None and block.unit != "hq":
+            problems.append(doc.problem(f"block {block_id} is {block.unit}, not an HQ: only blocks of unit class hq have "
+                                        "an HQ kind (AR 13.0) [BW L1825-L1831]", (*where, "hq")))
+        if block.stuka and block.unit != "bomber":
+            problems.append(doc.problem(f"block {block_id} is {block.unit}: a Stuka (Jericho Trumpets) is a bomber "
+                                        "(OR 22.0) [BW L2264-L2266]", (*where, "stuka")))
+        if block.hq == "supreme" and any(b.hq == "supreme" and b.power == block.power and other != block_id
+                                         for other, b in scenario.blocks.items()):
+            problems.append(doc.problem(f"{block.power} has more than one supreme leader: each nation has one "
+                                        "[BW L1913]", (*where, "hq")))
         if block.shield and len(values) < 2:
             problems.append(doc.problem(f"block {block_id} has a shield (two hits per rotation) but a single printed "
                                         "step: a shield drops one printed step every two hits [BW L688]", (*where, "shield")))

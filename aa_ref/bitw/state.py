@@ -64,6 +64,17 @@ class Battle(Strict):
     chargers: list[str] = Field(default_factory=list, description="the charging blocks")
 
 
+class Activation(Strict):
+    """An HQ activated this player turn (AR 13.0 [BW L1815-L2056]): when, at what level, and whom it commands."""
+
+    phase: Phase = Field(description="the phase it was activated in")
+    level: int = Field(ge=0, description="its level (printed value) when activated [BW L1855], [BW L1869]")
+    commands: list[str] = Field(default_factory=list, description="the units it commands until it is deactivated")
+    actions: dict[str, str] = Field(default_factory=dict, description="a strategic HQ's special actions: action -> "
+                                                                      "block [BW L1919-L1928]")
+    out_of_supply: bool = Field(default=False, description="activated out of supply: half efficiency [BW L1863]")
+
+
 class Game(Strict):
     """A Blocks in the West game in progress."""
 
@@ -106,6 +117,14 @@ class Game(Strict):
         "(OR 20.0, 21.0)")
     barbo_used: bool = Field(default=False, description="the Barbò group's once-a-game charge is spent [BW L2252]")
     ss_step_turn: int = Field(default=0, ge=0, description="the turn of Germany's last free SS step [BW L1679]")
+    hq_active: dict[str, Activation] = Field(default_factory=dict, description="HQs activated and not yet "
+                                                                         "deactivated (AR 13.0) [BW L1867]")
+    recon_tries: dict[str, int] = Field(default_factory=dict, description="HQ -> air reconnaissance attempts made "
+                                                                          "this player turn (OR 19.0) [BW L2222]")
+    recon_hexes: list[str] = Field(default_factory=list, description="hexes reconnoitred with success this player "
+                                                                     "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
+    dropped: list[str] = Field(default_factory=list, description="paratroops dropped this player turn (AR 23.0) "
+                                                                 "[BW L2284]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

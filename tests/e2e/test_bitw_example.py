@@ -80,7 +80,7 @@ def test_the_exported_view_hides_the_axis_blocks(cli):
     play(cli)
     game = json.loads(cli("show", "game.yaml", "--json").output)
     hidden = [b for b, s in game["blocks"].items() if b.startswith("ge_") and s["hex"] and not s["revealed"]]
-    assert len(hidden) == 13  # every German block on the map (two surrendered in June)
+    assert len(hidden) == 16  # every German block on the map (two surrendered in June), the three HQs among them
     result = cli("export", "game.yaml", "--side", "allies", "-o", "allies.yaml")
     assert result.exit_code == 0, result.output
     text = (cli.folder / "allies.yaml").read_text()
@@ -90,7 +90,7 @@ def test_the_exported_view_hides_the_axis_blocks(cli):
         assert block_id not in text, block_id
     shown = cli("show", "game.yaml", "--side", "allies").output
     assert not [b for b in hidden if b in shown]
-    assert "fr_cav_1" in shown and shown.count("hidden-") == 13
+    assert "fr_cav_1" in shown and shown.count("hidden-") == 16
 
 
 def script_env() -> dict[str, str]:

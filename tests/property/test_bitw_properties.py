@@ -29,12 +29,21 @@ LAND = sorted(h for h, x in SCENARIO.hexes.items() if x.terrain != "sea" and not
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def side_of(block_id: str) -> str:
-    return SCENARIO.powers[SCENARIO.blocks[block_id].power].side
+HQ_SCENARIO: Scenario = load_scenario("_hq-scenario.yaml")
+"""The test map with HQs, for the advanced rules' hidden state (AR 13.0 activations, OR 19.0 attempts)."""
 
 
-def leaks(game: Game, side: str) -> list[str]:
+def side_of(block_id: str, scenario: Scenario = SCENARIO) -> str:
+    return scenario.powers[scenario.blocks[block_id].power].side
+
+
+def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
     """Every hidden fact of the other side that `side`'s view shows."""
+    SCENARIO = scenario  # noqa: N806 (the same checks over another scenario)
+
+    def side_of(block_id: str) -> str:
+        return scenario.powers[scenario.blocks[block_id].power].side
+
     seen = view(SCENARIO, game, side)  # type: ignore[arg-type]
     text = json.dumps(seen.model_dump(mode="json"))
     out = []
@@ -153,3 +162,66 @@ def test_random_play_hides_the_enemy_and_events_replay(seed: int) -> None:
         game = ctx.game
         for side in ("axis", "allies"):
             assert not leaks(game, side), leaks(game, side)
+
+
+def _random_hq_actions(game: Game, rng: random.Random) -> list[dict]:
+    """Advanced rules: activations naming random own units, reconnaissance of random hexes, moves, flights."""
+    side = game.power
+    own = [b for b, s in game.blocks.items() if s.hex is not None and side_of(b, HQ_SCENARIO) == side]
+    hqs = [b for b in own if HQ_SCENARIO.blocks[b].unit == "hq"]
+    enemy_hexes = sorted({s.hex for b, s in game.blocks.items() if s.hex and side_of(b, HQ_SCENARIO) != side})
+    actions: list[dict] = []
+    for _ in range(rng.randint(1, 4)):
+        roll = rng.random()
+        if hqs and roll < 0.4:
+            chosen = rng.choice(hqs)
+            if HQ_SCENARIO.blocks[chosen].hq == "supreme":
+                actions.append({"activate": chosen, "actions": {"tank": rng.choice(own)}})
+            else:
+                fit = [b for b in own if HQ_SCENARIO.blocks[b].unit in ("tank", "mechanized", "fighter", "bomber")]
+                actions.append({"activate": chosen, "command": rng.sample(fit, min(len(fit), rng.randint(0, 2)))})
+        elif hqs and enemy_hexes and roll < 0.6:
+            actions.append({"recon": rng.choice(enemy_hexes), "hq": rng.choice(hqs)})
+        elif own:
+            block = rng.choice(own)
+            path = [game.blocks[block].hex]
+            for _ in range(rng.randint(1, 3)):
+                path.append(rng.choice(HQ_SCENARIO.neighbours[path[-1]]))
+            if HQ_SCENARIO.blocks[block].unit in ("fighter", "bomber") and enemy_hexes:
+                actions.append({"fly": [block], "to": rng.choice(enemy_hexes)})
+            else:
+                actions.append({"move": [block], "path": path[1:]})
+    return actions
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000))
+def test_random_advanced_play_hides_activations_and_recon(seed: int) -> None:
+    """Random play under hq_command, recon and the Jericho Trumpets: the events fold into the game, and the views
+    never show whom an HQ commands, the attempts made, nor any hidden enemy block [BW L1837], [BW L2242]."""
+    rng = random.Random(seed)
+    options = {"rules": "basic", "hq_command": "on", "fog_of_war": "on", "recon": "on", "jericho_trumpets": "on"}
+    game = RULES.new_game(HQ_SCENARIO, None, options, f"s{seed}", "game.log.yaml")
+    for _ in range(12):
+        if game.winner:
+            break
+        if game.pending:
+            actions = [{"react": {}}] if game.pending[0].kind == "reaction" else [
+                {"withdraw": {}, "battle": game.pending[0].space}]
+        else:
+            actions = [{"end_turn": True}] if rng.random() < 0.2 else _random_hq_actions(game, rng)
+        given_ = _document(game, actions)
+        ctx = Context(HQ_SCENARIO, game.model_copy(deep=True), SeededDice(game.seed), apply=RULES.apply_event)
+        try:
+            RULES.adjudicate(ctx, given_)
+        except AaRefError:
+            continue
+        folded = game.model_copy(deep=True)
+        for event in ctx.events:
+            apply_event(folded, event)
+        assert folded.model_dump() == ctx.game.model_dump()
+        game = ctx.game
+        for side in ("axis", "allies"):
+            assert not leaks(game, side, HQ_SCENARIO), leaks(game, side, HQ_SCENARIO)
+            text = json.dumps(view(HQ_SCENARIO, game, side).model_dump(mode="json"))  # type: ignore[arg-type]
+            assert "hq_active" not in text and "recon_tries" not in text and "commands" not in text
