@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from aa_ref.bitw.state import Game
-from aa_ref.engine import Illegal
 
 
 @dataclass(frozen=True)
@@ -98,12 +97,3 @@ def enabled(game: Game, key: str) -> bool:
     if value == "auto":
         return game.options.get("rules", "basic") == "advanced"
     return value == "on"
-
-
-def not_yet(game: Game, key: str) -> None:
-    """Refuse, while the rule `key` is in play but not yet written here, rather than play the basic rule under its
-    name (removed as each rule is written)."""
-    if enabled(game, key):
-        rule = RULE[key]
-        raise Illegal(f"{rule.section} ({rule.title}) is not implemented yet; turn it off with "
-                      f"--option {key}=off", f"BW {rule.lines}")

@@ -236,10 +236,10 @@ def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
                 kind = "sea" if h.terrain == "sea" else "a partial map-edge hex"
                 problems.append(doc.problem(f"{power}'s {what} {hex_id} is {kind}: it must be a land hex [BW L756-L767]",
                                             (*where, field)))
-            elif h.nation != power:
+            elif h.nation != power and field == "capital":
                 problems.append(doc.problem(f"{power}'s {what} {hex_id} belongs to "
                                             f"{h.nation or 'no nation'}, not {power}: give the hex nation: {power} "
-                                            "[BW L756-L767]", (*where, field)))
+                                            "[BW L562-L567]", (*where, field)))
             if field == "capital" and h.city != "capital":
                 problems.append(doc.problem(f"{power}'s capital {hex_id} must be a city of kind capital (the big red "
                                             f"dot), not {h.city or 'a hex without city'} [BW L562-L567]", (*where, field)))
@@ -281,7 +281,8 @@ def _chart_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
     for (unit, level), blocks in used.items():
         first = blocks[0]
         power = scenario.blocks[first].power
-        entry = scenario.tech_chart.get(unit, {}).get(level)
+        chart = scenario.tech_chart.get(unit, {})
+        entry = chart.get(level) or (chart.get(1) if level == 0 else None)  # TECH 0: TECH 1's values, half dice [BW L928]
         if entry is None:
             problems.append(doc.problem(
                 f"the TECH chart has no {unit} values at TECH {level}, which {power}'s {unit} have ("

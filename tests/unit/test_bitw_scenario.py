@@ -147,9 +147,9 @@ CASES = {
     "a capital that is no capital city": Case(
         "    capital: paris\n", "    capital: lille\n",
         "capital: lille", "lille", ("france's capital lille must be a city of kind capital", "not major")),
-    "a supply source in another power's nation": Case(
-        "    supply_source: dover\n", "    supply_source: calais\n",
-        "supply_source: calais", "calais", ("uk's supply source calais belongs to france, not uk",)),
+    "a capital in another power's nation": Case(
+        "    capital: paris\n", "    capital: brussels  # wrong\n",
+        "capital: brussels  # wrong", "brussels", ("france's capital brussels belongs to belgium, not france",)),
     "a misspelt supply source": Case(
         "    supply_source: dover\n", "    supply_source: dovre\n",
         "supply_source: dovre", "dovre", ("uk's supply source: unknown hex 'dovre'; did you mean 'dover'?",)),
@@ -382,3 +382,15 @@ def test_odd_scenarios_get_located_messages_never_a_traceback(folder, old, new):
     assert result.exit_code == 1, result.output
     problems = [row for row in result.output.splitlines() if row.startswith(f"{NAME}:")]
     assert problems and all(row.split(":")[1].isdigit() for row in problems), result.output
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[1] / "conformance" / "blocks_in_the_west")
+                                        .glob("_*.yaml")), ids=lambda p: p.name)
+def test_the_conformance_scenarios_are_valid_scenario_files(path: Path) -> None:
+    """The cases' own maps pass the checks a user's scenario gets (a case on an invalid map proves little)."""
+    from typer.testing import CliRunner
+
+    from aa_ref.cli import app
+
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
