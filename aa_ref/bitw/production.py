@@ -16,7 +16,7 @@ from typing import Any
 from aa_ref.bitw import rules, supply
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
-from aa_ref.bitw.scenario import AIR, ARMOUR, Block, Scenario
+from aa_ref.bitw.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
 
 COST = {"black": 1, "white": 2, "red": 3}
 """PP to gain a printed step, by the colour of its number; blue numbers are never rebuilt [BW L1184-L1187]."""
@@ -31,21 +31,6 @@ MOTORIZED = ("motorized", "motorized_cavalry")
 armour and also cost red PP [BW L1703]."""
 DISCARD_TIES = ("black", "white", "blue", "red")
 """Unpaired coloured PP are discarded from the colour held most; ties in this order (docs/bitw-rulings.md)."""
-
-
-def unit_colour(unit: str) -> str | None:
-    """The coloured PP paired with each yellow PP of a step of this class [BW L1691-L1701], [BW L1736-L1744]: armour
-    (tanks, mechanized) red; air units and airborne troops blue; Marines white; HQs black; the rest (infantry,
-    artillery, forts...) yellow only [BW L1689]."""
-    if unit in ARMOUR:
-        return "red"
-    if unit in AIR or unit == "paratroops":
-        return "blue"
-    if unit == "marines":
-        return "white"
-    if unit == "hq":
-        return "black"
-    return None
 
 
 def step_price(block: Block, index: int, advanced: bool) -> dict[str, int]:

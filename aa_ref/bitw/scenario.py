@@ -35,6 +35,23 @@ GSU = ("artillery", "hq", "fort")
 """Ground support units: never attack alone; forts count as GSU for stacking [BW L121], [BW L656]."""
 AIR = ("fighter", "bomber", "strategic_bomber")
 ARMOUR = ("mechanized", "tank")
+
+
+def unit_colour(unit: str) -> str | None:
+    """The coloured PP paired with each yellow PP of a step of this class [BW L1691-L1701], [BW L1736-L1744]: armour
+    (tanks, mechanized) red; air units and airborne troops blue; Marines white; HQs black; the rest (infantry,
+    artillery, forts...) yellow only [BW L1689]."""
+    if unit in ARMOUR:
+        return "red"
+    if unit in AIR or unit == "paratroops":
+        return "blue"
+    if unit == "marines":
+        return "white"
+    if unit == "hq":
+        return "black"
+    return None
+
+
 StepColour = Literal["black", "white", "red", "blue"]
 """A printed step number's colour: its repair cost, 1, 2 or 3 PP, or never rebuilt [BW L1184-L1187]."""
 Weather = Literal["good", "rain", "snow", "roll"]

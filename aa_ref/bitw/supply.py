@@ -19,7 +19,7 @@ from aa_ref.bitw.act import Act
 from aa_ref.bitw.battle import members, rotate
 from aa_ref.bitw.board import Board
 from aa_ref.bitw.events import BlockMove, BlockUpdate, ColouredPoints, Points
-from aa_ref.bitw.scenario import AIR, ARMOUR, Scenario
+from aa_ref.bitw.scenario import AIR, Scenario, unit_colour
 from aa_ref.bitw.state import Battle, Side
 from aa_ref.names import natural_key
 
@@ -241,13 +241,7 @@ def surrender_colour(act: Act, block_id: str) -> str:
     unit = act.scenario.blocks[block_id].unit
     if not (rules.enabled(act.game, "advanced_supply") and rules.enabled(act.game, "advanced_production")):
         return "yellow"
-    if unit in ARMOUR:
-        return "red"
-    if unit in AIR or unit == "paratroops":
-        return "blue"
-    if unit == "hq":
-        return "black"
-    return "yellow"
+    return "yellow" if unit == "marines" else unit_colour(unit) or "yellow"  # Marines are naval units: yellow
 
 
 def surrender(act: Act, block_id: str, why: str) -> str:

@@ -118,6 +118,21 @@ def _document(game: Game, actions: list[dict]) -> OrdersInput:
     return OrdersInput(doc, parse_model(doc, "bitw-orders"))
 
 
+def _adjudicated(scenario: Scenario, game: Game, actions: list[dict]) -> Game | None:
+    """The game after the referee accepts `actions` (None if he refuses them), checking that its events fold over the
+    game before into the game after (events are the only change)."""
+    ctx = Context(scenario, game.model_copy(deep=True), SeededDice(game.seed), apply=RULES.apply_event)
+    try:
+        RULES.adjudicate(ctx, _document(game, actions))
+    except AaRefError:
+        return None
+    folded = game.model_copy(deep=True)
+    for event in ctx.events:
+        apply_event(folded, event)
+    assert folded.model_dump() == ctx.game.model_dump()
+    return ctx.game
+
+
 def _random_actions(game: Game, rng: random.Random) -> list[dict]:
     side = game.power
     own = [b for b, s in game.blocks.items() if s.hex is not None and side_of(b) == side]
@@ -149,17 +164,10 @@ def test_random_play_hides_the_enemy_and_events_replay(seed: int) -> None:
     for _ in range(12):
         if game.winner:
             break
-        given_ = _document(game, [{"end_turn": True}] if rng.random() < 0.2 else _random_actions(game, rng))
-        ctx = Context(SCENARIO, game.model_copy(deep=True), SeededDice(game.seed), apply=RULES.apply_event)
-        try:
-            RULES.adjudicate(ctx, given_)
-        except AaRefError:
+        after = _adjudicated(SCENARIO, game, [{"end_turn": True}] if rng.random() < 0.2 else _random_actions(game, rng))
+        if after is None:
             continue
-        folded = game.model_copy(deep=True)
-        for event in ctx.events:
-            apply_event(folded, event)
-        assert folded.model_dump() == ctx.game.model_dump()
-        game = ctx.game
+        game = after
         for side in ("axis", "allies"):
             assert not leaks(game, side), leaks(game, side)
 
@@ -210,17 +218,10 @@ def test_random_advanced_play_hides_activations_and_recon(seed: int) -> None:
                 {"withdraw": {}, "battle": game.pending[0].space}]
         else:
             actions = [{"end_turn": True}] if rng.random() < 0.2 else _random_hq_actions(game, rng)
-        given_ = _document(game, actions)
-        ctx = Context(HQ_SCENARIO, game.model_copy(deep=True), SeededDice(game.seed), apply=RULES.apply_event)
-        try:
-            RULES.adjudicate(ctx, given_)
-        except AaRefError:
+        after = _adjudicated(HQ_SCENARIO, game, actions)
+        if after is None:
             continue
-        folded = game.model_copy(deep=True)
-        for event in ctx.events:
-            apply_event(folded, event)
-        assert folded.model_dump() == ctx.game.model_dump()
-        game = ctx.game
+        game = after
         for side in ("axis", "allies"):
             assert not leaks(game, side, HQ_SCENARIO), leaks(game, side, HQ_SCENARIO)
             text = json.dumps(view(HQ_SCENARIO, game, side).model_dump(mode="json"))  # type: ignore[arg-type]
