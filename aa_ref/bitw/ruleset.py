@@ -50,6 +50,13 @@ PHASE_OF: dict[type, str] = {
 }
 
 
+ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask}
+"""Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
+an armistice request for this month's Victory phase [BW L844]."""
+ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
+"""The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
+
+
 def scenario_digest(scenario: Scenario) -> str:
     text = json.dumps(scenario.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
@@ -212,11 +219,8 @@ class Bitw:
                 supply.final_supply_check(act)
 
     def _do(self, act: Act, action: Any) -> None:
-        if isinstance(action, o.HitPriorityOrder):
-            combat.hit_priority(act, action)
-            return
-        if isinstance(action, o.Armistice):
-            armistice.ask(act, action)
+        if type(action) in ANY_TIME:
+            ANY_TIME[type(action)](act, action)
             return
         if isinstance(action, o.Activate):
             phase = hq.phase_for(act, action)
@@ -224,15 +228,12 @@ class Bitw:
                 self._enter(act, phase)
             hq.activate(act, action)
             return
-        if act.game.pending and not isinstance(action, (o.React, o.Withdraw)):
+        if act.game.pending and type(action) not in ANSWERS:
             waiting = act.game.pending[0]
             raise Illegal(f"the game waits for {waiting.power}: {waiting.detail}",
                           bw("L1319-L1323" if waiting.kind == "reaction" else "L1506-L1508"))
-        if isinstance(action, o.React):
-            combat.react(act, action)
-            return
-        if isinstance(action, o.Withdraw):
-            combat.withdraw(act, action)
+        if type(action) in ANSWERS:
+            ANSWERS[type(action)](act, action)
             return
         if isinstance(action, o.NextPhase):
             act.require(action.battle_order is None or action.next_phase == "combat", "battle_order goes with "
