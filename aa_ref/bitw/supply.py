@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 from typing import Callable
 
-from aa_ref.bitw import rules
+from aa_ref.bitw import hq, rules
 from aa_ref.bitw.act import Act
 from aa_ref.bitw.battle import members, rotate
 from aa_ref.bitw.board import Board
@@ -273,11 +273,13 @@ def surrender_pp(act: Act, side: Side, colours: list[str]) -> None:
 
 
 def desperate(act: Act, block_id: str) -> bool:
-    """AR 12.4: a TECH 2 or 3 ground unit marked out of supply may attack: a Desperate Attack [BW L1801-L1807]."""
+    """AR 12.4: a TECH 2 or 3 ground unit marked out of supply may attack: a Desperate Attack [BW L1801-L1807]. Not
+    the unit a supreme leader's action moves "as if supplied" [BW L1924]: it attacks as a supplied unit and does not
+    surrender for failing to clear the hex in the first round."""
     block = act.scenario.blocks[block_id]
     level = act.scenario.powers[block.power].tech.get(block.unit, 1)
     return (rules.enabled(act.game, "advanced_supply") and act.game.blocks[block_id].out_of_supply
-            and block.unit not in AIR and level >= 2)
+            and block.unit not in AIR and level >= 2 and not hq.as_if_supplied(act.game, block_id))
 
 
 def desperate_attack_over(act: Act, battle: Battle) -> None:
