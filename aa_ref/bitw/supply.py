@@ -306,9 +306,10 @@ def siege_step(act: Act, board: Board, block_id: str) -> str | None:
     if lower == state.strength:
         act.note(f"{block_id} is besieged at 0 in {state.hex}: it never surrenders [BW L1785]")
         return None
+    before = state.strength  # the event updates the state in place
     act.ctx.emit(BlockUpdate(block=block_id, strength=lower, hits=0 if state.hits else None,
                              reason="besieged: 1 step lost instead of surrendering [BW L1781-L1783]"))
-    act.note(f"{block_id} is besieged in {state.hex}: it loses 1 step ({state.strength} -> {lower}) instead of "
+    act.note(f"{block_id} is besieged in {state.hex}: it loses 1 step ({before} -> {lower}) instead of "
              "surrendering [BW L1781-L1783]")
     return None
 
