@@ -12,7 +12,7 @@ strait counts 3 [BW L1309]. Whose sources a block may use is the option `supply_
 from __future__ import annotations
 
 import heapq
-from typing import Callable
+from typing import Callable, Iterable
 
 from aa_ref.bitw import hq, rules
 from aa_ref.bitw.act import Act
@@ -259,7 +259,7 @@ def surrender_pp(act: Act, side: Side, colours: list[str]) -> None:
     """The side gains 1 PP per surrendered unit [BW L1572], coloured by AR 12.5 [BW L1811]."""
     if not colours:
         return
-    power = receiving_power(act.scenario, side)
+    power = receiving_power(act.scenario, side, act.game.armistices)
     yellow = colours.count("yellow")
     if yellow:
         act.ctx.emit(Points(power=power, delta=yellow, reason=f"{yellow} unit(s) surrendered [BW L1572]"))
@@ -348,9 +348,11 @@ def supply_phase(act: Act) -> None:
         act.note(f"{act.side} besieged (out of supply, no repairs): {', '.join(sieged)} [BW L1779-L1781]")
 
 
-def receiving_power(scenario: Scenario, side: Side) -> str:
-    """Who takes a surrender's PP: the first major power of the side in the scenario's order (docs/bitw-rulings.md)."""
-    return next(p for p, x in scenario.powers.items() if x.side == side and x.major)
+def receiving_power(scenario: Scenario, side: Side, out_of_war: Iterable[str] = ()) -> str:
+    """Who takes a surrender's PP: the first major power of the side in the scenario's order (docs/bitw-rulings.md),
+    passing over a power out of the war by armistice (its units leave the game [BW L852]: it takes no more PP)."""
+    majors = [p for p, x in scenario.powers.items() if x.side == side and x.major]
+    return next((p for p in majors if p not in out_of_war), majors[0])
 
 
 def final_supply_check(act: Act) -> None:
