@@ -188,8 +188,9 @@ def capture(act: Act, hexes: list[str]) -> None:
     """A land unit entering or passing through a city or production hex captures it [BW L554-L558]."""
     board = act.board()
     for there in hexes:
-        if not board.blocks_at(there, board.enemy(act.side)):
-            battle.falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14)
+        if not board.blocks_at(there, board.enemy(act.side)) and board.controller(there) != act.side:
+            battle.falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14); not one the
+            # side already holds (a fortress it took and keeps as a bunker [BW L1496], case 688)
         h = act.scenario.hexes[there]
         producing = any(getattr(h.production, c) for c in ("yellow", "red", "blue", "white", "black"))
         if (h.city or producing) and board.controller(there) != act.side and not board.blocks_at(there, board.enemy(act.side)):
