@@ -3,7 +3,8 @@
 "In una qualsiasi fase Vittoria, se la capitale francese non è stata ancora catturata, la Francia può chiedere
 l'armistizio" and in BITW Germany must accept [BW L844-L848]. The power's side asks with an `armistice` action
 during the month; the Victory phase grants it if the capital still stands. Its effects [BW L850-L860]: every unit
-of the power leaves the game without giving PP to the enemy; the hexes it held pass to the enemy; the Maginot Line
+of the power leaves the game without giving PP to the enemy; the hexes it held pass to the enemy, save those its
+allies' units stand in (they hold them, digest ruling); the Maginot Line
 is destroyed; the inland cities of the nations it protects may not be attacked by enemy aircraft in Combat phases
 until that side controls 2 of their major ports. Free France (5.7) needs a power of its own in the scenario; the
 BIA-only effects (Vichy, Spain) do not apply to BITW.
@@ -60,6 +61,9 @@ def victory_phase_armistices(act: Act) -> None:
 
 
 def grant(act: Act, power: str) -> None:
+    """The armistice's effects [BW L850-L856]. "La Francia passa sotto il controllo della Germania": the power's hexes
+    its side held pass to the enemy, save those where units of another power of its side stand (the British in
+    Calais hold it; the Germans must take it by attack as any hex)."""
     side: Side = act.scenario.powers[power].side  # type: ignore[assignment]
     enemy: Side = "allies" if side == "axis" else "axis"
     act.ctx.emit(ArmisticeEvent(power=power, stage="granted"))
@@ -70,8 +74,10 @@ def grant(act: Act, power: str) -> None:
             act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False, hits=0,
                                      reason=f"{power}'s armistice [BW L852]"))
             removed.append(block_id)
+    held_by_its_side = {state.hex for block_id, state in act.game.blocks.items()
+                      if state.hex is not None and act.scenario.powers[act.scenario.blocks[block_id].power].side == side}
     for hex_id, h in act.scenario.hexes.items():
-        if h.nation == power and act.game.control.get(hex_id) == side:
+        if h.nation == power and act.game.control.get(hex_id) == side and hex_id not in held_by_its_side:
             act.ctx.emit(Control(hex=hex_id, side=enemy, previous=side))
     destroyed = maginot_hexes(act, power)
     for hex_id in destroyed:

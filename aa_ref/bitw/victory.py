@@ -19,9 +19,12 @@ def leader(scenario: Scenario) -> str:
 
 
 def surrendered(act: Act) -> list[str]:
-    """Powers whose capital is controlled by the enemy now [BW L802], [BW L1584]."""
+    """Powers whose capital is controlled by the enemy now [BW L802], [BW L1584]; a power out of the war by armistice
+    has nothing left to surrender [BW L813]."""
     out = []
     for power, x in act.scenario.powers.items():
+        if power in act.game.armistices:
+            continue
         held = act.game.control.get(x.capital) if x.capital else None
         if held is not None and held != x.side:
             out.append(power)

@@ -81,8 +81,10 @@ def test_two_and_a_half_months_play_and_replay(cli):
     # France's armistice in June's Victory phase [BW L844-L860]: its units gone, its hexes Axis, the Maginot Line destroyed
     assert data["armistices"] == ["france"]
     assert not [b for b, s in blocks.items() if b.startswith("fr_") and s["hex"] is not None]
-    for hex_id in ("paris", "reims", "lille", "e5", "metz", "b4", "calais"):
+    for hex_id in ("paris", "reims", "lille", "e5", "metz", "b4"):
         assert control[hex_id] == "axis", hex_id
+    # save Calais, where the British bombers stand: it stays Allied (case 390)
+    assert control["calais"] == "allies" and "calais" in {s["hex"] for b, s in blocks.items() if b.startswith("uk_")}
     assert data["fortifications"] == {"e5": "none", "metz": "none", "eben_emael": "bunker"}  # Eben Emael kept (688)
     # the Panzer Attack! took b4; the ring round Brussels; Brussels taken in July
     assert control["b4"] == control["brussels"] == control["antwerp"] == control["d5"] == "axis"
