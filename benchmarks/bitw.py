@@ -6,7 +6,8 @@ Times, each command N times (default 5) in a fresh process (median, best, peak m
 session and the Blocks in the West models alone (the floor of every command); `aa-ref validate
 setups/bitw-demo.yaml` (the demo scenario and its checks); `aa-ref apply` of the largest orders document of the
 shipped example (examples/blocks-in-the-west/basic, the one with the most actions), on the game just before it;
-`aa-ref show --side allies`, `aa-ref export --side axis` and `aa-ref replay` of the whole example (two months).
+`aa-ref show --side allies`, `aa-ref export --side axis` and `aa-ref replay` of the whole example (two months);
+`aa-ref replay` of the advanced example (examples/blocks-in-the-west/advanced: HQs, recon, sieges, an armistice).
 Aims: the issue-2 command targets (0.3 s a command). The games are made through the library; the timed commands
 are the real CLI in fresh processes. `--rounds` is accepted (bench_options) but unused: the example is fixed.
 """
@@ -28,24 +29,27 @@ from benchmarks.run import CLI, bench_options, print_table  # noqa: E402
 
 SCENARIO = "bitw-demo"
 EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "basic"
+ADVANCED = ROOT / "examples" / "blocks-in-the-west" / "advanced"
+ADVANCED_OPTIONS = {"rules": "advanced", "recon": "on", "jericho_trumpets": "on", "panzer_attack": "on"}
 SEED = "fall-gelb"
 
 
-def example_orders() -> list[Path]:
+def example_orders(example: Path = EXAMPLE) -> list[Path]:
     """The example's orders in the order its play.sh applies them."""
-    listed = re.search(r"orders=\((.*?)\n\)", (EXAMPLE / "play.sh").read_text(), re.S)
+    listed = re.search(r"orders=\((.*?)\n\)", (example / "play.sh").read_text(), re.S)
     assert listed, "play.sh lists its orders in orders=( ... )"
-    return [EXAMPLE / f"{name}.yaml" for name in listed.group(1).split()]
+    return [example / f"{name}.yaml" for name in listed.group(1).split()]
 
 
 def actions(path: Path) -> int:
     return len(re.findall(r"^  - ", path.read_text(), re.M))
 
 
-def example_until(path: Path, stop: Path | None = None) -> Path:
+def example_until(path: Path, stop: Path | None = None, example: Path = EXAMPLE,
+                  options: dict[str, str] | None = None) -> Path:
     """A new game of the example at `path`, every orders file before `stop` applied (all without one)."""
-    session.new_game(SCENARIO, path, seed=SEED, overwrite=True)
-    files = example_orders()
+    session.new_game(SCENARIO, path, seed=SEED, options=options, overwrite=True)
+    files = example_orders(example)
     files = files[: files.index(stop)] if stop else files
     session.apply_orders(path, files, in_place=True)
     return path
@@ -60,6 +64,8 @@ def main() -> None:
         before = example_until(folder / "before.yaml", largest)
         whole = example_until(folder / "example.yaml")
         entries = session.load_game(whole).game.log.entries
+        advanced = example_until(folder / "advanced.yaml", example=ADVANCED, options=ADVANCED_OPTIONS)
+        advanced_entries = session.load_game(advanced).game.log.entries
         print(f"built the example ({entries} log entries) and the game before {largest.name} in "
               f"{time.perf_counter() - start:.1f} s")
         rows: list[tuple] = [
@@ -72,6 +78,7 @@ def main() -> None:
             ("aa-ref export --side axis (example)", [*CLI, "export", str(whole), "--side", "axis", "-o", str(folder / "view.yaml")]),
             ("aa-ref validate (example)", [*CLI, "validate", str(whole)]),
             (f"aa-ref replay (example, {entries} entries)", [*CLI, "replay", str(whole)]),
+            (f"aa-ref replay (advanced example, {advanced_entries} entries)", [*CLI, "replay", str(advanced)]),
         ]
         print_table(rows, options.runs)
     finally:
