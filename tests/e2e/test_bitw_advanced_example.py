@@ -11,9 +11,8 @@ import re
 import subprocess
 from pathlib import Path
 
-from aa_ref.yamlio import parse_yaml, to_plain
-
-from tests.e2e.test_bitw_example import script_env
+from tests.e2e.test_bitw_example import exported_view, script_env
+from tests.e2e.test_bitw_example import orders_in_play_order as example_orders
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "advanced"
@@ -26,9 +25,7 @@ def script() -> str:
 
 def orders_in_play_order() -> list[Path]:
     """The orders files in the order play.sh lists them."""
-    listed = re.search(r"orders=\((.*?)\n\)", script(), re.S)
-    assert listed, "play.sh lists its orders in orders=( ... )"
-    return [EXAMPLE / f"{name}.yaml" for name in listed.group(1).split()]
+    return example_orders(EXAMPLE)
 
 
 def options() -> list[str]:
@@ -141,10 +138,7 @@ def test_the_axis_view_shows_the_reconnoitred_bombers_and_hides_the_rest(cli):
     apply(cli, orders_in_play_order()[:1])  # t1-axis-1: the reconnaissance of Reims succeeds
     game = json.loads(cli("show", "game.yaml", "--json").output)
     assert game["blocks"]["fr_b_1"]["revealed"] and game["recon_hexes"] == ["reims"]
-    result = cli("export", "game.yaml", "--side", "axis", "-o", "axis.yaml")
-    assert result.exit_code == 0, result.output
-    text = (cli.folder / "axis.yaml").read_text()
-    view = to_plain(parse_yaml(text).data)
+    text, view = exported_view(cli, "axis")
     assert view["blocks"]["fr_b_1"]["unit"] == "bomber" and view["blocks"]["fr_b_1"]["hex"] == "reims"
     hidden = [b for b, s in game["blocks"].items() if not b.startswith("ge_") and s["hex"] and not s["revealed"]]
     assert "fr_inf_1" in hidden and "uk_inf_1" in hidden
@@ -157,11 +151,7 @@ def test_the_final_axis_view_hides_the_allied_blocks(cli):
     data = play(cli)
     hidden = [b for b, s in data["blocks"].items() if not b.startswith("ge_") and s["hex"] and not s["revealed"]]
     assert sorted(hidden) == ["uk_b_1", "uk_f_1"]
-    result = cli("export", "game.yaml", "--side", "axis", "-o", "axis.yaml")
-    assert result.exit_code == 0, result.output
-    text = (cli.folder / "axis.yaml").read_text()
-    view = to_plain(parse_yaml(text).data)
-    assert view["kind"] == "bitw-view"
+    text, view = exported_view(cli, "axis")
     for block_id in hidden:
         assert block_id not in text, block_id
     _hidden_entries_hold_nation_and_hex_only(view, ("ge_",))

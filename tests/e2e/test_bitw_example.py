@@ -17,12 +17,22 @@ EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "basic"
 SEED = "fall-gelb"
 
 
-def orders_in_play_order() -> list[Path]:
-    """The orders files in the order play.sh lists them."""
-    script = (EXAMPLE / "play.sh").read_text()
+def orders_in_play_order(example: Path = EXAMPLE) -> list[Path]:
+    """The orders files in the order the example's play.sh lists them."""
+    script = (example / "play.sh").read_text()
     listed = re.search(r"orders=\((.*?)\n\)", script, re.S)
     assert listed, "play.sh lists its orders in orders=( ... )"
-    return [EXAMPLE / f"{name}.yaml" for name in listed.group(1).split()]
+    return [example / f"{name}.yaml" for name in listed.group(1).split()]
+
+
+def exported_view(cli, side: str) -> tuple[str, dict]:
+    """`aa-ref export --side` of game.yaml: the file's text and its data, a bitw-view."""
+    result = cli("export", "game.yaml", "--side", side, "-o", f"{side}.yaml")
+    assert result.exit_code == 0, result.output
+    text = (cli.folder / f"{side}.yaml").read_text()
+    view = to_plain(parse_yaml(text).data)
+    assert view["kind"] == "bitw-view"
+    return text, view
 
 
 def play(cli) -> dict:
@@ -81,11 +91,7 @@ def test_the_exported_view_hides_the_axis_blocks(cli):
     game = json.loads(cli("show", "game.yaml", "--json").output)
     hidden = [b for b, s in game["blocks"].items() if b.startswith("ge_") and s["hex"] and not s["revealed"]]
     assert len(hidden) == 16  # every German block on the map (two surrendered in June), the three HQs among them
-    result = cli("export", "game.yaml", "--side", "allies", "-o", "allies.yaml")
-    assert result.exit_code == 0, result.output
-    text = (cli.folder / "allies.yaml").read_text()
-    view = to_plain(parse_yaml(text).data)
-    assert view["kind"] == "bitw-view"
+    text, _ = exported_view(cli, "allies")
     for block_id in hidden:
         assert block_id not in text, block_id
     shown = cli("show", "game.yaml", "--side", "allies").output
