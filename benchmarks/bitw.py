@@ -30,7 +30,6 @@ from benchmarks.run import CLI, bench_options, print_table  # noqa: E402
 SCENARIO = "bitw-demo"
 EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "basic"
 ADVANCED = ROOT / "examples" / "blocks-in-the-west" / "advanced"
-ADVANCED_OPTIONS = {"rules": "advanced", "recon": "on", "jericho_trumpets": "on", "panzer_attack": "on"}
 SEED = "fall-gelb"
 
 
@@ -39,6 +38,11 @@ def example_orders(example: Path = EXAMPLE) -> list[Path]:
     listed = re.search(r"orders=\((.*?)\n\)", (example / "play.sh").read_text(), re.S)
     assert listed, "play.sh lists its orders in orders=( ... )"
     return [example / f"{name}.yaml" for name in listed.group(1).split()]
+
+
+def example_options(example: Path) -> dict[str, str]:
+    """The `--option K=V` settings the example's play.sh gives `aa-ref new`."""
+    return dict(o.split("=", 1) for o in re.findall(r"--option (\S+)", (example / "play.sh").read_text()))
 
 
 def actions(path: Path) -> int:
@@ -64,7 +68,7 @@ def main() -> None:
         before = example_until(folder / "before.yaml", largest)
         whole = example_until(folder / "example.yaml")
         entries = session.load_game(whole).game.log.entries
-        advanced = example_until(folder / "advanced.yaml", example=ADVANCED, options=ADVANCED_OPTIONS)
+        advanced = example_until(folder / "advanced.yaml", example=ADVANCED, options=example_options(ADVANCED))
         advanced_entries = session.load_game(advanced).game.log.entries
         print(f"built the example ({entries} log entries) and the game before {largest.name} in "
               f"{time.perf_counter() - start:.1f} s")

@@ -74,10 +74,9 @@ def grant(act: Act, power: str) -> None:
             act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False, hits=0,
                                      reason=f"{power}'s armistice [BW L852]"))
             removed.append(block_id)
-    held_by_its_side = {state.hex for block_id, state in act.game.blocks.items()
-                      if state.hex is not None and act.scenario.powers[act.scenario.blocks[block_id].power].side == side}
+    board = act.board()  # after the power's units have left
     for hex_id, h in act.scenario.hexes.items():
-        if h.nation == power and act.game.control.get(hex_id) == side and hex_id not in held_by_its_side:
+        if h.nation == power and board.controller(hex_id) == side and not board.blocks_at(hex_id, side):
             act.ctx.emit(Control(hex=hex_id, side=enemy, previous=side))
     destroyed = maginot_hexes(act, power)
     for hex_id in destroyed:
