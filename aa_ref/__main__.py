@@ -1,5 +1,5 @@
 """`python -m aa_ref` runs the command-line interface."""
 
-from aa_ref.cli import main
+from aa_ref.cli.app import main
 
 main()

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from aa_ref import session  # noqa: E402
+from aa_ref.core import session  # noqa: E402
 from benchmarks.run import CLI, bench_options, print_table  # noqa: E402
 
 SCENARIO = "bitw-demo"
@@ -73,8 +73,8 @@ def main() -> None:
         print(f"built the example ({entries} log entries) and the game before {largest.name} in "
               f"{time.perf_counter() - start:.1f} s")
         rows: list[tuple] = [
-            ("python -c 'import aa_ref.cli' (import only)", [sys.executable, "-c", "import aa_ref.cli"]),
-            ("import of the session and BITW models only", [sys.executable, "-c", "import aa_ref.session, aa_ref.bitw.ruleset"]),
+            ("python -c 'import aa_ref.cli.app' (import only)", [sys.executable, "-c", "import aa_ref.cli.app"]),
+            ("import of the session and BITW models only", [sys.executable, "-c", "import aa_ref.core.session, aa_ref.games.blocks_in_the_west.ruleset"]),
             ("aa-ref validate setups/bitw-demo.yaml", [*CLI, "validate", str(ROOT / "setups" / "bitw-demo.yaml")]),
             (f"aa-ref apply ({largest.stem}, {actions(largest)} actions)",
              [*CLI, "apply", str(before), str(largest), "-o", str(folder / "after.yaml")]),

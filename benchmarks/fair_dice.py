@@ -22,9 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from aa_ref import pbem, session  # noqa: E402
-from aa_ref.autoplay import next_orders  # noqa: E402
-from aa_ref.yamlio import dump_yaml  # noqa: E402
+from aa_ref.features.pbem import commands  # noqa: E402
+
+from aa_ref.core import session
+from aa_ref.games.axis_allies.autoplay import next_orders  # noqa: E402
+from aa_ref.core.yamlio import dump_yaml  # noqa: E402
 from benchmarks.run import CLI, bench_options, print_table  # noqa: E402
 
 SECRETS = {"Axis": "alice.secret.yaml", "Allies": "bob.secret.yaml"}
@@ -50,9 +52,9 @@ def play(folder: Path, rounds: int) -> tuple[Path, int]:
         data = next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)
         orders.write_text(dump_yaml(data))
         side = loaded.setup.side_of(data["power"])
-        pbem.sign_orders(game, orders, folder / SECRETS[side])
+        commands.sign_orders(game, orders, folder / SECRETS[side])
         revealed = folder / f"reveal-{step}.yaml"
-        outcome = pbem.reveal(game, [orders], folder / SECRETS[other(side)], revealed)
+        outcome = commands.reveal(game, [orders], folder / SECRETS[other(side)], revealed)
         reveals += bool(outcome.revealed)
         session.apply_orders(game, [orders], in_place=True, reveal_paths=[revealed] if outcome.revealed else [])
 
@@ -74,7 +76,7 @@ def main() -> None:
             data = next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)
             orders.write_text(dump_yaml(data))
             side = loaded.setup.side_of(data["power"])
-            pbem.sign_orders(game, orders, folder / SECRETS[side])
+            commands.sign_orders(game, orders, folder / SECRETS[side])
             if session.rolls_dice(loaded.setup, loaded.ruleset, loaded.game, session.load_orders(orders)):
                 break
             session.apply_orders(game, [orders], in_place=True)

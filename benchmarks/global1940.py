@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from aa_ref import session  # noqa: E402
+from aa_ref.core import session  # noqa: E402
 from benchmarks.run import CLI, bench_options, play, print_table  # noqa: E402
 
 SCENARIO = "global1940"

@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from aa_ref import session  # noqa: E402
-from aa_ref.autoplay import next_orders  # noqa: E402
-from aa_ref.yamlio import dump_yaml  # noqa: E402
+from aa_ref.core import session  # noqa: E402
+from aa_ref.games.axis_allies.autoplay import next_orders  # noqa: E402
+from aa_ref.core.yamlio import dump_yaml  # noqa: E402
 
 ROUND_1 = sorted((ROOT / "examples" / "aa1941" / "round-1").glob("*.yaml"))
 GERMANY_TURN = [p for p in ROUND_1 if "germany" in p.name or "uk-decision" in p.name]
@@ -104,7 +104,7 @@ def main() -> None:
               f"({entries[1]}) in {time.perf_counter() - start:.1f} s")
         example = before_germany(folder)
         rows = [
-            ("python -c 'import aa_ref.cli' (import only)", [sys.executable, "-c", "import aa_ref.cli"]),
+            ("python -c 'import aa_ref.cli.app' (import only)", [sys.executable, "-c", "import aa_ref.cli.app"]),
             ("aa-ref validate (round-1 game)", [*CLI, "validate", str(example)]),
             (f"aa-ref validate ({options.rounds}-round game)", [*CLI, "validate", str(long_game)]),
             ("aa-ref show --json (round-1 game)", [*CLI, "show", str(example), "--json"]),

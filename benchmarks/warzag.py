@@ -13,7 +13,7 @@ ten rounds under 2 s. The games are made through the library; the timed commands
 in fresh processes.
 
 `random_orders` is the random player: it tries random actions of every kind the orders know
-(`aa_ref.warzag.orders`), roughly in the order of the phases, and keeps those the referee accepts
+(`aa_ref.games.warzag.orders`), roughly in the order of the phases, and keeps those the referee accepts
 (`ruleset.check` on the state the kept ones leave); tests/property/test_warzag_properties.py
 plays with it too.
 """
@@ -31,14 +31,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from aa_ref import session  # noqa: E402
-from aa_ref.autoplay import as_input  # noqa: E402
-from aa_ref.dice import SeededDice  # noqa: E402
-from aa_ref.engine import Context  # noqa: E402
-from aa_ref.warzag.board import Board  # noqa: E402
-from aa_ref.warzag.pack import CATEGORIES, Pack  # noqa: E402
-from aa_ref.warzag.state import Game  # noqa: E402
-from aa_ref.yamlio import dump_yaml  # noqa: E402
+from aa_ref.core import session  # noqa: E402
+from aa_ref.games.axis_allies.autoplay import as_input  # noqa: E402
+from aa_ref.core.dice import SeededDice  # noqa: E402
+from aa_ref.core.engine import Context  # noqa: E402
+from aa_ref.games.warzag.board import Board  # noqa: E402
+from aa_ref.games.warzag.pack import CATEGORIES, Pack  # noqa: E402
+from aa_ref.games.warzag.state import Game  # noqa: E402
+from aa_ref.core.yamlio import dump_yaml  # noqa: E402
 from benchmarks.run import CLI, bench_options, print_table  # noqa: E402
 
 PACK = "warzag-demo"
@@ -232,9 +232,9 @@ def main() -> None:
               f"{built[ffa].log.entries} log entries, {len(built[ffa].armies)} armies at the end; alliances: "
               f"{built[alliances].log.entries} entries, {'won by the ' + built[alliances].winner if built[alliances].winner else 'no winner'}) "
               f"and the examples in {time.perf_counter() - start:.1f} s")
-        rows: list[tuple] = [("python -c 'import aa_ref.cli' (import only)", [sys.executable, "-c", "import aa_ref.cli"]),
+        rows: list[tuple] = [("python -c 'import aa_ref.cli.app' (import only)", [sys.executable, "-c", "import aa_ref.cli.app"]),
                              ("import of the session and WARZAG models only",
-                              [sys.executable, "-c", "import aa_ref.session, aa_ref.warzag.ruleset"]),
+                              [sys.executable, "-c", "import aa_ref.core.session, aa_ref.games.warzag.ruleset"]),
                              ("aa-ref validate setups/warzag-demo.yaml", [*CLI, "validate", str(ROOT / "setups" / "warzag-demo.yaml")])]
         for name, turn in largest.items():
             actions = turn.read_text().count("\n  - ")

@@ -4,7 +4,7 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
 
 - `case` (its number), `title`, `rule` (the rulebook citation, "BW Lnnn: ...");
 - `scenario` (optional): a scenario file in the cases' folder, default `_test-scenario.yaml`;
-- `options`: rule options other than the defaults (`aa_ref.bitw.ruleset.OPTIONS`), e.g. {rules: advanced};
+- `options`: rule options other than the defaults (`aa_ref.games.blocks_in_the_west.ruleset.OPTIONS`), e.g. {rules: advanced};
 - `state`: changes to the new game: `turn`, `power` (the active side), `phase` (default `movement`),
   `weather`, `winner`, `armistices`, `fortifications`, `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
   when `blocks` is given, every block not listed is off the map, else the scenario's setup stands;
@@ -24,7 +24,7 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
   `weather`, `winner`, `armistices`, `fortifications`, `pending` (the sides waiting, in order), `notes` (substrings some note must
   contain), `rolls` (the dice values rolled, in order).
 
-Each document is adjudicated as `aa_ref.session.adjudicate` does for a self-checking ruleset:
+Each document is adjudicated as `aa_ref.core.session.adjudicate` does for a self-checking ruleset:
 `Bitw.adjudicate` only, on a Context with the document's dice, else the table's, else
 SeededDice(game seed "conformance"), and `apply=apply_event`. The runner asserts that folding the
 emitted events over the starting game gives exactly the resulting game (events are the only
@@ -36,11 +36,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aa_ref.bitw.ruleset import OPTIONS, Bitw
-from aa_ref.bitw.scenario import Scenario
-from aa_ref.bitw.state import BlockState, Decision, Game
-from aa_ref.setup import load_setup
-from aa_ref.yamlio import load_yaml
+from aa_ref.games.blocks_in_the_west.ruleset import OPTIONS, Bitw
+from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.state import BlockState, Decision, Game
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.yamlio import load_yaml
 from tests.conformance.documents_runner import Outcome, compare_fields, play
 from tests.conformance.runner import verdict_failures
 

@@ -1,5 +1,5 @@
 """What the runners of the games with their own engines (WARZAG, Blocks in the West) share: applying a
-case's documents as `aa_ref.session.adjudicate` does, checking that events alone reproduce each state and
+case's documents as `aa_ref.core.session.adjudicate` does, checking that events alone reproduce each state and
 that a refused document changes nothing."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aa_ref.dice import RecordedDice, SeededDice
-from aa_ref.documents import parse_model
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.errors import AaRefError, IllegalOrders
-from aa_ref.events import Note, Roll
-from aa_ref.yamlio import Document
+from aa_ref.core.dice import RecordedDice, SeededDice
+from aa_ref.core.documents import parse_model
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.errors import AaRefError, IllegalOrders
+from aa_ref.games.axis_allies.model.events import Note, Roll
+from aa_ref.core.yamlio import Document
 
 
 @dataclass
@@ -43,7 +43,7 @@ def play(path: Path, case: dict[str, Any], setup: Any, ruleset: Any, game: Any, 
             given = OrdersInput(doc, parse_model(doc, kind))
         except AaRefError as exc:
             return refused(before, game, [p.message for p in exc.problems] or [exc.message], [])
-        problems = [] if ruleset.self_checking else ruleset.check(setup, game, given)  # as aa_ref.session.adjudicate
+        problems = [] if ruleset.self_checking else ruleset.check(setup, game, given)  # as aa_ref.core.session.adjudicate
         if problems:
             return refused(before, game, [p.message for p in problems], [p.rule or "" for p in problems])
         if given.model.dice is not None:

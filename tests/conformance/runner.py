@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aa_ref.aa.board import Board
-from aa_ref.dice import RecordedDice
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.errors import AaRefError, IllegalOrders
-from aa_ref.documents import document_kind, parse_model
-from aa_ref.events import fold
-from aa_ref.session import ruleset_for
-from aa_ref.setup import load_setup
-from aa_ref.state import Battle, Declaration, Force, Game, SpaceState, Standing, sort_spaces
-from aa_ref.yamlio import Document, load_yaml
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.errors import AaRefError, IllegalOrders
+from aa_ref.core.documents import document_kind, parse_model
+from aa_ref.games.axis_allies.model.events import fold
+from aa_ref.core.session import ruleset_for
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.model.state import Battle, Declaration, Force, Game, SpaceState, Standing, sort_spaces
+from aa_ref.core.yamlio import Document, load_yaml
 
 HEADER_KEYS = ("round", "power", "phase")
 

@@ -14,7 +14,7 @@ CASES = sorted(p for p in HERE.glob("*/[0-9][0-9][0-9]-*.yaml") if p.parent.name
 
 @pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
 def test_case(path: Path) -> None:
-    from aa_ref.yamlio import load_yaml
+    from aa_ref.core.yamlio import load_yaml
 
     bug = load_yaml(path).data.get("known_bug")
     if bug:
@@ -26,7 +26,7 @@ def test_case(path: Path) -> None:
 
 
 def test_case_numbers_are_unique_and_match_their_files() -> None:
-    from aa_ref.yamlio import load_yaml
+    from aa_ref.core.yamlio import load_yaml
 
     for game_dir in {p.parent for p in CASES}:
         numbers = [p.name[:3] for p in game_dir.glob("[0-9][0-9][0-9]-*.yaml")]

@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from aa_ref.yamlio import load_yaml
+from aa_ref.core.yamlio import load_yaml
 from tests.conformance import bitw_runner, warzag_runner
 
 HERE = Path(__file__).parent

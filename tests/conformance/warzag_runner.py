@@ -1,16 +1,16 @@
 """The WARZAG conformance-case runner: one data file, one rule case (DATC-style).
 
 Modelled on `tests/conformance/runner.py` (the A&A runner), for the WARZAG engine
-(`aa_ref.warzag`). A case file `NNN-short-name.yaml` holds:
+(`aa_ref.games.warzag`). A case file `NNN-short-name.yaml` holds:
 
 - `case` (its number), `title`, `rule` (the rulebook citation, e.g. "WZ L291");
-- `options`: rule options other than the defaults (`aa_ref.warzag.options`), e.g. {mode: alliances};
+- `options`: rule options other than the defaults (`aa_ref.games.warzag.options`), e.g. {mode: alliances};
   `seed` (optional, default "conformance"): the game's seed (it draws the bases);
 - `state`: changes to the new game. By default the turn is begun: every player has `turns: 2`,
   `turn.roll` is 3 and the phase is `leader`; the case's state says otherwise where it needs to
   (`turn: {roll: null}` and `phase: income` for the start of a turn). Keys: `round`, `power`,
   `phase`, `winner`, `turn` (fields of Turn), `players` (nation -> fields of Player; `objective:
-  {card, salt}` becomes the commitment of `aa_ref.warzag.objectives.commitment`), `hexes` (hex ->
+  {card, salt}` becomes the commitment of `aa_ref.games.warzag.objectives.commitment`), `hexes` (hex ->
   {owner, development}, or null for neutral), `armies` (id -> fields of Army; `range_left` defaults
   to the Dossier's range), `supply_deck`;
 - `orders`: one or more documents `{power, actions, dice?, based_on?}` (kind and schema_version
@@ -23,10 +23,10 @@ Modelled on `tests/conformance/runner.py` (the A&A runner), for the WARZAG engin
   `phase`, `round`, `winner`, `turn` (fields of Turn), `pending` (the powers waiting), `notes`
   (substrings some note must contain), `rolls` (the dice values rolled, in order).
 
-Each document is adjudicated as `aa_ref.session.adjudicate` does: `ruleset.check`, then
+Each document is adjudicated as `aa_ref.core.session.adjudicate` does: `ruleset.check`, then
 `ruleset.adjudicate` on a Context with the document's dice, else the table's, else seeded dice,
 and `apply=ruleset.apply_event`. The runner asserts that folding the emitted events over the
-starting game with `aa_ref.warzag.events.apply_event` gives exactly the resulting game (events are
+starting game with `aa_ref.games.warzag.events.apply_event` gives exactly the resulting game (events are
 the only mutation), and that illegal orders leave the game unchanged. A game the options refuse
 (`Warzag.new_game` raising) is an illegal outcome whose rule is the [WZ ...] citation in its message.
 """
@@ -37,13 +37,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from aa_ref.errors import AaRefError
-from aa_ref.setup import load_setup
-from aa_ref.warzag import options as wz_options
-from aa_ref.warzag.objectives import commitment
-from aa_ref.warzag.ruleset import Warzag
-from aa_ref.warzag.state import Army, Game, HexState, Pawn, Standing, Turn
-from aa_ref.yamlio import load_yaml
+from aa_ref.core.errors import AaRefError
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.warzag import options as wz_options
+from aa_ref.games.warzag.objectives import commitment
+from aa_ref.games.warzag.ruleset import Warzag
+from aa_ref.games.warzag.state import Army, Game, HexState, Pawn, Standing, Turn
+from aa_ref.core.yamlio import load_yaml
 from tests.conformance.documents_runner import Outcome, compare_fields, play
 from tests.conformance.runner import verdict_failures
 

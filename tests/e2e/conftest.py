@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from aa_ref.cli import app
+from aa_ref.cli.app import app
 
 
 class Cli:

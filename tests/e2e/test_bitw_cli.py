@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from aa_ref.yamlio import load_yaml
+from aa_ref.core.yamlio import load_yaml
 
 BEGIN = "kind: bitw-orders\nschema_version: 1\npower: axis\nactions: []\n"
 

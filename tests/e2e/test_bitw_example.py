@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from aa_ref.yamlio import parse_yaml, to_plain
+from aa_ref.core.yamlio import parse_yaml, to_plain
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "basic"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aa_ref.yamlio import parse_yaml, to_plain
+from aa_ref.core.yamlio import parse_yaml, to_plain
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST = (ROOT / "examples" / "blocks-in-the-west" / "basic" / "t1-axis-1.yaml").read_text()

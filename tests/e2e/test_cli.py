@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from aa_ref.cli import app
+from aa_ref.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aa_ref.yamlio import load_yaml
+from aa_ref.core.yamlio import load_yaml
 
 ROUND_1 = Path(__file__).resolve().parents[2] / "examples" / "aa1941" / "round-1"
 
@@ -150,9 +150,9 @@ def test_two_players_play_a_whole_round_by_files_and_a_third_verifies(cli, game,
     the game and log alone (no secrets) verifies every roll."""
     import random
 
-    from aa_ref.autoplay import next_orders
-    from aa_ref.session import load_game
-    from aa_ref.yamlio import dump_yaml
+    from aa_ref.games.axis_allies.autoplay import next_orders
+    from aa_ref.core.session import load_game
+    from aa_ref.core.yamlio import dump_yaml
 
     secrets = {"Axis": "alice.secret.yaml", "Allies": "bob.secret.yaml"}
     for side, player in (("Axis", "alice"), ("Allies", "bob")):

@@ -9,8 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from aa_ref import session
-
+from aa_ref.core import session
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = "global1940"
 ROUND_ONE = sorted((ROOT / "examples" / SCENARIO / "round-1").glob("*.yaml"))
@@ -103,8 +102,8 @@ def test_the_automatic_player_plays_a_global_round(tmp_path):
     economies and place each economy's units with its own complexes [G40 L1673], [G40 L1681]."""
     import random
 
-    from aa_ref.autoplay import next_orders
-    from aa_ref.yamlio import dump_yaml
+    from aa_ref.games.axis_allies.autoplay import next_orders
+    from aa_ref.core.yamlio import dump_yaml
 
     path = tmp_path / "auto.yaml"
     session.new_game(SCENARIO, path, seed="autoplay", options={"research": "off"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aa_ref.yamlio import load_yaml
+from aa_ref.core.yamlio import load_yaml
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-triplea.xml"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from aa_ref import session
-from aa_ref.warzag import objectives
+from aa_ref.core import session
+from aa_ref.games.warzag import objectives
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "warzag"

@@ -3,7 +3,7 @@ die rolls too, so play by e-mail needs no trusted referee for the dice."""
 
 from __future__ import annotations
 
-from aa_ref.yamlio import load_yaml
+from aa_ref.core.yamlio import load_yaml
 
 EMPTY = "kind: warzag-orders\nschema_version: 1\npower: germany\nactions: []\n"
 

@@ -1,5 +1,5 @@
 """Property tests of Blocks in the West fog of war (hypothesis): over random game states of the conformance test
-scenario, and over games played at random through the referee, a side's view (`aa_ref.bitw.views.view`) never
+scenario, and over games played at random through the referee, a side's view (`aa_ref.games.blocks_in_the_west.views.view`) never
 holds the other side's hidden facts: the identity (id, name, unit class) and strength of enemy blocks standing
 upright, and the enemy's off-map blocks and PP [BW L508], [BW L732-L734]."""
 
@@ -11,16 +11,16 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aa_ref.bitw.events import apply_event
-from aa_ref.bitw.ruleset import Bitw
-from aa_ref.bitw.scenario import Scenario
-from aa_ref.bitw.state import BlockState, Game
-from aa_ref.bitw.views import view
-from aa_ref.dice import SeededDice
-from aa_ref.documents import parse_model
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.errors import AaRefError
-from aa_ref.yamlio import Document
+from aa_ref.games.blocks_in_the_west.events import apply_event
+from aa_ref.games.blocks_in_the_west.ruleset import Bitw
+from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.state import BlockState, Game
+from aa_ref.games.blocks_in_the_west.views import view
+from aa_ref.core.dice import SeededDice
+from aa_ref.core.documents import parse_model
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.errors import AaRefError
+from aa_ref.core.yamlio import Document
 from tests.conformance.bitw_runner import load_scenario
 
 SCENARIO: Scenario = load_scenario()

@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from aa_ref.auditlog import entry_hash
-from aa_ref.cli import app
-from aa_ref.session import replay
-from aa_ref.yamlio import dump_json_style, load_yaml
+from aa_ref.core.auditlog import entry_hash
+from aa_ref.cli.app import app
+from aa_ref.core.session import replay
+from aa_ref.core.yamlio import dump_json_style, load_yaml
 
 ROUND_1 = Path(__file__).resolve().parents[2] / "examples" / "aa1941" / "round-1"
 

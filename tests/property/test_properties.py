@@ -9,14 +9,14 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aa_ref.autoplay import as_input, header, next_orders
-from aa_ref.dice import SeededDice
-from aa_ref.engine import Context
-from aa_ref.errors import AaRefError
-from aa_ref.events import AddUnits, Purchased, RemoveUnits, Treasury, fold
-from aa_ref.session import ruleset_for
-from aa_ref.setup import load_setup
-from aa_ref.state import Game
+from aa_ref.games.axis_allies.autoplay import as_input, header, next_orders
+from aa_ref.core.dice import SeededDice
+from aa_ref.core.engine import Context
+from aa_ref.core.errors import AaRefError
+from aa_ref.games.axis_allies.model.events import AddUnits, Purchased, RemoveUnits, Treasury, fold
+from aa_ref.core.session import ruleset_for
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.model.state import Game
 
 SETUP = load_setup("aa1941")
 RULES = ruleset_for(SETUP)
@@ -124,8 +124,8 @@ def test_units_and_ipcs_change_only_through_events(seed, steps):
 def play_random_orders(path, rng: random.Random, steps: int, shuffle=None) -> None:
     """Apply `steps` documents of the automatic player to the game at `path`; `shuffle`, if
     given, rewrites the game file's data before each step (as a hand edit could)."""
-    from aa_ref import session
-    from aa_ref.yamlio import dump_yaml, load_yaml
+    from aa_ref.core import session
+    from aa_ref.core.yamlio import dump_yaml, load_yaml
 
     for _ in range(steps):
         if shuffle is not None:
@@ -142,8 +142,7 @@ def play_random_orders(path, rng: random.Random, steps: int, shuffle=None) -> No
 @given(seed=st.integers(min_value=0, max_value=10_000))
 def test_replay_reproduces_any_played_game(tmp_path_factory, seed):
     """A game played through `apply` replays from its log to exactly the same state."""
-    from aa_ref import session
-
+    from aa_ref.core import session
     path = tmp_path_factory.mktemp("replay") / "game.yaml"
     session.new_game("aa1941", path, seed=str(seed))
     play_random_orders(path, random.Random(seed), 14)
@@ -154,8 +153,7 @@ def test_replay_reproduces_any_played_game(tmp_path_factory, seed):
 def test_the_order_of_spaces_in_a_game_file_does_not_change_adjudication(tmp_path):
     """Regression: a game file whose spaces and unit types are listed in another order (as a
     rewrite that keeps the user's key order produces) must adjudicate exactly as replay does."""
-    from aa_ref import session
-
+    from aa_ref.core import session
     def reverse_keys(data: dict) -> None:
         data["spaces"] = dict(reversed(list(data["spaces"].items())))
         for space in data["spaces"].values():  # and unit types in another order (seed 9039 diverged)
@@ -174,8 +172,7 @@ def test_anniversary_games_with_every_optional_rule_replay(tmp_path_factory, see
     """An Anniversary game with research and national objectives, played at random through
     `apply`, replays from its log to the same state (research rolls, objectives and China's
     turn included)."""
-    from aa_ref import session
-
+    from aa_ref.core import session
     path = tmp_path_factory.mktemp("anniversary") / "game.yaml"
     session.new_game(scenario, path, seed=str(seed), options={"research": "on", "national_objectives": "on"})
     play_random_orders(path, random.Random(seed), 30)

@@ -14,14 +14,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aa_ref import session
-from aa_ref.autoplay import as_input
-from aa_ref.errors import AaRefError
-from aa_ref.setup import load_setup
-from aa_ref.warzag.board import Board
-from aa_ref.warzag.render import show_text, status
-from aa_ref.warzag.state import Game
-from aa_ref.yamlio import dump_yaml, load_yaml
+from aa_ref.core import session
+from aa_ref.games.axis_allies.autoplay import as_input
+from aa_ref.core.errors import AaRefError
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.warzag.board import Board
+from aa_ref.games.warzag.render import show_text, status
+from aa_ref.games.warzag.state import Game
+from aa_ref.core.yamlio import dump_yaml, load_yaml
 from benchmarks.warzag import random_orders
 
 PACK = load_setup("warzag-demo")
@@ -200,7 +200,7 @@ def test_random_orders_never_crash_the_referee(base, power, actions, dice):
 # --- an engine bug the stress runs found, kept as a regression test ---------------------------------
 def test_an_allys_army_keeps_its_hosts_territory_from_being_annexed():
     """An ally's army counts as the host's own [WZ L435], so the territory is annexed with armies [WZ L484]."""
-    from aa_ref.warzag.state import Army, HexState
+    from aa_ref.games.warzag.state import Army, HexState
 
     game = RULES.new_game(PACK, None, {**RULES_DEFAULTS, "mode": "alliances", "players": "germany,uk,italy,ussr"},
                           "bug", "x.log.yaml")

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from aa_ref.aa.board import Board
-from aa_ref.aa.movement import check_moves, execute_moves
-from aa_ref.aa.ruleset import AA1941
-from aa_ref.dice import SeededDice
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.errors import Problem
-from aa_ref.orders import Orders
-from aa_ref.setup import load_setup
-from aa_ref.state import Force, Game, SpaceState
-from aa_ref.yamlio import parse_yaml
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.movement import check_moves, execute_moves
+from aa_ref.games.axis_allies.rules.ruleset import AA1941
+from aa_ref.core.dice import SeededDice
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.errors import Problem
+from aa_ref.games.axis_allies.model.orders import Orders
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.model.state import Force, Game, SpaceState
+from aa_ref.core.yamlio import parse_yaml
 
 SETUP = load_setup("aa1941")
 _START = AA1941().new_game(SETUP, None, {}, "seed", "x.log.yaml")

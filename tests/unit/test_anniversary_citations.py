@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-import aa_ref.aa
-from aa_ref.aa.anniversary_citations import CITATIONS, cite, cite_note
+import aa_ref.games.axis_allies
+from aa_ref.games.axis_allies.anniversary.citations import CITATIONS, cite, cite_note
 
-MODULES = Path(aa_ref.aa.__file__).parent
+RULE_PACKAGES = ("rules", "anniversary", "global1940")
+MODULES = sorted(p for package in RULE_PACKAGES
+                 for p in (Path(aa_ref.games.axis_allies.__file__).parent / package).glob("*.py"))
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_0a0d978b4be288b8.txt"
 SEED_BYTES = 141_068  # size of the Anniversary rulebook seed (one line of UTF-8)
 LITERAL = re.compile(r""""(AA1941 [^"]*)"|'(AA1941 [^']*)'""")
@@ -20,10 +22,10 @@ RANGE = re.compile(r"\[@(\d+)\]-\[@(\d+)\]")
 
 
 def _cited_1941() -> dict[str, list[str]]:
-    """Each "AA1941 ..." string literal in aa_ref/aa/*.py (bar the mapping itself) -> the files using it."""
+    """Each "AA1941 ..." string literal in the A&A rule packages (bar the mapping itself) -> the files using it."""
     found: dict[str, list[str]] = {}
-    for path in sorted(MODULES.glob("*.py")):
-        if path.name == "anniversary_citations.py":
+    for path in MODULES:
+        if path.name == "citations.py":
             continue
         for double, single in LITERAL.findall(path.read_text(encoding="utf-8")):
             found.setdefault(double or single, []).append(path.name)
@@ -102,9 +104,9 @@ def test_an_anniversary_log_cites_its_own_rulebook():
 def test_decisions_in_an_anniversary_game_cite_its_rulebook():
     """A casualty decision's explanation is written by the shared battle code with 1941 lines;
     the Anniversary ruleset rewrites it in the game state and in the logged event alike."""
-    from aa_ref.aa.anniversary import cite_event
-    from aa_ref.events import SetPending
-    from aa_ref.state import Decision
+    from aa_ref.games.axis_allies.anniversary.ruleset import cite_event
+    from aa_ref.games.axis_allies.model.events import SetPending
+    from aa_ref.games.axis_allies.model.state import Decision
 
     event = SetPending(pending=[Decision(power="UK", kind="casualties", space="SZ 6", hits=1,
                                          detail="1 must be taken [L585].\nfirst hit only damages it [L903].")])

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from aa_ref.aa import bombard
-from aa_ref.aa.aa_fire import aa_value, firing_gun
-from aa_ref.aa.anniversary import Anniversary
-from aa_ref.aa.battle import ATTACKER, DEFENDER, Fight
-from aa_ref.aa.board import Board
-from aa_ref.aa.bombing import add_damage, rocket_targets
-from aa_ref.dice import RecordedDice
-from aa_ref.engine import Context
-from aa_ref.setup import load_setup
-from aa_ref.state import Battle, Force, Game, SpaceState
+from aa_ref.games.axis_allies.rules import bombard
+from aa_ref.games.axis_allies.rules.aa_fire import aa_value, firing_gun
+from aa_ref.games.axis_allies.anniversary.ruleset import Anniversary
+from aa_ref.games.axis_allies.rules.battle import ATTACKER, DEFENDER, Fight
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.bombing import add_damage, rocket_targets
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.model.state import Battle, Force, Game, SpaceState
 
 SETUP = load_setup("anniversary-1941")
 TARGET = "Karelia S.S.R."

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from aa_ref.aa import china, research
-from aa_ref.aa.board import Board
-from aa_ref.aa.income import expected_income
-from aa_ref.aa.mobilize import capacity
-from aa_ref.aa.purchase import purchase_cost, repair_cost
-from aa_ref.dice import RecordedDice
-from aa_ref.engine import Context
-from aa_ref.events import fold
-from aa_ref.orders import ResearchOrders
-from aa_ref.session import ruleset_for
-from aa_ref.setup import load_setup
-from aa_ref.state import Game
+from aa_ref.games.axis_allies.rules import china
+
+from aa_ref.games.axis_allies.anniversary import research
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.income import expected_income
+from aa_ref.games.axis_allies.rules.mobilize import capacity
+from aa_ref.games.axis_allies.rules.purchase import purchase_cost, repair_cost
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.model.events import fold
+from aa_ref.games.axis_allies.model.orders import ResearchOrders
+from aa_ref.core.session import ruleset_for
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.model.state import Game
 
 TECH_IDS = {
     "advanced_artillery", "rockets", "paratroopers", "increased_factory_production", "war_bonds",

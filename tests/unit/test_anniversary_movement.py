@@ -5,17 +5,17 @@ Citations `[@N]` are byte offsets in the rulebook shared/seeds/002_0a0d978b4be28
 
 from __future__ import annotations
 
-from aa_ref.aa.air import air_distances
-from aa_ref.aa.anniversary import Anniversary
-from aa_ref.aa.board import Board
-from aa_ref.aa.legs import can_move, resolve_legs
-from aa_ref.aa.movement import check_moves
-from aa_ref.aa.paths import area_words, blitzed, canal_closed, check_path
-from aa_ref.engine import OrdersInput
-from aa_ref.orders import Orders
-from aa_ref.setup import load_setup
-from aa_ref.state import Force, Game
-from aa_ref.yamlio import parse_yaml
+from aa_ref.games.axis_allies.rules.air import air_distances
+from aa_ref.games.axis_allies.anniversary.ruleset import Anniversary
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.legs import can_move, resolve_legs
+from aa_ref.games.axis_allies.rules.movement import check_moves
+from aa_ref.games.axis_allies.rules.paths import area_words, blitzed, canal_closed, check_path
+from aa_ref.core.engine import OrdersInput
+from aa_ref.games.axis_allies.model.orders import Orders
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.model.state import Force, Game
+from aa_ref.core.yamlio import parse_yaml
 from tests.unit.movement_helpers import SETUP as AA1941_SETUP, start as start_1941
 
 SETUP = load_setup("anniversary-1941")

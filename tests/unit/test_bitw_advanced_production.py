@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from aa_ref.bitw import production
-from aa_ref.bitw.events import ColouredPoints, apply_event
-from aa_ref.bitw.ruleset import Bitw
-from aa_ref.bitw.scenario import Block, Production, Step
-from aa_ref.bitw.views import view
-from aa_ref.events import EventError
+from aa_ref.games.blocks_in_the_west import production
+from aa_ref.games.blocks_in_the_west.events import ColouredPoints, apply_event
+from aa_ref.games.blocks_in_the_west.ruleset import Bitw
+from aa_ref.games.blocks_in_the_west.scenario import Block, Production, Step
+from aa_ref.games.blocks_in_the_west.views import view
+from aa_ref.games.axis_allies.model.events import EventError
 from tests.conformance.bitw_runner import load_scenario
 
 SCENARIO = load_scenario("_advanced-scenario.yaml")
@@ -89,7 +89,7 @@ def test_views_show_only_one_s_own_coloured_pp() -> None:
 
 
 def test_show_text_lists_the_side_s_coloured_pp() -> None:
-    from aa_ref.bitw.render import show_text
+    from aa_ref.games.blocks_in_the_west.render import show_text
 
     g = Bitw().new_game(SCENARIO, None, {"rules": "advanced"}, "s", "g.log.yaml")
     axis = show_text(SCENARIO, g, "axis")

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from aa_ref.bitw import supply
-from aa_ref.bitw.act import Act
-from aa_ref.bitw.board import Board
-from aa_ref.bitw.events import apply_event
-from aa_ref.bitw.ruleset import Bitw
-from aa_ref.bitw.state import BlockState, Game
-from aa_ref.engine import Context
-from aa_ref.dice import SeededDice
+from aa_ref.games.blocks_in_the_west import supply
+from aa_ref.games.blocks_in_the_west.act import Act
+from aa_ref.games.blocks_in_the_west.board import Board
+from aa_ref.games.blocks_in_the_west.events import apply_event
+from aa_ref.games.blocks_in_the_west.ruleset import Bitw
+from aa_ref.games.blocks_in_the_west.state import BlockState, Game
+from aa_ref.core.engine import Context
+from aa_ref.core.dice import SeededDice
 from tests.conformance.bitw_runner import load_scenario
 
 SCENARIO = load_scenario("_advanced-scenario.yaml")

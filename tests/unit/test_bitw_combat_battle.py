@@ -1,11 +1,11 @@
 """Blocks in the West battles, tested on games built directly: rotation, hit allocation, the end of a battle."""
 
-from aa_ref.bitw import battle as fight
-from aa_ref.bitw.act import Act
-from aa_ref.bitw.events import apply_event
-from aa_ref.bitw.state import Battle
-from aa_ref.dice import RecordedDice
-from aa_ref.engine import Context
+from aa_ref.games.blocks_in_the_west import battle as fight
+from aa_ref.games.blocks_in_the_west.act import Act
+from aa_ref.games.blocks_in_the_west.events import apply_event
+from aa_ref.games.blocks_in_the_west.state import Battle
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.engine import Context
 from tests.conformance.bitw_runner import build_state
 
 
@@ -60,8 +60,8 @@ def test_hex_distance():
 
 def test_the_maginot_line_is_a_fortress_when_attacked_across_its_orange_hexsides():
     """[BW L860-L862]: a Maginot hex is a fortress against attacks across the orange line, a bunker otherwise."""
-    from aa_ref.bitw.ruleset import Bitw
-    from aa_ref.setup import load_setup
+    from aa_ref.games.blocks_in_the_west.ruleset import Bitw
+    from aa_ref.games.axis_allies.model.setup import load_setup
 
     scenario = load_setup("bitw-demo")
     game = Bitw().new_game(scenario, None, {"rules": "basic", "fog_of_war": "on"}, "unit", "x.log")

@@ -1,6 +1,6 @@
 """Blocks in the West dice arithmetic [BW L660], [BW L1432-L1462], [BW L692-L700]."""
 
-from aa_ref.bitw.firepower import Shooter, effective, halve, hit_face, hits, net, pooled
+from aa_ref.games.blocks_in_the_west.firepower import Shooter, effective, halve, hit_face, hits, net, pooled
 
 
 def test_one_malus_halves_a_five_step_tank_to_two_dice():

@@ -1,15 +1,15 @@
 """AR 10.0 elite units, AR 9.3 the snow exemption, OR 14.0 swamps, OR 39.0 light rain, captured fortifications (A14):
-the modifiers on games built directly (aa_ref.bitw.modifiers, aa_ref.bitw.battle)."""
+the modifiers on games built directly (aa_ref.games.blocks_in_the_west.modifiers, aa_ref.games.blocks_in_the_west.battle)."""
 
 import pytest
 
-from aa_ref.bitw import battle as fight, modifiers as mod, scenario_checks
-from aa_ref.bitw.act import Act
-from aa_ref.bitw.events import apply_event
-from aa_ref.bitw.state import Battle
-from aa_ref.dice import RecordedDice
-from aa_ref.engine import Context
-from aa_ref.yamlio import load_yaml
+from aa_ref.games.blocks_in_the_west import battle as fight, modifiers as mod, scenario_checks
+from aa_ref.games.blocks_in_the_west.act import Act
+from aa_ref.games.blocks_in_the_west.events import apply_event
+from aa_ref.games.blocks_in_the_west.state import Battle
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.engine import Context
+from aa_ref.core.yamlio import load_yaml
 from tests.conformance.bitw_runner import HERE, build_state
 
 
@@ -110,7 +110,7 @@ def test_a_captured_maginot_hex_is_a_plain_bunker() -> None:
 
 def test_scenario_checks_ss_and_barbo(tmp_path) -> None:
     """An SS block must be elite when attacking [BW L1669]; the Barbò group is Italian cavalry [BW L2252]."""
-    from aa_ref.bitw.scenario import Scenario
+    from aa_ref.games.blocks_in_the_west.scenario import Scenario
 
     text = (HERE / "_elite-scenario.yaml").read_text().replace("elite: attack, ss: true", "ss: true").replace(
         "unit: cavalry, name: Raggruppamento Barbò", "unit: infantry, name: Raggruppamento Barbò")

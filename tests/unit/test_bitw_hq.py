@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from aa_ref.bitw import hq, rules
-from aa_ref.bitw.act import Act
-from aa_ref.bitw.board import Board
-from aa_ref.bitw.ruleset import Bitw
-from aa_ref.bitw.views import view
-from aa_ref.dice import RecordedDice
-from aa_ref.documents import parse_model
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.yamlio import Document
+from aa_ref.games.blocks_in_the_west import hq, rules
+from aa_ref.games.blocks_in_the_west.act import Act
+from aa_ref.games.blocks_in_the_west.board import Board
+from aa_ref.games.blocks_in_the_west.ruleset import Bitw
+from aa_ref.games.blocks_in_the_west.views import view
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.documents import parse_model
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.yamlio import Document
 from tests.conformance.bitw_runner import build_state
 from tests.located import EditedFile, position
 
@@ -62,7 +62,7 @@ def test_two_supreme_leaders_of_one_power_are_reported(folder):
 
 
 def test_the_demo_has_hqs_for_the_advanced_rules():
-    from aa_ref.setup import load_setup
+    from aa_ref.games.axis_allies.model.setup import load_setup
 
     demo = load_setup(str(ROOT / "setups" / "bitw-demo.yaml"))
     kinds = {b: x.hq for b, x in demo.blocks.items() if x.unit == "hq"}
@@ -156,6 +156,6 @@ def test_recon_attempts_follow_the_hq():
                                      "state": {"blocks": {"de-2lf": {"hex": "H42"}, "de-pzhq": {"hex": "H52"},
                                                           "fr-gamelin": {"hex": "H12"}, "fr-airhq": {"hex": "H02"}}}})
     act = Act(Context(scenario, game, RecordedDice([], "t"), manual_dice=True, apply=Bitw.apply_event), scenario, "axis")
-    from aa_ref.bitw import recon
+    from aa_ref.games.blocks_in_the_west import recon
 
     assert [recon.attempts(act, b) for b in ("de-2lf", "de-pzhq", "fr-gamelin", "fr-airhq")] == [4, 1, 0, 2]

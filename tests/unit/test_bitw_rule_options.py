@@ -1,11 +1,11 @@
-"""The advanced and optional rules as named options [BW L27-L35] (aa_ref.bitw.rules)."""
+"""The advanced and optional rules as named options [BW L27-L35] (aa_ref.games.blocks_in_the_west.rules)."""
 
 from __future__ import annotations
 
 import pytest
 
-from aa_ref.bitw import rules
-from aa_ref.bitw.ruleset import OPTIONS, Bitw
+from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west.ruleset import OPTIONS, Bitw
 
 
 def test_every_rule_is_an_option_with_its_default_first() -> None:

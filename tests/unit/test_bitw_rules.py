@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from aa_ref.bitw import movement, production, supply, victory
-from aa_ref.bitw.board import Board
-from aa_ref.bitw.ruleset import OPTIONS, Bitw
-from aa_ref.bitw.state import BlockState, Game
+from aa_ref.games.blocks_in_the_west import movement, production, supply, victory
+from aa_ref.games.blocks_in_the_west.board import Board
+from aa_ref.games.blocks_in_the_west.ruleset import OPTIONS, Bitw
+from aa_ref.games.blocks_in_the_west.state import BlockState, Game
 from tests.conformance.bitw_runner import load_scenario
 
 SCENARIO = load_scenario()
@@ -74,9 +74,9 @@ def test_step_costs_by_colour() -> None:
 
 
 def test_arrival_from_the_turn_track() -> None:
-    from aa_ref.bitw.act import Act
-    from aa_ref.dice import SeededDice
-    from aa_ref.engine import Context
+    from aa_ref.games.blocks_in_the_west.act import Act
+    from aa_ref.core.dice import SeededDice
+    from aa_ref.core.engine import Context
 
     act = Act(Context(SCENARIO, game({}), SeededDice("x")), SCENARIO, "axis")
     assert production.arrival(act, "de-inf3") == (1, "H62")
@@ -96,9 +96,9 @@ def test_coastal_hexes_cost_clear() -> None:
 
 
 def test_germany_is_the_leader_and_capitals_decide_surrender() -> None:
-    from aa_ref.bitw.act import Act
-    from aa_ref.dice import SeededDice
-    from aa_ref.engine import Context
+    from aa_ref.games.blocks_in_the_west.act import Act
+    from aa_ref.core.dice import SeededDice
+    from aa_ref.core.engine import Context
 
     assert victory.leader(SCENARIO) == "germany"
     g = game({})
@@ -121,7 +121,7 @@ def test_options_are_named() -> None:
 @pytest.mark.parametrize("module", ["supply", "production", "movement", "victory"])
 def test_every_refusal_cites_the_rulebook(module: str) -> None:
     """Every act.require and Illegal of the rule modules names a seed line (BW Lnnn)."""
-    source = (Path(__file__).parents[2] / "aa_ref" / "bitw" / f"{module}.py").read_text()
+    source = (Path(__file__).parents[2] / "aa_ref" / "games" / "blocks_in_the_west" / f"{module}.py").read_text()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("require", "Illegal"):
             texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
@@ -133,11 +133,11 @@ def test_every_refusal_cites_the_rulebook(module: str) -> None:
 def test_a_unit_class_the_scenario_gives_no_tech_level_is_at_tech_1():
     """France and the UK of the demo list no TECH levels: their blocks move at TECH 1 [BW L670]
     (docs/bitw-scenario.md), as combat reads them."""
-    from aa_ref.bitw.act import Act
-    from aa_ref.bitw.events import apply_event
-    from aa_ref.dice import RecordedDice
-    from aa_ref.engine import Context
-    from aa_ref.setup import load_setup
+    from aa_ref.games.blocks_in_the_west.act import Act
+    from aa_ref.games.blocks_in_the_west.events import apply_event
+    from aa_ref.core.dice import RecordedDice
+    from aa_ref.core.engine import Context
+    from aa_ref.games.axis_allies.model.setup import load_setup
 
     scenario = load_setup("bitw-demo")
     assert "infantry" not in scenario.powers["uk"].tech

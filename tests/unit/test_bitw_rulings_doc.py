@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aa_ref.bitw.ruleset import OPTIONS
+from aa_ref.games.blocks_in_the_west.ruleset import OPTIONS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "bitw-rulings.md"
 SECTION = "## The digest's ambiguities A1-A75"

@@ -17,9 +17,9 @@ from typing import get_args
 import pytest
 from typer.testing import CliRunner
 
-from aa_ref.bitw.scenario import UnitClass
-from aa_ref.bitw.scenario_checks import NEEDS, UNIT_CLASSES
-from aa_ref.cli import app
+from aa_ref.games.blocks_in_the_west.scenario import UnitClass
+from aa_ref.games.blocks_in_the_west.scenario_checks import NEEDS, UNIT_CLASSES
+from aa_ref.cli.app import app
 from tests.located import EditedFile, position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -387,7 +387,7 @@ def test_the_conformance_scenarios_are_valid_scenario_files(path: Path) -> None:
     """The cases' own maps pass the checks a user's scenario gets (a case on an invalid map proves little)."""
     from typer.testing import CliRunner
 
-    from aa_ref.cli import app
+    from aa_ref.cli.app import app
 
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code == 0, result.output

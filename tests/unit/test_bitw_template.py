@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from aa_ref.yamlio import parse_yaml
+from aa_ref.core.yamlio import parse_yaml
 
-from aa_ref.bitw.ruleset import Bitw
+from aa_ref.games.blocks_in_the_west.ruleset import Bitw
 from tests.conformance.bitw_runner import load_scenario, run_case
 
 CASES = Path(__file__).parents[1] / "conformance" / "blocks_in_the_west"

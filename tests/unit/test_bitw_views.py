@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from aa_ref.bitw.ruleset import Bitw
-from aa_ref.bitw.scenario import Scenario
-from aa_ref.bitw.views import view
+from aa_ref.games.blocks_in_the_west.ruleset import Bitw
+from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.views import view
 
 SCENARIO = Scenario.model_validate({
     "kind": "bitw-scenario", "schema_version": 1, "id": "tiny", "title": "tiny",
@@ -72,8 +72,8 @@ def test_fog_of_war_off_reveals_every_block():
 def test_both_sides_see_the_battles_under_way_and_the_show_text_names_them():
     """A battle hex holds both sides' blocks, revealed by combat [BW L732-L734]; the side asked to withdraw must see
     which battle and round it answers for [BW L1506-L1508]."""
-    from aa_ref.bitw.render import show_text
-    from aa_ref.bitw.state import Battle
+    from aa_ref.games.blocks_in_the_west.render import show_text
+    from aa_ref.games.blocks_in_the_west.state import Battle
 
     game = _game()
     game.battles = [Battle(hex="paris", attacker="axis", round=2, stage="defender_withdrawal")]

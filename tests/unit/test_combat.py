@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from aa_ref.aa.board import Board
-from aa_ref.aa.combat import answer_decision, battle_order, check_battle_orders, check_decision, conduct_combat
-from aa_ref.aa.ruleset import AA1941
-from aa_ref.dice import RecordedDice
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.events import Roll, fold
-from aa_ref.orders import DecisionAnswer, Orders
-from aa_ref.setup import load_setup
-from aa_ref.state import Battle, Decision, Force, Game, RetreatPolicy, SpaceState
-from aa_ref.yamlio import parse_yaml
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.combat import answer_decision, battle_order, check_battle_orders, check_decision, conduct_combat
+from aa_ref.games.axis_allies.rules.ruleset import AA1941
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.games.axis_allies.model.events import Roll, fold
+from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.model.state import Battle, Decision, Force, Game, RetreatPolicy, SpaceState
+from aa_ref.core.yamlio import parse_yaml
 
 SETUP = load_setup("aa1941")
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from aa_ref.auditlog import Log, LogStart, chain_problems, make_entry
-from aa_ref.dice import RecordedDice, SeededDice, seeded_die
-from aa_ref.errors import InvalidInput, UsageError
-from aa_ref.names import NameIndex
-from aa_ref.yamlio import atomic_write, atomic_write_many, load_yaml, merge_into, parse_yaml, dump_yaml
+from aa_ref.core.auditlog import Log, LogStart, chain_problems, make_entry
+from aa_ref.core.dice import RecordedDice, SeededDice, seeded_die
+from aa_ref.core.errors import InvalidInput, UsageError
+from aa_ref.core.names import NameIndex
+from aa_ref.core.yamlio import atomic_write, atomic_write_many, load_yaml, merge_into, parse_yaml, dump_yaml
 
 
 def test_positions_point_at_the_value():
@@ -47,7 +47,7 @@ def test_small_aliases_are_fine():
 
 
 def test_huge_file_is_refused(tmp_path, monkeypatch):
-    import aa_ref.yamlio as yamlio
+    import aa_ref.core.yamlio as yamlio
 
     monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", 100)
     path = tmp_path / "big.yaml"

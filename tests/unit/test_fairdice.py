@@ -6,11 +6,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aa_ref import fairdice
-from aa_ref.engine import OrdersInput
-from aa_ref.orders import Orders, RevealRecord
-from aa_ref.state import FairDicePlayer, Game, LogRef
-from aa_ref.yamlio import Document
+from aa_ref.core import fairdice
+from aa_ref.core.engine import OrdersInput
+from aa_ref.games.axis_allies.model.orders import Orders, RevealRecord
+from aa_ref.games.axis_allies.model.state import FairDicePlayer, Game, LogRef
+from aa_ref.core.yamlio import Document
 
 
 @settings(max_examples=30, deadline=None)

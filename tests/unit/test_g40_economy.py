@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from aa_ref.aa.convoy import capped_loss, dice_for
-from aa_ref.aa.g40_economy import economy_of
-from aa_ref.events import EventError, Treasury, apply_event
-from aa_ref.session import ruleset_for
-from aa_ref.setup import load_setup
+from aa_ref.games.axis_allies.global1940.convoy import capped_loss, dice_for
+from aa_ref.games.axis_allies.rules.economies import economy_of
+from aa_ref.games.axis_allies.model.events import EventError, Treasury, apply_event
+from aa_ref.core.session import ruleset_for
+from aa_ref.games.axis_allies.model.setup import load_setup
 
 
 def test_convoy_caps_follow_the_rulebook_examples() -> None:

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
-import aa_ref.aa
-from aa_ref.aa.global1940_citations import CITATIONS, NOTE_CITATIONS, cite, cite_note
+import aa_ref.games.axis_allies
+from aa_ref.games.axis_allies.global1940.citations import CITATIONS, NOTE_CITATIONS, cite, cite_note
 
-MODULES = Path(aa_ref.aa.__file__).parent
+RULE_PACKAGES = ("rules", "anniversary", "global1940")
+MODULES = sorted(p for package in RULE_PACKAGES
+                 for p in (Path(aa_ref.games.axis_allies.__file__).parent / package).glob("*.py"))
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_f34e5ec93fbfbe5a.txt"
 SEED_LINES = 2046  # lines of the Global 1940 rulebook seed (the last has no newline)
 
@@ -68,11 +70,11 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 @functools.cache
 def _strings() -> list[tuple[str, str, bool]]:
-    """(text, file:line, is an f-string piece) of every string constant in aa_ref/aa/*.py that is
+    """(text, file:line, is an f-string piece) of every string constant in the A&A rule packages that is
     not a docstring, bar the citation tables themselves."""
     out = []
-    for path in sorted(MODULES.glob("*.py")):
-        if path.name.endswith("_citations.py"):
+    for path in MODULES:
+        if path.name == "citations.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = _docstrings(tree)
@@ -227,9 +229,9 @@ def test_a_global_note_cites_the_global_rulebook():
 def test_decisions_in_a_global_game_cite_its_rulebook():
     """A casualty decision's explanation is written by the shared battle code with 1941 lines;
     Global 1940 rewrites it in the logged event as in its notes."""
-    from aa_ref.aa.anniversary import cite_event
-    from aa_ref.events import SetPending
-    from aa_ref.state import Decision
+    from aa_ref.games.axis_allies.anniversary.ruleset import cite_event
+    from aa_ref.games.axis_allies.model.events import SetPending
+    from aa_ref.games.axis_allies.model.state import Decision
 
     event = SetPending(pending=[Decision(power="UK", kind="casualties", space="SZ 110", hits=1,
                                          detail="1 must be taken [L585].\nfirst hit only damages it [L903].")])

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from aa_ref.aa import raids
-from aa_ref.aa.aa_fire import only_guns, take_losses
-from aa_ref.aa.board import Board
-from aa_ref.aa.firepower import fire_groups, supported
-from aa_ref.events import EventError, InstallationDamage, apply_event
-from aa_ref.session import ruleset_for
-from aa_ref.setup import load_setup
+from aa_ref.games.axis_allies.rules import raids
+from aa_ref.games.axis_allies.rules.aa_fire import only_guns, take_losses
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.firepower import fire_groups, supported
+from aa_ref.games.axis_allies.model.events import EventError, InstallationDamage, apply_event
+from aa_ref.core.session import ruleset_for
+from aa_ref.games.axis_allies.model.setup import load_setup
 
 
 @pytest.fixture(scope="module")

@@ -3,14 +3,14 @@ caps, and that events alone reproduce every change [G40 L1173-L1248]."""
 
 from __future__ import annotations
 
-from aa_ref.aa import installations
-from aa_ref.aa.bases import movement_bonus
-from aa_ref.aa.board import Board
-from aa_ref.dice import RecordedDice
-from aa_ref.engine import Context
-from aa_ref.events import SetInstallation, fold
-from aa_ref.session import ruleset_for
-from aa_ref.setup import load_setup
+from aa_ref.games.axis_allies.rules import installations
+from aa_ref.games.axis_allies.rules.bases import movement_bonus
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.model.events import SetInstallation, fold
+from aa_ref.core.session import ruleset_for
+from aa_ref.games.axis_allies.model.setup import load_setup
 
 
 def _game():
@@ -82,8 +82,8 @@ def test_the_us_complexes_become_major_free_when_the_us_enters_the_war():
 
 
 def test_a_defending_tactical_bomber_without_a_carrier_is_stranded_like_a_fighter():
-    from aa_ref.aa.stranded import resolve_stranded
-    from aa_ref.state import Force, SpaceState
+    from aa_ref.games.axis_allies.rules.stranded import resolve_stranded
+    from aa_ref.games.axis_allies.model.state import Force, SpaceState
 
     setup, game = _game()
     game.power = "UK"

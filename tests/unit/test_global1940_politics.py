@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from aa_ref.aa.board import Board
-from aa_ref.aa.global1940 import Global1940
-from aa_ref.events import Alignment, DeclareWar, PoliticalMark, dump_events, fold, load_events
-from aa_ref.render import show_text
-from aa_ref.session import ruleset_for
-from aa_ref.setup import load_setup
-from aa_ref.state import Declaration
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.global1940.ruleset import Global1940
+from aa_ref.games.axis_allies.model.events import Alignment, DeclareWar, PoliticalMark, dump_events, fold, load_events
+from aa_ref.features.reports.render import show_text
+from aa_ref.core.session import ruleset_for
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.model.state import Declaration
 from tests.conformance.runner import build_state
 
 
@@ -51,9 +51,9 @@ def test_status_keeps_the_at_war_pairs():
 
 
 def test_the_other_editions_refuse_declarations_of_war():
-    from aa_ref.documents import parse_model
-    from aa_ref.engine import OrdersInput
-    from aa_ref.yamlio import Document
+    from aa_ref.core.documents import parse_model
+    from aa_ref.core.engine import OrdersInput
+    from aa_ref.core.yamlio import Document
 
     setup, ruleset, game = build_state({"setup": "anniversary-1941", "state": {"phase": "combat_move"}})
     data = {"kind": "orders", "schema_version": 1, "round": 1, "power": game.power, "phase": "combat_move",

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from aa_ref.checks import setup_problems
-from aa_ref.documents import parse_model, shape_problems
-from aa_ref.session import new_game, ruleset_for, scenarios
-from aa_ref.setup import SETUPS_DIR, Setup, load_setup
-from aa_ref.yamlio import Document, load_yaml
+from aa_ref.games.axis_allies.rules.checks import setup_problems
+from aa_ref.core.documents import parse_model, shape_problems
+from aa_ref.core.session import new_game, ruleset_for, scenarios
+from aa_ref.games.axis_allies.model.setup import SETUPS_DIR, Setup, load_setup
+from aa_ref.core.yamlio import Document, load_yaml
 
 PATH = SETUPS_DIR / "global1940.yaml"
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_f34e5ec93fbfbe5a.txt"

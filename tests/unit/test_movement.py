@@ -5,10 +5,10 @@ Lines are those of the 1941 rules, shared/seeds/001_63934894773eca9e.txt.
 
 from __future__ import annotations
 
-from aa_ref.engine import Context, OrdersInput
-from aa_ref.orders import Orders
-from aa_ref.state import Force, Game
-from aa_ref.yamlio import parse_yaml
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.games.axis_allies.model.orders import Orders
+from aa_ref.games.axis_allies.model.state import Force, Game
+from aa_ref.core.yamlio import parse_yaml
 from tests.unit.movement_helpers import (
     SETUP, check, clear, fighter_after_capture, notes, put, rules, run, start, text, units,
 )
@@ -647,8 +647,8 @@ def test_a_transport_unloads_in_place_into_one_territory_L991():
 
 
 def test_amphibious_assault_from_an_allys_transport_L477_L509():
-    from aa_ref.aa.combat import conduct_combat
-    from aa_ref.dice import RecordedDice
+    from aa_ref.games.axis_allies.rules.combat import conduct_combat
+    from aa_ref.core.dice import RecordedDice
 
     game = _ally_transport("USSR", "combat_move", "SZ 3", {"UK": {"infantry": 1}, "USSR": {"infantry": 1, "tank": 1}})
     game.spaces["Norway Finland"].forces = [Force(power="Germany", units={"infantry": 1})]

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aa_ref.odds.battle import BattleSpec, parse_units
-from aa_ref.odds.exact import solve
-from aa_ref.odds.montecarlo import simulate
-from aa_ref.odds.run import compute
-from aa_ref.odds.sides import OddsError
-from aa_ref.setup import load_setup
+from aa_ref.features.odds.battle import BattleSpec, parse_units
+from aa_ref.features.odds.exact import solve
+from aa_ref.features.odds.montecarlo import simulate
+from aa_ref.features.odds.run import compute
+from aa_ref.features.odds.sides import OddsError
+from aa_ref.games.axis_allies.model.setup import load_setup
 
 AA1941 = load_setup("aa1941")
 ANNIVERSARY = load_setup("anniversary-1941")
@@ -170,8 +170,8 @@ def test_the_referee_and_the_calculator_share_one_firepower():
     """One implementation of a volley: the battle module and the odds sides both use it."""
     import inspect
 
-    from aa_ref.aa import battle
-    from aa_ref.odds import sides
+    from aa_ref.games.axis_allies.rules import battle
+    from aa_ref.features.odds import sides
 
     assert "fire_groups(" in inspect.getsource(battle.Fight._groups)
     assert "fire_groups(" in inspect.getsource(sides.Side.groups)
@@ -185,7 +185,7 @@ def test_the_referee_and_the_calculator_share_one_firepower():
 def test_the_fast_model_agrees_with_the_referees_own_engine(attacker, defender, kw):
     """The chain's model of a battle against the referee's `Fight` fighting it for real: the
     outcome probabilities agree within three standard errors of the referee's sample."""
-    from aa_ref.odds import referee
+    from aa_ref.features.odds import referee
 
     battle = spec(ANNIVERSARY, attacker, defender, **kw)
     exact, fought = solve(battle), referee.simulate(battle, 1500, "agree")
@@ -226,7 +226,7 @@ def test_global_aa_fire_and_pairing_agree_with_the_referees_engine(attacker, def
     attacker losing the cheapest aircraft; a tactical bomber attacks at 4 beside a fighter or a
     tank [G40 L1407], [G40 L1411]. The fast model's outcomes and expected aircraft left agree with
     the referee's own engine within three standard errors."""
-    from aa_ref.odds import referee
+    from aa_ref.features.odds import referee
 
     battle = spec(GLOBAL, attacker, defender)
     exact, fought = solve(battle), referee.simulate(battle, 1500, "global")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from aa_ref.documents import MODELS, json_schema, schema_texts
+from aa_ref.core.documents import MODELS, json_schema, schema_texts
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 
@@ -26,12 +26,12 @@ def test_every_kind_has_a_schema_with_kind_and_version():
 
 def test_every_shipped_setup_passes_its_json_schema_and_content_checks():
     """Shipped setups are loaded without the JSON Schema pass, so it is run here."""
-    from aa_ref.checks import setup_problems
-    from aa_ref.documents import shape_problems
-    from aa_ref.setup import load_setup, resolve_setup_data, setup_paths
-    from aa_ref.yamlio import Document, load_yaml
+    from aa_ref.games.axis_allies.rules.checks import setup_problems
+    from aa_ref.core.documents import shape_problems
+    from aa_ref.games.axis_allies.model.setup import load_setup, resolve_setup_data, setup_paths
+    from aa_ref.core.yamlio import Document, load_yaml
 
-    from aa_ref.warzag.pack_checks import pack_problems
+    from aa_ref.games.warzag.pack_checks import pack_problems
 
     for scenario, path in setup_paths().items():
         doc = load_yaml(path)
@@ -40,7 +40,7 @@ def test_every_shipped_setup_passes_its_json_schema_and_content_checks():
             assert pack_problems(load_setup(scenario), doc) == [], scenario
             continue
         if doc.data["kind"] == "bitw-scenario":  # a Blocks in the West scenario: its own schema and checks
-            from aa_ref.bitw.scenario_checks import scenario_problems
+            from aa_ref.games.blocks_in_the_west.scenario_checks import scenario_problems
 
             assert shape_problems(doc, "bitw-scenario") == [], scenario
             assert scenario_problems(load_setup(scenario), doc) == [], scenario

@@ -1,4 +1,4 @@
-"""The disk cache of parsed setups (aa_ref/setup_cache.py): for speed only, never for meaning."""
+"""The disk cache of parsed setups (aa_ref/core/setup_cache.py): for speed only, never for meaning."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aa_ref import setup_cache
-from aa_ref.setup import SETUPS_DIR, load_setup
+from aa_ref.core import setup_cache
+from aa_ref.games.axis_allies.model.setup import SETUPS_DIR, load_setup
 
 
 @pytest.fixture
@@ -46,8 +46,7 @@ def test_a_damaged_entry_is_ignored_and_off_turns_the_cache_off(cache, tmp_path,
 
 
 def test_a_shipped_setup_from_the_cache_equals_the_parsed_one(cache, monkeypatch):
-    from aa_ref import setup as setup_module
-
+    from aa_ref.games.axis_allies.model import setup as setup_module
     monkeypatch.setattr(setup_module, "_CACHE", {})
     parsed = load_setup("global1940")
     monkeypatch.setattr(setup_module, "_CACHE", {})

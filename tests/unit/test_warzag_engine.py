@@ -6,18 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from aa_ref.dice import RecordedDice
-from aa_ref.engine import Context
-from aa_ref.setup import load_setup
-from aa_ref.warzag.act import Act
-from aa_ref.warzag.board import Board
-from aa_ref.warzag.events import apply_event
-from aa_ref.warzag.invasion import best_set
-from aa_ref.warzag.leader import pick
-from aa_ref.warzag.objectives import commitment
-from aa_ref.warzag.options import OPTIONS, defaults, seating_problem
-from aa_ref.warzag.ruleset import Warzag
-from aa_ref.warzag.state import Army
+from aa_ref.core.dice import RecordedDice
+from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.warzag.act import Act
+from aa_ref.games.warzag.board import Board
+from aa_ref.games.warzag.events import apply_event
+from aa_ref.games.warzag.invasion import best_set
+from aa_ref.games.warzag.leader import pick
+from aa_ref.games.warzag.objectives import commitment
+from aa_ref.games.warzag.options import OPTIONS, defaults, seating_problem
+from aa_ref.games.warzag.ruleset import Warzag
+from aa_ref.games.warzag.state import Army
 
 PACK = load_setup("warzag-demo")
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "warzag-rulings.md"
@@ -99,8 +99,8 @@ def test_the_commitment_binds_game_nation_card_and_salt():
 
 def test_a_misspelt_action_is_named_with_a_suggestion():
     """An action is one of several kinds of mapping: the message names the kind meant, not the first kind."""
-    from aa_ref.documents import shape_problems
-    from aa_ref.yamlio import Document
+    from aa_ref.core.documents import shape_problems
+    from aa_ref.core.yamlio import Document
 
     data = {"kind": "warzag-orders", "schema_version": 1, "power": "uk",
             "actions": [{"annx": "p2-04"}, {"train": "infantry", "at": "delta", "cont": 2}, {}]}

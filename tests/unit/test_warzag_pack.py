@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from aa_ref.cli import app
+from aa_ref.cli.app import app
 from tests.located import EditedFile, position
 
 ROOT = Path(__file__).resolve().parents[2]

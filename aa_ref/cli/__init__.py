@@ -1,0 +1,1 @@
+"""The `aa-ref` command: parses arguments, calls the library, prints. Imported by nothing."""

@@ -1,0 +1,473 @@
+"""The `aa-ref` command line. Thin: parse arguments, call `aa_ref.core.session`, print.
+
+Exit codes: 0 ok, 1 invalid input or illegal orders (or a replay that diverges),
+2 usage or I/O error. Errors are one line each, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from aa_ref import __version__
+from aa_ref.core.errors import AaRefError, UsageError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="aa-ref: referee and save-file toolkit for WWII board games (Axis & Allies 1941, ...).",
+)
+
+GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
+
+
+def fail(error: AaRefError) -> None:
+    for line in error.lines():
+        typer.echo(line, err=True)
+    if error.problems and error.message and len(error.problems) > 1:
+        typer.echo(f"{len(error.problems)} problems; nothing was written.", err=True)
+    raise typer.Exit(error.exit_code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"aa-ref {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")] = False,
+) -> None:
+    """aa-ref: referee and save-file toolkit for WWII board games."""
+
+
+@app.command()
+def games() -> None:
+    """List the games and scenarios shipped in setups/."""
+    from tabulate import tabulate
+
+    from aa_ref.core.session import scenarios
+
+    try:
+        rows = [[s.id, s.title, s.ruleset, ", ".join(s.powers), ", ".join(s.variants) or "-",
+                 "; ".join(f"{k}: {'|'.join(v)}" for k, v in s.options.items()) or "-"] for s in scenarios()]
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(tabulate(rows, ["scenario", "title", "rules", "powers (turn order)", "variants", "options"]))
+
+
+@app.command()
+def new(
+    scenario: Annotated[str, typer.Argument(help="Scenario id, e.g. aa1941 (see 'aa-ref games'), or a setup or WARZAG pack file.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The game file to create.")],
+    seed: Annotated[Optional[str], typer.Option("--seed", help="Dice seed (default: a random one, saved in the game).")] = None,
+    variant: Annotated[Optional[str], typer.Option("--variant", help="A setup variant, e.g. triplea.")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", help="A rule option KEY=VALUE, e.g. victory=one_capital.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace existing files.")] = False,
+) -> None:
+    """Start a new game from a shipped setup; writes GAME.yaml and GAME.log.yaml."""
+    from aa_ref.core.session import log_path_for, new_game
+
+    try:
+        options = {}
+        for item in option or []:
+            if "=" not in item:
+                raise UsageError(f"--option takes KEY=VALUE, not '{item}'")
+            key, value = item.split("=", 1)
+            options[key.strip()] = value.strip()
+        private: list[str] = []
+        game = new_game(scenario, output, seed, variant, options, overwrite=force, secrets_written=private)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"New {scenario} game written to {output} (log {log_path_for(output)}); "
+               f"round {game.round}, {game.power} to {game.phase.replace('_', ' ')}.")
+    for path in private:
+        typer.echo(f"Secret, for its player's eyes only: {path}")
+
+
+@app.command()
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Game, setup, orders, decision or log files.")],
+) -> None:
+    """Check files by their kind; orders are checked against the rules when a game file is given too."""
+    from aa_ref.core.session import validate_files
+
+    reports = validate_files(files)
+    bad = 0
+    usage = False
+    for report in reports:
+        if report.problems:
+            bad += 1
+            for problem in report.problems:
+                text = str(problem)
+                typer.echo(text if problem.file else f"{report.path}: {text}", err=True)
+            usage = usage or bool(report.error and ("no such file" in report.error or "cannot read" in report.error))
+        else:
+            typer.echo(f"{report.path}: valid {report.kind}")
+    if usage:
+        raise typer.Exit(2)
+    raise typer.Exit(1 if bad else 0)
+
+
+@app.command()
+def show(
+    game: GamePath,
+    power: Annotated[Optional[str], typer.Option(
+        "--power", help="Only this power's spaces; WARZAG: this player's view (others' cards hidden).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    side: Annotated[Optional[str], typer.Option(
+        "--side", help="Blocks in the West: this side's view under fog of war (axis or allies).")] = None,
+) -> None:
+    """The state of a game: round, power to move, phase, treasuries, units, battles, decisions."""
+    from aa_ref.core.session import load_game
+
+    try:
+        loaded = load_game(game)
+        if power is not None:
+            name = loaded.setup.power_names.get(power)
+            if name is None:
+                raise UsageError(loaded.setup.power_names.unknown_message(power))
+            power = name
+    except AaRefError as exc:
+        fail(exc)
+    if loaded.game.kind == "bitw-game":
+        from aa_ref.games.blocks_in_the_west import render as bitw
+        from aa_ref.games.blocks_in_the_west.views import view
+
+        chosen = side or power
+        if chosen is not None and chosen not in ("axis", "allies"):
+            fail(UsageError(f"--side is axis or allies, not '{chosen}'"))
+        if as_json:
+            data = view(loaded.setup, loaded.game, chosen).model_dump(mode="json") if chosen else bitw.referee_view(loaded.setup, loaded.game)
+            typer.echo(json.dumps(data, indent=2))
+        else:
+            typer.echo(bitw.show_text(loaded.setup, loaded.game, chosen), nl=False)
+        return
+    if loaded.game.kind == "warzag-game":
+        from aa_ref.games.warzag import render as warzag
+
+        if as_json:
+            typer.echo(json.dumps(warzag.status(loaded.setup, loaded.game, power), indent=2))
+        else:
+            typer.echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path), nl=False)
+        return
+    from aa_ref.features.reports.render import show_text, status
+
+    if as_json:
+        typer.echo(json.dumps(status(loaded.setup, loaded.game, loaded.ruleset), indent=2))
+    else:
+        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power))
+
+
+@app.command()
+def template(
+    game: GamePath,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the skeleton here instead of printing it.")] = None,
+) -> None:
+    """The skeleton of the orders (or decision) the game waits for, legal choices as comments."""
+    from aa_ref.core.session import load_game
+    from aa_ref.core.yamlio import atomic_write
+
+    try:
+        loaded = load_game(game)
+        text = loaded.ruleset.template(loaded.setup, loaded.game)
+        if output:
+            atomic_write(output, text)
+    except AaRefError as exc:
+        fail(exc)
+    if not output:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(f"Template written to {output}")
+
+
+@app.command()
+def apply(
+    game: GamePath,
+    orders: Annotated[list[Path], typer.Argument(help="Orders or decision files, applied in order, all or none.")],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the new game here (its log beside it).")] = None,
+    in_place: Annotated[bool, typer.Option("--in-place", help="Replace GAME.yaml and append to its log.")] = False,
+    dice: Annotated[Optional[Path], typer.Option("--dice", help="Dice rolled at the table (a YAML list), used in order.")] = None,
+    log: Annotated[Optional[Path], typer.Option("--log", help="The game's log (default: the one the game names).")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Adjudicate and print, write nothing.")] = False,
+    reveal: Annotated[Optional[list[Path]], typer.Option(
+        "--reveal", help="Fair-dice games: a reveal file from another player (repeat for each).")] = None,
+) -> None:
+    """Validate orders as a whole, adjudicate them, write the new game and append to its log."""
+    from aa_ref.core.session import apply_orders
+
+    try:
+        result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal)
+    except AaRefError as exc:
+        fail(exc)
+    for applied in result.applied:
+        typer.echo(f"== {applied.source}")
+        for note in applied.notes:
+            typer.echo(f"  {note}")
+    g = result.game
+    state = f"round {g.round}, {g.power}, {g.phase.replace('_', ' ')}"
+    if g.pending:
+        state += "; waiting for " + ", ".join(f"{d.power} ({d.kind}{f' in {d.space}' if d.space else ''})" for d in g.pending)
+    if g.winner:
+        state = f"game over: the {g.winner} have won" if g.kind == "game" else f"game over: {g.winner} won"
+    typer.echo(f"Now: {state}.")
+    if result.written:
+        typer.echo("Written: " + ", ".join(result.written))
+    elif dry_run:
+        typer.echo("Dry run: nothing written.")
+
+
+@app.command("log")
+def log_command(
+    game: GamePath,
+    round_: Annotated[Optional[int], typer.Option("--round", help="Only this round.")] = None,
+    power: Annotated[Optional[str], typer.Option("--power", help="Only this power.")] = None,
+    log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+) -> None:
+    """The audit log as readable text."""
+    from aa_ref.features.reports.render import log_text
+    from aa_ref.core.session import load_game
+
+    try:
+        loaded = load_game(game, log, check_head=False)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(log_text(loaded.log, round_, power), nl=False)
+
+
+@app.command()
+def replay(
+    game: GamePath,
+    log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+) -> None:
+    """Recompute the game from its setup and log; exit 1 at the first divergence."""
+    from aa_ref.core.session import replay as replay_game
+
+    try:
+        report = replay_game(game, log)
+    except AaRefError as exc:
+        fail(exc)
+    if report.divergence:
+        typer.echo(f"{game}: replay diverges: {report.divergence}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{game}: replay of {report.entries} log entries matches the game.")
+
+
+@app.command()
+def report(
+    game: GamePath,
+    round_: Annotated[Optional[int], typer.Option("--round", help="The round (default: the last one played).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="md (forums, e-mail), html (a page with an income chart) or text.")] = "md",
+) -> None:
+    """A turn report from the log: purchases, research, moves, battles with dice, captures, income."""
+    from aa_ref.features.reports.report import FORMATS, income_history, render, render_html, round_report
+    from aa_ref.core.session import load_game
+
+    try:
+        if fmt not in FORMATS:
+            raise UsageError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
+        loaded = load_game(game)
+        if loaded.game.kind != "game":
+            raise UsageError("report covers Axis & Allies games; for a WARZAG game read 'aa-ref log' and 'aa-ref show'")
+        rounds = [e.round for e in loaded.log.entries]
+        data = round_report(loaded.setup, loaded.ruleset, loaded.log, round_ or (max(rounds) if rounds else 1),
+                            loaded.game.log.file)
+    except AaRefError as exc:
+        fail(exc)
+    if fmt == "html":
+        history = income_history(loaded.setup, loaded.ruleset, loaded.log, loaded.game.log.file)
+        typer.echo(render_html(data, loaded.setup.title, history), nl=False)
+    else:
+        typer.echo(render(data, fmt, loaded.setup.title), nl=False)
+
+
+@app.command("import-triplea")
+def import_triplea_command(
+    xml: Annotated[Path, typer.Argument(help="A TripleA game XML.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="The setup file to write.")],
+    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules the setup is played with (aa1941, anniversary).")] = "aa1941",
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
+) -> None:
+    """Convert a TripleA game XML into an aa-ref setup, reporting what could not be mapped."""
+    from aa_ref.core.session import import_triplea
+
+    try:
+        not_mapped, problems = import_triplea(xml, out, ruleset, force)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"Setup written to {out}.")
+    if not_mapped:
+        typer.echo(f"Not mapped ({len(not_mapped)}):")
+        for line in not_mapped:
+            typer.echo(f"  {line}")
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) to fix by hand before the setup can be played:")
+        for problem in problems:
+            typer.echo(f"  {problem}")
+
+
+@app.command()
+def undo(
+    game: GamePath,
+    log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+    secret: Annotated[Optional[Path], typer.Option(
+        "--secret", help="Fair-dice games: the secret file of the player whose orders are taken back (it signs the undo).")] = None,
+) -> None:
+    """Take back the last orders or decision still in effect, as a new log entry (the log keeps everything)."""
+    from aa_ref.core.session import undo as undo_last
+
+    try:
+        restored, what = undo_last(game, log, secret)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"{what}. Now: round {restored.round}, {restored.power}, {restored.phase.replace('_', ' ')}.")
+
+
+@app.command()
+def diff(
+    before: Annotated[Path, typer.Argument(help="The earlier game file.")],
+    after: Annotated[Path, typer.Argument(help="The later game file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+) -> None:
+    """What changed between two game files, in game terms: treasuries, territories, units moved."""
+    from aa_ref.features.reports.diff import diff_text
+    from aa_ref.core.session import diff_files
+
+    try:
+        changes = diff_files(before, after)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(json.dumps(changes.as_json(), indent=2) if as_json else diff_text(changes, str(before), str(after)), nl=as_json)
+
+
+@app.command()
+def check(
+    game: GamePath,
+    orders: Annotated[list[Path], typer.Argument(help="Orders or decision files, in the order they would be applied.")],
+) -> None:
+    """Dry run of legality: are these orders legal now? No dice are rolled and nothing is written."""
+    from aa_ref.core.session import check_orders
+
+    try:
+        reports = check_orders(game, orders)
+    except AaRefError as exc:
+        fail(exc)
+    for report in reports:
+        for problem in report.problems:
+            typer.echo(str(problem), err=True)
+        typer.echo(f"{report.path}: {report.status}" + (f" ({report.detail})" if report.detail else ""))
+    raise typer.Exit(1 if any(r.status == "illegal" for r in reports) else 0)
+
+
+@app.command()
+def odds(
+    game: Annotated[Optional[Path], typer.Argument(help="A game file: odds of a battle in it (with --at).")] = None,
+    attacker: Annotated[Optional[str], typer.Option("--attacker", help="e.g. '10 infantry, 3 artillery, 2 tank'.")] = None,
+    defender: Annotated[Optional[str], typer.Option("--defender", help="The defending units, same form.")] = None,
+    edition: Annotated[str, typer.Option("--edition", help="aa1941 or anniversary (global1940 later).")] = "aa1941",
+    sea: Annotated[bool, typer.Option("--sea", help="A sea battle (default: land).")] = False,
+    at: Annotated[Optional[str], typer.Option("--at", help="With a game file: the space of the battle.")] = None,
+    attacker_tech: Annotated[list[str], typer.Option("--attacker-tech", help="A technology of the attacker (repeatable).")] = [],
+    defender_tech: Annotated[list[str], typer.Option("--defender-tech", help="A technology of the defender (repeatable).")] = [],
+    attacker_order: Annotated[Optional[str], typer.Option("--attacker-order", help="Order of loss, e.g. 'infantry, artillery, tank'.")] = None,
+    defender_order: Annotated[Optional[str], typer.Option("--defender-order", help="The defender's order of loss.")] = None,
+    retreat_after: Annotated[Optional[int], typer.Option("--retreat-after", min=1, help="The attacker retreats after this round.")] = None,
+    retreat_below: Annotated[Optional[int], typer.Option("--retreat-below", min=1, help="The attacker retreats with fewer units left than this.")] = None,
+    keep_land: Annotated[bool, typer.Option("--keep-land", help="The attacker loses its last land unit last (to take the territory).")] = False,
+    retreat_chance: Annotated[Optional[float], typer.Option("--retreat-chance", min=0.0, max=1.0, help="The attacker retreats when its chance to win falls below this (0-1).")] = None,
+    low_luck: Annotated[bool, typer.Option("--low-luck", help="Low luck: total value / 6 hits for sure, one die for the rest.")] = False,
+    bombard: Annotated[Optional[str], typer.Option("--bombard", help="Ships bombarding before an amphibious landing, e.g. '1 battleship, 1 cruiser'.")] = None,
+    seaborne: Annotated[Optional[str], typer.Option("--seaborne", help="Attacking land units landed from transports (they never retreat).")] = None,
+    submerge: Annotated[bool, typer.Option("--submerge", help="Submarines submerge when they may, instead of striking.")] = False,
+    runs: Annotated[Optional[int], typer.Option("--runs", help="Monte Carlo with this many battles (default: exact when tractable).")] = None,
+    seed: Annotated[str, typer.Option("--seed", help="Monte Carlo seed (same seed, same figures).")] = "odds",
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    plot_file: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the outcome distribution as a PNG (needs matplotlib).")] = None,
+) -> None:
+    """Battle odds: who wins, survivors, IPCs lost, the distribution of outcomes; exact or Monte Carlo."""
+    from aa_ref.features.odds.report import as_json as odds_json, as_text, plot
+    from aa_ref.features.odds.run import Request, compute, spec_from_request
+
+    request = Request(attacker, defender, edition, sea, tuple(attacker_tech), tuple(defender_tech), attacker_order,
+                      defender_order, retreat_after, retreat_below, keep_land, low_luck, retreat_chance, bombard, seaborne,
+                      submerge, runs, seed)
+    try:
+        if game is not None:
+            from aa_ref.features.odds.from_game import spec_from_game
+            from aa_ref.core.session import load_game
+
+            if at is None:
+                raise UsageError("with a game file, name the battle's space with --at")
+            spec = spec_from_game(load_game(game), at, request)
+        else:
+            spec = spec_from_request(request)
+        result = compute(spec, runs, seed)
+        if plot_file is not None:
+            plot(result, str(plot_file))
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(json.dumps(odds_json(spec, result), indent=2) if as_json else as_text(spec, result))
+
+
+@app.command()
+def export(
+    game: GamePath,
+    side: Annotated[str, typer.Option("--side", help="The side whose view is written: axis or allies.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The view file to write (kind: bitw-view).")],
+) -> None:
+    """Blocks in the West: write one side's view of the game, with none of the other side's hidden facts."""
+    from aa_ref.games.blocks_in_the_west.views import view
+    from aa_ref.core.documents import schema_comment
+    from aa_ref.core.session import load_game
+    from aa_ref.core.yamlio import atomic_write, dump_yaml, styled
+
+    try:
+        loaded = load_game(game)
+        if loaded.game.kind != "bitw-game":
+            raise UsageError("export writes a side's view of a Blocks in the West game; other games have no hidden units")
+        if side not in ("axis", "allies"):
+            raise UsageError(f"--side is axis or allies, not '{side}'")
+        seen = view(loaded.setup, loaded.game, side)  # type: ignore[arg-type]
+        atomic_write(output, schema_comment("bitw-view") + dump_yaml(styled(seen.model_dump(mode="json"))))
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"The {side}' view written to {output}")
+
+
+@app.command()
+def schema(
+    output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write the JSON Schemas to.")] = Path("schemas"),
+) -> None:
+    """Write the JSON Schemas of every file kind (the copies in schemas/ must match)."""
+    from aa_ref.core.documents import schema_texts
+    from aa_ref.core.yamlio import atomic_write
+
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+        for name, text in schema_texts().items():
+            atomic_write(output / name, text)
+    except OSError as exc:
+        fail(UsageError(f"{output}: cannot write ({exc.strerror})"))
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"Schemas written to {output}/: " + ", ".join(schema_texts()))
+
+
+from aa_ref.cli.pbem import register as _register_pbem  # noqa: E402  (the fair-dice commands)
+
+_register_pbem(app, fail)
+
+
+def main() -> None:
+    """Entry point of the `aa-ref` script."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted; nothing was written", err=True)
+        sys.exit(2)

@@ -1,0 +1,232 @@
+"""Loading any aa-ref document by its `kind:`, checking its shape by JSON Schema.
+
+Shape errors come back as problems located at `file:line:column`, with a suggestion
+when a key is misspelt. The JSON Schemas are generated from the pydantic models; the
+copies in `schemas/` are written by `aa-ref schema` and kept identical by a test.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from aa_ref.core.auditlog import Log
+from aa_ref.core.errors import InvalidInput, Problem
+from aa_ref.core.fairdice import DiceSecret, RevealFile
+from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
+from aa_ref.games.axis_allies.model.setup import Setup
+from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.core.yamlio import Document
+
+MODELS: dict[str, type[BaseModel] | str] = {
+    "game": Game,
+    "setup": Setup,
+    "orders": Orders,
+    "decision": DecisionAnswer,
+    "log": Log,
+    "reveal": RevealFile,
+    "dice-secret": DiceSecret,
+    # Another game's documents, imported only when a file of theirs is read (module:class).
+    "warzag-pack": "aa_ref.games.warzag.pack:Pack",
+    "warzag-game": "aa_ref.games.warzag.state:Game",
+    "warzag-orders": "aa_ref.games.warzag.orders:Orders",
+    "warzag-objective": "aa_ref.games.warzag.objectives:ObjectiveSecret",
+    "bitw-scenario": "aa_ref.games.blocks_in_the_west.scenario:Scenario",
+    "bitw-game": "aa_ref.games.blocks_in_the_west.state:Game",
+    "bitw-orders": "aa_ref.games.blocks_in_the_west.orders:Orders",
+    "bitw-view": "aa_ref.games.blocks_in_the_west.views:View",
+}
+"""Every document kind and its model."""
+GAME_KINDS = ("game", "warzag-game", "bitw-game")
+ORDERS_KINDS = ("orders", "decision", "warzag-orders", "bitw-orders")
+SETUP_KINDS = ("setup", "warzag-pack", "bitw-scenario")
+"""A game's definition: an A&A setup, a WARZAG component pack, a Blocks in the West scenario."""
+SCHEMA_VERSION = 1
+
+
+def model_of(kind: str) -> type[BaseModel]:
+    """The model of a document kind, imported on first use for another game's kinds."""
+    model = MODELS[kind]
+    if isinstance(model, str):
+        module, name = model.split(":")
+        model = MODELS[kind] = getattr(importlib.import_module(module), name)
+    return model
+SCHEMA_BASE = "https://aa-ref.invalid/schemas/"
+
+
+def schema_filename(kind: str) -> str:
+    return f"{kind}.schema.json"
+
+
+SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"
+
+
+@cache
+def checked_in_schema(kind: str) -> dict[str, Any]:
+    """The schema shipped in `schemas/` (kept equal to the generated one by a test), or the
+    generated one when the file is missing; reading is faster than generating."""
+    path = SCHEMAS_DIR / schema_filename(kind)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return json_schema(kind)
+
+
+@cache
+def json_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of a document kind, generated from its model."""
+    schema = model_of(kind).model_json_schema(by_alias=True, mode="validation")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_BASE + schema_filename(kind),
+        **schema,
+    }
+
+
+def schema_texts() -> dict[str, str]:
+    """File name -> text of every schema, as `aa-ref schema` writes them."""
+    return {schema_filename(k): json.dumps(json_schema(k), indent=2, sort_keys=True) + "\n" for k in MODELS}
+
+
+def schema_comment(kind: str) -> str:
+    """The `yaml-language-server` comment that lets editors check a file as it is typed."""
+    target = SCHEMAS_DIR / schema_filename(kind)
+    return f"# yaml-language-server: $schema={target.as_uri()}\n"
+
+
+@cache
+def _validator(kind: str) -> Any:
+    import jsonschema  # only needed to explain a rejected document
+
+    schema = checked_in_schema(kind)
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)
+
+
+def _schema_problem(doc: Document, error: Any) -> Problem:
+    loc = tuple(error.absolute_path)
+    message = error.message
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        if extra:
+            key = extra[0]
+            loc = (*loc, key)
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else f"; allowed keys: {', '.join(allowed)}"
+            message = f"unknown key '{key}'{hint}"
+    elif error.validator == "const" and loc and loc[-1] == "kind":
+        message = f"'kind' is {error.instance!r} here; this file was read as another kind"
+    where = ".".join(str(p) for p in loc)
+    return doc.problem(f"{where}: {message}" if where else message, loc)
+
+
+def shape_problems(doc: Document, kind: str) -> list[Problem]:
+    """Every JSON Schema error of `doc` read as a document of `kind`."""
+    root = json_schema(kind)  # generated: its objects keep the model's key order (the files are sorted)
+    errors = sorted(_validator(kind).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path)))
+    problems = []
+    for error in errors:
+        meant = _meant_branch(error, root)
+        if meant is None:
+            problems += [_schema_problem(doc, e) for e in _deepest([error])]
+        elif meant:
+            problems += [_schema_problem(doc, e) for e in _deepest(meant)]
+        else:
+            problems.append(_unknown_choice(doc, error, root))
+    return problems
+
+
+def _branch_keys(branch: dict[str, Any], root: dict[str, Any]) -> list[str] | None:
+    """The keys of a choice that is an object (following a `$ref`), or None."""
+    if "$ref" in branch:
+        branch = root.get("$defs", {}).get(branch["$ref"].rsplit("/", 1)[-1], {})
+    return list(branch["properties"]) if branch.get("type") == "object" and "properties" in branch else None
+
+
+def _meant_branch(error: Any, root: dict[str, Any]) -> list[Any] | None:
+    """For a mapping that must be one of several kinds of object (a WARZAG action): the errors of the kind its
+    keys name, [] when its keys name none, None when the choice is not between objects."""
+    if error.validator not in ("anyOf", "oneOf") or not isinstance(error.instance, dict):
+        return None
+    keys = [_branch_keys(b, root) for b in error.validator_value]
+    if any(k is None for k in keys):
+        return None
+    # A kind is named by its first key (`annex:`, `train:`...), the one it requires.
+    named = [i for i, k in enumerate(keys) if k and k[0] in error.instance]
+    if len(named) != 1:
+        return []
+    return [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == named[0]]
+
+
+def _unknown_choice(doc: Document, error: Any, root: dict[str, Any]) -> Problem:
+    firsts = [k[0] for b in error.validator_value if (k := _branch_keys(b, root))]
+    given = [str(k) for k in error.instance]
+    close = difflib.get_close_matches(given[0], firsts, n=1) if given else []
+    hint = f"; did you mean '{close[0]}'?" if close else f"; one of: {', '.join(firsts)}"
+    loc = (*error.absolute_path, given[0]) if given else tuple(error.absolute_path)
+    where = ".".join(str(p) for p in error.absolute_path)
+    return doc.problem(f"{where}: {', '.join(repr(g) for g in given) or 'an empty mapping'} names no action{hint}", loc)
+
+
+def _deepest(errors: list[Any]) -> list[Any]:
+    """Replace `anyOf`/`oneOf` failures by their most specific sub-error."""
+    out = []
+    for error in errors:
+        while error.context:
+            # The deepest sub-error names the value that is wrong; "is not of type 'null'"
+            # (the optional branch) is the least helpful of all.
+            error = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type" or e.validator_value != "null"))
+        out.append(error)
+    return out
+
+
+def document_kind(doc: Document) -> str:
+    """The `kind:` of a document, or an error saying what is wrong with it."""
+    if not isinstance(doc.data, dict):
+        raise InvalidInput(f"{doc.path}: not a YAML mapping", [doc.problem("expected a YAML mapping with a 'kind:' key")])
+    kind = doc.data.get("kind")
+    if kind not in MODELS:
+        close = difflib.get_close_matches(str(kind), list(MODELS), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        known = ", ".join(MODELS)
+        raise InvalidInput(
+            f"{doc.path}: unknown kind",
+            [doc.problem(f"'kind' must be one of {known}, not {kind!r}{hint}", ("kind",))],
+        )
+    return kind
+
+
+def parse_model(doc: Document, kind: str) -> BaseModel:
+    """The model of `doc`, or InvalidInput listing every shape problem.
+
+    The strict pydantic model and the JSON Schema are generated from the same definitions
+    and accept the same documents; the model is tried first because it is fast, and the
+    JSON Schema validator then explains a rejected document key by key.
+    """
+    try:
+        return model_of(kind).model_validate(doc.data)
+    except ValidationError:
+        pass
+    problems = shape_problems(doc, kind)
+    if not problems:
+        try:
+            return model_of(kind).model_validate(doc.data)
+        except ValidationError as exc:
+            problems = [doc.problem(_pydantic_message(e), tuple(e["loc"])) for e in exc.errors()]
+    raise InvalidInput(f"{doc.path}: not a valid {kind} file", problems)
+
+
+def _pydantic_message(error: dict[str, Any]) -> str:
+    where = ".".join(str(p) for p in error["loc"])
+    return f"{where}: {error['msg']}" if where else error["msg"]
+
+
+
+

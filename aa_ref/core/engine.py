@@ -1,0 +1,116 @@
+"""The adjudication context and the interface every ruleset implements.
+
+A ruleset checks orders against a read-only game (`check`) and adjudicates them by
+emitting events through a `Context` (`adjudicate`); only `Context.emit` changes the
+working copy of the game, so the events are the complete record of the change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
+
+from aa_ref.core.dice import DiceSource, RecordedDice, SeededDice
+from aa_ref.core.errors import AaRefError, IllegalOrders, Problem
+from aa_ref.games.axis_allies.model.events import Note, Roll, apply_event
+from aa_ref.games.axis_allies.model.setup import Setup
+from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.core.yamlio import Document
+
+
+class Illegal(Exception):
+    """An action breaks a rule (engines that check while they adjudicate): `message` in a player's words, `rule`
+    the rulebook lines, `field` the action's key to point at."""
+
+    def __init__(self, message: str, rule: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.field = field
+
+
+@dataclass
+class Context:
+    """One adjudication: the setup, a working copy of the game, dice and emitted events."""
+
+    setup: Setup
+    game: Game
+    dice: DiceSource
+    manual_dice: bool = False
+    events: list[Any] = field(default_factory=list)
+    apply: Callable[[Any, Any], None] = apply_event
+    """The game's own event application (the A&A one unless the ruleset has another)."""
+
+    def emit(self, event: Any) -> None:
+        """Record an event and apply it to the working game."""
+        self.apply(self.game, event)
+        self.events.append(event)
+
+    def roll(self, context: str, count: int) -> list[int]:
+        """Roll `count` dice for `context`, recording them."""
+        if count <= 0:
+            return []
+        dice = self.dice.roll(context, count)
+        source = "manual" if self.manual_dice else getattr(self.dice, "source", "seeded")
+        self.emit(Roll(context=context, dice=dice, source=source))
+        return dice
+
+    def note(self, text: str) -> None:
+        self.emit(Note(text=text))
+
+
+def problems_of_a_dry_run(ruleset: Any, setup: Setup, game: Any, given: "OrdersInput") -> list[Problem]:
+    """`check` of a self-checking ruleset: the document adjudicated on a copy of the game, with its own dice or
+    the game's seed; the problems it raises (none if it applies)."""
+    model = given.model
+    dice = RecordedDice(model.dice, f"{given.doc.path}: dice") if model.dice is not None else SeededDice(game.seed)
+    ctx = Context(setup, game.model_copy(deep=True), dice, apply=ruleset.apply_event)
+    try:
+        ruleset.adjudicate(ctx, given)
+    except IllegalOrders as exc:
+        return exc.problems
+    except AaRefError as exc:
+        return [given.problem(exc.message, ("dice",))]
+    return []
+
+
+@dataclass
+class OrdersInput:
+    """A parsed orders or decision document with the YAML it came from (for error positions)."""
+
+    doc: Document
+    model: Any
+
+    def problem(self, message: str, loc: tuple[Any, ...] = (), rule: str | None = None) -> Problem:
+        return self.doc.problem(message, loc, rule)
+
+
+class Ruleset(Protocol):
+    """What a game's rules must provide to the core."""
+
+    id: ClassVar[str]
+    phases: ClassVar[list[str]]
+    self_checking: ClassVar[bool]
+    """True when `adjudicate` itself refuses illegal orders (IllegalOrders) before changing anything it keeps: the
+    core then skips the separate `check`, whose dice could differ from the ones really rolled."""
+
+    def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game: ...
+
+    def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]: ...
+
+    def adjudicate(self, ctx: Context, given: OrdersInput) -> None: ...
+
+    def template(self, setup: Setup, game: Game) -> str: ...
+
+    def options(self) -> dict[str, list[str]]: ...
+
+    def option_problem(self, key: str, value: str) -> str | None: ...
+
+    def game_problems(self, setup: Any, game: Any, doc: Document) -> list[Problem]: ...
+
+    def apply_event(self, game: Any, event: Any) -> None: ...
+
+    def deal_secrets(self, setup: Any, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
+        """Cards dealt in secret at the start: (player -> public commitment, file key -> private document)."""
+        ...

@@ -1,0 +1,703 @@
+"""The library API behind every command: new, load, apply, replay, validate, template.
+
+The CLI only parses arguments and prints; tests call these functions directly. Every
+function either completes or raises an `AaRefError` having written nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aa_ref.core.auditlog import Log, LogStart, chain_problems, make_entry
+from aa_ref.games.axis_allies.rules.checks import setup_problems
+from aa_ref.core.dice import RecordedDice, SeededDice
+from aa_ref.core.documents import GAME_KINDS, ORDERS_KINDS, document_kind, parse_model, schema_comment
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
+from aa_ref.core import fairdice
+from aa_ref.core.fairdice import RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
+from aa_ref.games.axis_allies.model.events import EventError, Note, dump_events
+from aa_ref.games.axis_allies.model.setup import Setup, load_setup, resolve_setup_data, scenario_path, setup_paths
+from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.core.yamlio import Document, atomic_write_many, dump_json_style, dump_yaml, load_yaml, merge_into, styled
+
+
+RULESETS = {
+    "aa1941": ("aa_ref.games.axis_allies.rules.ruleset", "AA1941"),
+    "anniversary": ("aa_ref.games.axis_allies.anniversary.ruleset", "Anniversary"),
+    "global1940": ("aa_ref.games.axis_allies.global1940.ruleset", "Global1940"),
+    "warzag": ("aa_ref.games.warzag.ruleset", "Warzag"),
+    "bitw": ("aa_ref.games.blocks_in_the_west.ruleset", "Bitw"),
+}
+"""Ruleset id -> (module, class); a module is imported only when a game needs it."""
+
+def ruleset_for(setup: Setup) -> Any:
+    """The rules engine a setup names."""
+    if setup.ruleset not in RULESETS:
+        raise UsageError(f"setup '{setup.id}' names ruleset '{setup.ruleset}', which aa-ref does not have")
+    module, name = RULESETS[setup.ruleset]
+    return getattr(importlib.import_module(module), name)()
+
+
+def log_path_for(game_path: Path) -> Path:
+    """`GAME.log.yaml` beside `GAME.yaml`."""
+    stem = game_path.name[:-5] if game_path.name.endswith(".yaml") else game_path.name
+    return game_path.with_name(stem + ".log.yaml")
+
+
+# --- games ------------------------------------------------------------------
+@dataclass
+class ScenarioInfo:
+    id: str
+    title: str
+    ruleset: str
+    powers: list[str]
+    variants: list[str]
+    options: dict[str, list[str]]
+
+
+def scenarios() -> list[ScenarioInfo]:
+    """Every shipped scenario that can start a game (setups without a turn order are boards only)."""
+    out = []
+    for scenario in setup_paths():
+        setup = load_setup(scenario)
+        out.append(ScenarioInfo(
+            setup.id, setup.title, setup.ruleset, list(setup.turn_order), list(setup.variants),
+            ruleset_for(setup).options(),
+        ))
+    return out
+
+
+# --- writing games ----------------------------------------------------------
+def game_text(game: Game, source: Document | None = None) -> str:
+    """The game file's text; written over `source` (the file it came from) when that has
+    comments, so that they and its key order stay."""
+    data = game.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    data = {"kind": game.kind, "schema_version": 1, **data}
+    if source is not None and source.has_comments:
+        return dump_yaml(merge_into(source.tree, styled(data)))
+    return schema_comment(game.kind) + dump_yaml(styled(data))
+
+
+def log_text(log: Log) -> str:
+    return schema_comment("log") + dump_json_style(log.model_dump(mode="json", by_alias=True), "entries")
+
+
+def new_game(
+    scenario: str, out: Path, seed: str | None = None, variant: str | None = None,
+    options: dict[str, str] | None = None, overwrite: bool = False, log_out: Path | None = None,
+    secrets_written: list[str] | None = None,
+) -> Game:
+    """Start a game of `scenario` and write it, with its empty log, to `out`. Cards dealt in secret (WARZAG
+    objectives) go to one private file per player beside it, named in `secrets_written`; the game and the log
+    keep only their commitments."""
+    setup = load_setup(scenario)
+    ruleset = ruleset_for(setup)
+    if variant is not None and variant not in setup.variants:
+        known = ", ".join(setup.variants) or "none"
+        raise UsageError(f"scenario {scenario} has no variant '{variant}' (variants: {known})")
+    options = dict(options or {})
+    allowed = ruleset.options()
+    for key, value in options.items():
+        if key not in allowed:
+            raise UsageError(f"unknown option '{key}' (options: {', '.join(allowed) or 'none'})")
+        problem = ruleset.option_problem(key, value)
+        if problem:
+            raise UsageError(problem)
+    for key, choices in allowed.items():
+        options.setdefault(key, choices[0])
+    log_path = log_out or log_path_for(out)
+    if not out.parent.is_dir():
+        raise UsageError(f"{out.parent} is not a folder; create it first or write the game elsewhere")
+    for path in (out, log_path):
+        if path.exists() and not overwrite:
+            raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+    seed = seed if seed is not None else secrets.token_hex(8)
+    game = ruleset.new_game(setup, variant, options, seed, _relative_log(out, log_path))
+    if scenario_path(scenario) is not None:  # a pack or setup file of the user's: named relative to the game
+        game.setup = _relative_log(out, Path(scenario))
+    commitments, private = ruleset.deal_secrets(setup, options, seed)
+    if commitments:
+        ruleset.commit_secrets(game, commitments)
+    start = LogStart(setup=setup.id, variant=variant, options=options, seed=seed, commitments=commitments)
+    log = Log(kind="log", schema_version=1, start=start)
+    game.log.head = log.head
+    files = {str(out): game_text(game), str(log_path): log_text(log)}
+    stem = out.name[:-5] if out.name.endswith(".yaml") else out.name
+    for key, secret in private.items():
+        path = out.with_name(f"{stem}.{key}.yaml")
+        if path.exists() and not overwrite:
+            raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+        files[str(path)] = schema_comment(secret.kind) + dump_yaml(styled(secret.model_dump(mode="json")))
+        if secrets_written is not None:
+            secrets_written.append(str(path))
+    atomic_write_many(files)
+    return game
+
+
+def _relative_log(game_path: Path, log_path: Path) -> str:
+    try:
+        return str(log_path.resolve().relative_to(game_path.resolve().parent))
+    except ValueError:
+        return str(log_path.resolve())
+
+
+# --- loading ------------------------------------------------------------------
+@dataclass
+class LoadedGame:
+    path: Path
+    doc: Document
+    game: Game
+    setup: Setup
+    ruleset: Any
+    log_path: Path
+    log: Log
+
+
+def load_game(path: Path, log_path: Path | None = None, check_head: bool = True) -> LoadedGame:
+    """A game file with its setup, rules and log; the log must belong to the game."""
+    doc = load_yaml(path)
+    kind = document_kind(doc)
+    if kind not in GAME_KINDS:
+        raise InvalidInput(f"{path}: expected a game file", [doc.problem(f"this is a {kind} file, not a game", ("kind",))])
+    game = parse_model(doc, kind)
+    setup = load_setup(game.setup, path.parent)
+    ruleset = ruleset_for(setup)
+    problems = ruleset.game_problems(setup, game, doc)
+    if problems:
+        raise InvalidInput(f"{path}: invalid game", problems)
+    log_path = log_path or (path.parent / game.log.file)
+    log_doc = load_yaml(log_path)
+    if document_kind(log_doc) != "log":
+        raise InvalidInput(f"{log_path}: expected a log file", [log_doc.problem("not a log file", ("kind",))])
+    log = parse_model(log_doc, "log")
+    broken = chain_problems(log) if check_head else []
+    if broken:
+        raise InvalidInput(f"{log_path}: the log was edited by hand",
+                           [log_doc.problem(broken[0] + "; 'aa-ref replay' shows where the game diverges")])
+    if check_head and log.start.commitments:  # the secret cards' commitments are the ones the log began with
+        probe = game.model_copy(deep=True)
+        ruleset.commit_secrets(probe, dict(log.start.commitments))
+        if probe != game:
+            raise InvalidInput(f"{path}: the game file was edited", [doc.problem(
+                f"a commitment to a secret card differs from the one in the log's start ({log_path}): the game file "
+                "was edited; 'aa-ref replay' shows where", ("players",))])
+    if check_head and log.head != game.log.head:
+        raise InvalidInput(
+            f"{path}: the game and its log {log_path} do not match",
+            [doc.problem(f"the game's log head is {game.log.head} but the log ends at {log.head}: "
+                         "one of the two files was edited or replaced; 'aa-ref replay' shows where", ("log", "head"))],
+        )
+    return LoadedGame(path, doc, game, setup, ruleset, log_path, log)
+
+
+def load_orders(path: Path) -> OrdersInput:
+    """An orders or decision file, checked for shape."""
+    doc = load_yaml(path)
+    kind = document_kind(doc)
+    if kind not in ORDERS_KINDS:
+        raise InvalidInput(f"{path}: expected orders", [doc.problem(f"this is a {kind} file; orders or a decision is needed here", ("kind",))])
+    return OrdersInput(doc, parse_model(doc, kind))
+
+
+def load_dice(path: Path) -> list[int]:
+    """Dice rolled at the table: a YAML list of numbers, or a mapping with `dice:`."""
+    doc = load_yaml(path)
+    data = doc.data
+    if isinstance(data, dict):
+        data = data.get("dice")
+    if not isinstance(data, list):
+        raise InvalidInput(f"{path}: expected a list of dice", [doc.problem("write the dice as a list, e.g. 'dice: [3, 6, 1]'")])
+    for i, value in enumerate(data):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            loc = (i,) if isinstance(doc.data, list) else ("dice", i)
+            raise InvalidInput(f"{path}: bad die", [doc.problem(f"a die is a whole number from 1 to 6, not {value!r}", loc)])
+    return data
+
+
+# --- applying -------------------------------------------------------------------
+@dataclass
+class Applied:
+    """The outcome of one orders or decision document."""
+
+    source: str
+    events: list[Any]
+
+    @property
+    def notes(self) -> list[str]:
+        return [e.text for e in self.events if isinstance(e, Note)]
+
+
+@dataclass
+class ApplyResult:
+    game: Game
+    applied: list[Applied] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+
+
+def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, table_dice: RecordedDice | None) -> tuple[Game, Log, list[Any]]:
+    """Check and adjudicate one document; the new game and log, or IllegalOrders."""
+    if not ruleset.self_checking:  # else its adjudication refuses illegal orders, with the dice really rolled
+        problems = ruleset.check(setup, game, given)
+        if problems:
+            raise IllegalOrders(f"{given.doc.path}: orders not accepted", problems)
+    model = given.model
+    fair = None
+    if game.fair_dice:
+        fair = fair_dice_for(game, given, table_dice)
+        dice, manual = fair, False
+    elif model.dice is not None:
+        dice, manual = RecordedDice(model.dice, f"{given.doc.path}: dice"), True
+    elif table_dice is not None:
+        dice, manual = table_dice, True
+    else:
+        dice, manual = SeededDice(game.seed), False
+    before = dice.used if manual else 0
+    ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event)
+    try:
+        ruleset.adjudicate(ctx, given)
+    except EventError as exc:
+        raise AaRefError(f"internal error while adjudicating {given.doc.path}: {exc}") from None
+    except RevealsNeeded as exc:
+        raise IllegalOrders(f"{given.doc.path}: its dice need reveals", [given.problem(reveals_needed_text(fair, exc))]) from None
+    if fair is not None:
+        settle_reveals(ctx.game, given, fair)
+    record = dict(given.doc.data)
+    if manual and model.dice is None:
+        record["dice"] = dice.values[before:dice.used]
+    if manual and model.dice is not None and dice.unused:
+        raise InvalidInput(f"{given.doc.path}: {dice.unused} of the dice given were not needed; remove them")
+    entry = make_entry(log, game.round, model.power, game.phase, record, dump_events(ctx.events))
+    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
+    new_game = ctx.game
+    new_game.log.head = entry.hash
+    new_game.log.entries = len(new_log.entries)
+    return new_game, new_log, ctx.events
+
+
+def apply_orders(
+    game_path: Path, orders_paths: list[Path], out: Path | None = None, in_place: bool = False,
+    dice_path: Path | None = None, log_path: Path | None = None, dry_run: bool = False,
+    reveal_paths: list[Path] | None = None,
+) -> ApplyResult:
+    """Apply orders files in order, all or none, and write the new game and log. In a
+    fair-dice game, the reveals in `reveal_paths` go with the documents they were made for."""
+    from aa_ref.features.pbem.commands import RevealPool
+
+    if not dry_run and (out is None) == (not in_place):
+        raise UsageError("say where the new game goes: -o OUT.yaml, or --in-place to replace GAME.yaml (or --dry-run)")
+    loaded = load_game(game_path, log_path)
+    inputs = [load_orders(p) for p in orders_paths]
+    table_dice = RecordedDice(load_dice(dice_path), str(dice_path)) if dice_path else None
+    pool = RevealPool(reveal_paths or [])
+    game, log = loaded.game, loaded.log
+    result = ApplyResult(game)
+    for given in inputs:
+        given = pool.attach(game, given)
+        try:
+            game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, table_dice)
+        except IllegalOrders as exc:
+            raise IllegalOrders(exc.message, [*exc.problems, *(Problem(p) for p in pool.unused())]) from None
+        result.applied.append(Applied(given.doc.path, events))
+    if table_dice is not None and table_dice.unused:
+        raise InvalidInput(f"{dice_path}: {table_dice.unused} dice were not needed; nothing was applied")
+    if pool.unused():
+        raise InvalidInput("reveals not used; nothing was applied", [Problem(p) for p in pool.unused()])
+    result.game = game
+    if dry_run:
+        return result
+    target = game_path if in_place else out
+    target_log = loaded.log_path if in_place else log_path_for(target)
+    if not in_place:
+        if target.resolve() == game_path.resolve():
+            raise UsageError("-o names the game file itself; use --in-place to replace it")
+        game.log.file = _relative_log(target, target_log)
+        if scenario_path(game.setup) is not None:  # a user's pack: named relative to the new game
+            game.setup = _relative_log(target, scenario_path(game.setup, game_path.parent))
+    # The new game keeps the comments and key order of the file it came from.
+    atomic_write_many({str(target): game_text(game, loaded.doc), str(target_log): log_text(log)})
+    result.written = [str(target), str(target_log)]
+    return result
+
+
+# --- replay ---------------------------------------------------------------------
+@dataclass
+class ReplayReport:
+    entries: int
+    divergence: str | None = None
+
+
+def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
+    """Recompute the game from its setup and log; report the first divergence."""
+    loaded = load_game(game_path, log_path, check_head=False)
+    log = loaded.log
+    broken = chain_problems(log)
+    if broken:
+        return ReplayReport(len(log.entries), f"log {loaded.log_path}: {broken[0]}")
+    try:
+        game, _ = _rebuild(loaded)
+    except _Divergence as exc:
+        return ReplayReport(len(log.entries), str(exc))
+    mine = game.model_dump(mode="json")
+    theirs = loaded.game.model_dump(mode="json")
+    mine["log"], theirs["log"] = mine["log"]["head"], theirs["log"]["head"]
+    if mine != theirs:
+        return ReplayReport(len(log.entries), "the game file differs from the replayed game: " + _first_difference(theirs, mine))
+    return ReplayReport(len(log.entries))
+
+
+class _Divergence(Exception):
+    """The log no longer reproduces: the first place where it does not, in words."""
+
+
+UNDO = "undo"
+"""The input kind of a log entry that takes back the last effective entry."""
+
+
+def _rebuild(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
+    """The game recomputed from the setup and every log entry, and the stack of effective
+    entries (number, state before it) that undo entries pop."""
+    log = loaded.log
+    from_file = scenario_path(loaded.game.setup) is not None
+    setup = loaded.setup if from_file else load_setup(log.start.setup)
+    ruleset = ruleset_for(setup)
+    game = ruleset.new_game(setup, log.start.variant, dict(log.start.options), log.start.seed, loaded.game.log.file)
+    if log.start.commitments:
+        ruleset.commit_secrets(game, dict(log.start.commitments))
+    if from_file:
+        game.setup = loaded.game.setup
+    rebuilt = Log(kind="log", schema_version=1, start=log.start)
+    game.log.head = rebuilt.head
+    stack: list[tuple[int, Game]] = []
+    for entry in log.entries:
+        if entry.input.get("kind") == UNDO:
+            if not stack or entry.input.get("undoes") != stack[-1][0]:
+                raise _Divergence(f"entry {entry.n} undoes entry {entry.input.get('undoes')}, which is not the last one in effect")
+            unsigned = fairdice.undo_problem(game, log.entries[stack[-1][0] - 1].power, entry.input)
+            if unsigned:
+                raise _Divergence(f"entry {entry.n}: {unsigned}")
+            game, rebuilt = _undone(game, rebuilt, stack.pop(), entry.input)
+            if dump_events([Note(text=_undo_text(log.entries[entry.input['undoes'] - 1]))]) != entry.events:
+                raise _Divergence(f"entry {entry.n}: its events are not those of an undo")
+            continue
+        if entry.input.get("kind") == fairdice.COMMITMENT:
+            game, rebuilt = _committed(game, rebuilt, entry.input, f"entry {entry.n}", _Divergence)
+            if rebuilt.entries[-1].events != entry.events:
+                raise _Divergence(f"entry {entry.n}: its events are not those of a commitment")
+            continue
+        doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, tree=entry.input)
+        before = game
+        try:
+            kind = document_kind(doc)
+            given = OrdersInput(doc, parse_model(doc, kind))
+            game, rebuilt, events = adjudicate(setup, ruleset, game, rebuilt, given, None)
+        except AaRefError as exc:
+            raise _Divergence(f"entry {entry.n} no longer applies: {'; '.join(exc.lines())}") from None
+        produced = dump_events(events)
+        if produced != entry.events:
+            raise _Divergence(_event_divergence(entry.n, produced, entry.events))
+        stack.append((entry.n, before))
+    return game, stack
+
+
+def _undo_text(entry: Any) -> str:
+    return f"undoes entry {entry.n}: {entry.power}'s {entry.phase.replace('_', ' ')} of round {entry.round}"
+
+
+def _undone(game: Game, log: Log, target: tuple[int, Game], record: dict) -> tuple[Game, Log]:
+    """The state before entry `target`, with the undo entry appended to the log."""
+    n, before = target
+    undone = log.entries[n - 1]
+    entry = make_entry(log, game.round, game.power, game.phase, record,
+                       dump_events([Note(text=_undo_text(undone))]))
+    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
+    restored = before.model_copy(deep=True)
+    restored.log = game.log.model_copy(update={"head": new_log.head, "entries": len(new_log.entries)})
+    # Commitments and the chain values revealed stay: an undone roll's reveals are spent.
+    restored.fair_dice = game.fair_dice
+    return restored, new_log
+
+
+def _committed(game: Game, log: Log, record: dict, where: str, error: type[Exception]) -> tuple[Game, Log]:
+    """The game with a player's fair-dice commitment, and the log with its entry."""
+    problems = fairdice.commitment_problems(game, record)
+    if problems:
+        raise error(f"{where}: {problems[0]}")
+    new_game = game.model_copy(deep=True)
+    note = fairdice.apply_commitment(new_game, record)
+    entry = make_entry(log, game.round, game.power, game.phase, record, dump_events([Note(text=note)]))
+    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
+    new_game.log = game.log.model_copy(update={"head": new_log.head, "entries": len(new_log.entries)})
+    return new_game, new_log
+
+
+def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[str], length: int) -> tuple[Game, str, bool]:
+    """A player's fair-dice commitment, appended to the game and its log. The secret file is
+    created (new key and chain) when it does not exist; the game, the log and a new secret
+    file are written together or not at all. Returns the game, the log note and whether the
+    secret file is new."""
+    loaded = load_game(game_path)
+    secret, created = fairdice.open_or_create_secret(secret_path, player, loaded.game.seed, length)
+    unknown = [p for p in powers if p not in loaded.game.powers]
+    if unknown:
+        known = loaded.setup.power_names.get(unknown[0])
+        raise UsageError(f"{known} does not play in this game (powers: {', '.join(loaded.game.powers)})" if known
+                         else loaded.setup.power_names.unknown_message(unknown[0]))
+    record = fairdice.commitment_record(secret, powers, loaded.game.seed, loaded.game.log.head)
+    game, log = _committed(loaded.game, loaded.log, record, str(game_path), UsageError)
+    files = {str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)}
+    if created:
+        files[str(secret_path)] = fairdice.secret_text(secret)
+    atomic_write_many(files)
+    return game, log.entries[-1].events[0]["text"], created
+
+
+def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None = None) -> tuple[Game, str]:
+    """Take back the last orders or decision still in effect, as a new log entry: the log loses
+    nothing, the game returns to the state before them, and replay still verifies. Seeded dice
+    depend on their context, so orders applied again roll the same dice; in a fair-dice game
+    the undo is signed by the undone document's player, and orders applied again need new
+    reveals, so the re-roll shows in the log."""
+    loaded = load_game(game_path, log_path)
+    try:
+        game, stack = _rebuild(loaded)
+    except _Divergence as exc:
+        raise InvalidInput(f"{game_path}: the log does not replay, so nothing can be undone: {exc}") from None
+    if not stack:
+        raise UsageError(f"{game_path}: nothing to undo (no orders are in effect)")
+    n = stack[-1][0]
+    record: dict[str, Any] = {"kind": UNDO, "schema_version": 1, "undoes": n}
+    if game.fair_dice:
+        record["signature"] = fairdice.undo_signature(game, loaded.log.entries[n - 1].power, n, secret_path)
+    restored, log = _undone(game, loaded.log, stack[-1], record)
+    restored.log.file = loaded.game.log.file
+    atomic_write_many({str(game_path): game_text(restored, loaded.doc), str(loaded.log_path): log_text(log)})
+    return restored, _undo_text(loaded.log.entries[n - 1])
+
+
+def _event_divergence(n: int, produced: list[dict], logged: list[dict]) -> str:
+    for i, (a, b) in enumerate(zip(produced, logged), start=1):
+        if a != b:
+            return f"entry {n}, event {i}: the log says {_short(b)} but the rules give {_short(a)}"
+    return f"entry {n}: the log has {len(logged)} events but the rules give {len(produced)}"
+
+
+def _short(event: dict) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in event.items()) + "}"
+
+
+def _first_difference(file_data: Any, replayed: Any, path: str = "") -> str:
+    if isinstance(file_data, dict) and isinstance(replayed, dict):
+        for key in list(dict.fromkeys([*file_data, *replayed])):
+            if file_data.get(key) != replayed.get(key):
+                return _first_difference(file_data.get(key), replayed.get(key), f"{path}.{key}" if path else str(key))
+    if isinstance(file_data, list) and isinstance(replayed, list) and len(file_data) == len(replayed):
+        for i, (a, b) in enumerate(zip(file_data, replayed)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+    return f"at {path or 'the top'} the file has {file_data!r} but the log gives {replayed!r}"
+
+
+# --- validate ---------------------------------------------------------------------
+@dataclass
+class FileReport:
+    path: str
+    kind: str | None
+    problems: list[Problem]
+    error: str | None = None
+
+
+def validate_files(paths: list[Path]) -> list[FileReport]:
+    """Check each file by its kind; orders are also checked against the rules when one
+    game file is among the paths."""
+    reports: list[FileReport] = []
+    games: list[LoadedGame] = []
+    pending_orders: list[tuple[FileReport, OrdersInput]] = []
+    for path in paths:
+        report = FileReport(str(path), None, [])
+        reports.append(report)
+        try:
+            doc = load_yaml(path)
+            report.kind = document_kind(doc)
+            if report.kind == "setup":
+                merged = resolve_setup_data(doc.data)
+                setup = parse_model(Document(doc.path, merged, doc.text), "setup")
+                report.problems = setup_problems(setup, doc)
+            elif report.kind == "warzag-pack":
+                from aa_ref.games.warzag.pack_checks import pack_problems
+
+                report.problems = pack_problems(parse_model(doc, report.kind), doc)
+            elif report.kind == "bitw-scenario":
+                from aa_ref.games.blocks_in_the_west.scenario_checks import scenario_problems
+
+                report.problems = scenario_problems(parse_model(doc, report.kind), doc)
+            elif report.kind in GAME_KINDS:
+                loaded = load_game(path)
+                games.append(loaded)
+            elif report.kind == "log":
+                log = parse_model(doc, "log")
+                report.problems = [Problem(p, str(path)) for p in chain_problems(log)]
+            elif report.kind in ORDERS_KINDS:
+                model = parse_model(doc, report.kind)
+                pending_orders.append((report, OrdersInput(doc, model)))
+            else:  # reveal and dice-secret files: their shape (their use is checked by apply and replay)
+                parse_model(doc, report.kind)
+        except AaRefError as exc:
+            report.problems = exc.problems or [Problem(exc.message)]
+            report.error = exc.message if not exc.problems else None
+    for report, given in pending_orders:
+        if len(games) == 1:
+            loaded = games[0]
+            report.problems = loaded.ruleset.check(loaded.setup, loaded.game, given)
+        elif given.model.game and given.model.kind in ("orders", "decision"):
+            try:
+                report.problems = orders_name_problems(given, load_setup(given.model.game))
+            except AaRefError as exc:
+                report.problems = [given.problem(exc.message, ("game",))]
+    return reports
+
+
+def read_game(path: Path) -> Game:
+    """A game file's state alone (no log check): for comparing files a player received."""
+    doc = load_yaml(path)
+    kind = document_kind(doc)
+    if kind not in GAME_KINDS:
+        raise InvalidInput(f"{path}: not a game file (kind: {doc.data.get('kind')})")
+    return parse_model(doc, kind)
+
+
+def diff_files(a: Path, b: Path) -> Any:
+    """What changed from game file `a` to game file `b` (same scenario)."""
+    from aa_ref.features.reports.diff import diff_games
+
+    game_a, game_b = read_game(a), read_game(b)
+    if game_a.kind != "game" or game_b.kind != "game":
+        raise UsageError("diff compares Axis & Allies games; for a WARZAG game compare 'aa-ref show --json' outputs")
+    if game_a.setup != game_b.setup:
+        raise UsageError(f"{a} is a game of {game_a.setup} and {b} of {game_b.setup}: nothing to compare")
+    return diff_games(game_a, game_b)
+
+
+def import_triplea(xml_path: Path, out: Path, ruleset: str, overwrite: bool = False) -> tuple[list[str], list[Problem]]:
+    """Convert a TripleA game XML into a setup file; what could not be mapped, and the setup's
+    problems as `validate` sees them (the file is written so that they can be fixed by hand)."""
+    from aa_ref.games.axis_allies.rules.checks import setup_problems
+    from aa_ref.features.triplea.importer import import_xml
+
+    if ruleset not in RULESETS:
+        raise UsageError(f"unknown ruleset '{ruleset}' (rulesets: {', '.join(RULESETS)})")
+    if out.exists() and not overwrite:
+        raise UsageError(f"{out} exists; choose another name or pass --force to replace it")
+    imported = import_xml(xml_path, ruleset)
+    text = schema_comment("setup") + dump_yaml(styled(imported.setup))
+    atomic_write_many({str(out): text})
+    doc = load_yaml(out)
+    try:
+        problems = setup_problems(parse_model(doc, "setup"), doc)
+    except AaRefError as exc:
+        problems = exc.problems or [Problem(exc.message, str(out))]
+    return imported.not_mapped, problems
+
+
+class _DiceNeeded(Exception):
+    """Raised by `_NoDice`: the document's adjudication would roll dice."""
+
+
+class _NoDice:
+    """A dice source for dry runs that must not roll: it stops the adjudication instead."""
+
+    def roll(self, context: str, count: int) -> list[int]:
+        raise _DiceNeeded(context)
+
+
+def rolls_dice(setup: Setup, ruleset: Any, game: Game, given: OrdersInput) -> bool:
+    """Whether adjudicating the (legal) document against `game` rolls any die."""
+    ctx = Context(setup, game.model_copy(deep=True), _NoDice(), apply=ruleset.apply_event)
+    try:
+        ruleset.adjudicate(ctx, given)
+    except _DiceNeeded:
+        return True
+    return False
+
+
+@dataclass
+class CheckReport:
+    path: str
+    problems: list[Problem]
+    status: str  # "legal", "illegal", "not checked"
+    detail: str = ""
+
+
+def check_orders(game_path: Path, orders_paths: list[Path]) -> list[CheckReport]:
+    """The legality of orders and decisions against a game, in order, with no dice and no
+    writes: a legal document that rolls no dice is adjudicated in memory, so the next one is
+    checked against the state it leads to; after one that would roll dice, the rest cannot be
+    checked (their state depends on the dice)."""
+    loaded = load_game(game_path)
+    game = loaded.game
+    reports: list[CheckReport] = []
+    blocked = ""
+    for path in orders_paths:
+        if blocked:
+            reports.append(CheckReport(str(path), [], "not checked", blocked))
+            continue
+        given = load_orders(path)
+        problems = loaded.ruleset.check(loaded.setup, game, given)
+        if problems:
+            reports.append(CheckReport(str(path), problems, "illegal"))
+            blocked = f"it follows {path}, which is illegal"
+            continue
+        ctx = Context(loaded.setup, game.model_copy(deep=True), _NoDice(), apply=loaded.ruleset.apply_event)
+        try:
+            loaded.ruleset.adjudicate(ctx, given)
+        except _DiceNeeded:
+            reports.append(CheckReport(str(path), [], "legal", "its adjudication rolls dice"))
+            blocked = f"it follows {path}, whose outcome depends on dice"
+            continue
+        game = ctx.game
+        after = f"the game ends: {game.winner} won" if game.winner else f"next: round {game.round}, {game.power}, {game.phase}"
+        reports.append(CheckReport(str(path), [], "legal", after))
+    return reports
+
+
+def orders_name_problems(given: OrdersInput, setup: Setup) -> list[Problem]:
+    """Unknown power, space and unit names in an orders file checked without its game."""
+    model = given.model
+    problems = []
+    if model.power not in setup.power_names:
+        problems.append(given.problem(setup.power_names.unknown_message(model.power), ("power",)))
+    for loc, value in _named_values(given.doc.data):
+        index = setup.unit_names if loc[-1] in ("units", "purchase") else setup.space_names
+        if isinstance(value, dict):
+            problems += [given.problem(setup.unit_names.unknown_message(k), (*loc, k)) for k in value if k not in setup.unit_names]
+        elif isinstance(value, str) and value not in index:
+            problems.append(given.problem(index.unknown_message(value), loc))
+    return problems
+
+
+def _named_values(data: Any, loc: tuple = ()) -> list[tuple[tuple, Any]]:
+    """(location, value) of every space name and unit mapping in orders data."""
+    out = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            here = (*loc, key)
+            if key in ("from", "to", "at", "unload", "land_at", "space") and isinstance(value, str):
+                out.append((here, value))
+            elif key == "via" and isinstance(value, list):
+                out += [((*here, i), v) for i, v in enumerate(value) if isinstance(v, str)]
+            elif key in ("units", "purchase") and isinstance(value, dict):
+                out.append((here, value))
+            elif key == "place" and isinstance(value, dict):
+                out += [((*here, s), s) for s in value]
+                out += [((*here, s, "units"), u) for s, u in value.items() if isinstance(u, dict)]
+            else:
+                out += _named_values(value, here)
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            out += _named_values(item, (*loc, i))
+    return out
+

@@ -1,0 +1,351 @@
+"""Reading and writing YAML documents safely, keeping positions and comments.
+
+Every document is loaded with ruamel.yaml's round-trip loader so that errors can
+point at `file:line:column` and rewritten game files keep the user's comments and
+key order. Loading refuses files that are too large, alias bombs and duplicate keys;
+writing goes to a temporary file that is renamed over the target, so a failure never
+leaves a half-written file.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from aa_ref.core.errors import InvalidInput, Problem, UsageError
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_EXPANDED_NODES = 2_000_000
+
+
+class Document:
+    """A loaded YAML document: its plain data, its origin, and (parsed on demand) the
+    round-trip tree that knows line numbers and comments."""
+
+    def __init__(self, path: str, data: Any, text: str | None = None, tree: Any = None) -> None:
+        self.path = path
+        self.data = data
+        self._text = text
+        self._tree = tree
+
+    @property
+    def text(self) -> str | None:
+        return self._text
+
+    @property
+    def tree(self) -> Any:
+        """The round-trip tree (comments, key order, positions), parsed the first time it is needed."""
+        if self._tree is None and self._text is not None:
+            self._tree = _yaml().load(io.StringIO(self._text))
+        return self._tree
+
+    @property
+    def has_comments(self) -> bool:
+        """Whether the text has a comment besides a first-line header (a `#` anywhere after
+        the first line: a `#` inside a string only costs the comment-keeping rewrite)."""
+        return self._text is not None and "#" in self._text.partition("\n")[2]
+
+    def locate(self, loc: tuple[Any, ...]) -> tuple[int | None, int | None]:
+        """The 1-based line and column of the value at `loc` (as deep as it exists)."""
+        return locate(self.tree, loc)
+
+    def problem(self, message: str, loc: tuple[Any, ...] = (), rule: str | None = None) -> Problem:
+        """A problem pointing at `loc` in this document."""
+        line, column = self.locate(loc)
+        return Problem(message, self.path, line, column, rule)
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def _fast_yaml() -> YAML:
+    """The C-accelerated safe loader (ruamel.yaml.clib), for speed."""
+    yaml = YAML(typ="safe", pure=False)
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file, or a UsageError that says why it cannot be read."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    if p.is_dir():
+        raise UsageError(f"{path}: is a folder, not a YAML file")
+    if size > MAX_FILE_BYTES:
+        raise InvalidInput(
+            f"{path}: file is {size} bytes; aa-ref reads YAML files of at most {MAX_FILE_BYTES} bytes",
+            [Problem(f"file too large ({size} bytes, limit {MAX_FILE_BYTES})", str(path), 1, 1)],
+        )
+    try:
+        return p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(
+            f"{path}: not UTF-8 text",
+            [Problem(f"not UTF-8 text (byte {exc.start})", str(path), 1, 1)],
+        ) from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def _expanded_size(value: Any, memo: dict[int, int], depth: int = 0) -> int:
+    """Number of nodes the data would have with every alias expanded (aliases share objects)."""
+    if not isinstance(value, (dict, list)):
+        return 1
+    key = id(value)
+    if key in memo:
+        return memo[key]
+    if depth > 200:
+        raise RecursionError
+    memo[key] = MAX_EXPANDED_NODES + 1  # a recursive alias counts as infinite
+    children = value.items() if isinstance(value, dict) else enumerate(value)
+    total = 1 + sum(_expanded_size(v, memo, depth + 1) for _, v in children)
+    memo[key] = total
+    return total
+
+
+def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise ValueError("duplicate key")
+    return dict(pairs)
+
+
+def _json_body(text: str) -> Any:
+    """The data of a JSON-style document (YAML's JSON subset, after leading comments), or None."""
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
+    if not body.lstrip().startswith("{"):
+        return None
+    try:
+        return json.loads(body, object_pairs_hook=_json_pairs)
+    except ValueError:
+        return None  # let the YAML parser say what is wrong, with a position
+
+
+def parse_yaml(text: str, path: str = "<string>") -> Document:
+    """Parse one YAML document, guarding against alias bombs and reporting positions.
+
+    Documents written in YAML's JSON style (the audit log) take a fast path.
+    """
+    data = _json_body(text)
+    if data is not None:
+        return Document(path, data, text)
+    try:
+        data = _fast_yaml().load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        col = mark.column + 1 if mark else None
+        what = " ".join(x for x in (exc.context, exc.problem) if x) or "malformed YAML"
+        raise InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {what}", path, line, col)]) from None
+    except YAMLError as exc:
+        raise InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {exc}", path, 1, 1)]) from None
+    try:
+        size = _expanded_size(data, {})
+    except RecursionError:
+        size = MAX_EXPANDED_NODES + 1
+    if size > MAX_EXPANDED_NODES:
+        raise InvalidInput(
+            f"{path}: too many nodes once aliases are expanded",
+            [Problem("YAML aliases expand to too many nodes (an alias bomb?); write the data out", path, 1, 1)],
+        )
+    return Document(path, to_plain(data), text)
+
+
+def load_yaml(path: str | Path) -> Document:
+    """Read and parse a YAML file."""
+    return parse_yaml(read_text(path), str(path))
+
+
+def to_plain(value: Any) -> Any:
+    """Round-trip YAML objects as plain dicts, lists and scalars."""
+    if isinstance(value, dict):
+        return {str(k) if not isinstance(k, (int, bool)) else k: to_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [to_plain(v) for v in value]
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return value
+
+
+def locate(tree: Any, loc: tuple[Any, ...]) -> tuple[int | None, int | None]:
+    """The 1-based line and column of the deepest node of `loc` that exists in `tree`."""
+    line: int | None = None
+    col: int | None = None
+    node = tree
+    if hasattr(tree, "lc"):
+        line, col = tree.lc.line + 1, tree.lc.col + 1
+    for part in loc:
+        if isinstance(node, CommentedMap):
+            key = _find_key(node, part)
+            if key is None:
+                break
+            kline, kcol = node.lc.key(key)
+            line, col = kline + 1, kcol + 1
+            child = node[key]
+            if isinstance(child, (CommentedMap, CommentedSeq)) and child.fa.flow_style():
+                line, col = child.lc.line + 1, child.lc.col + 1
+            elif not isinstance(child, (CommentedMap, CommentedSeq)):
+                vline, vcol = node.lc.value(key)
+                line, col = vline + 1, vcol + 1
+            node = child
+        elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
+            iline, icol = node.lc.item(part)
+            line, col = iline + 1, icol + 1
+            node = node[part]
+        else:
+            break
+    return line, col
+
+
+def _find_key(node: CommentedMap, part: Any) -> Any:
+    if part in node:
+        return part
+    for key in node:
+        if str(key) == str(part):
+            return key
+    return None
+
+
+def dump_json_style(data: dict[str, Any], list_key: str) -> str:
+    """A mapping as YAML in JSON style: one line per item of `list_key`, fast to read back."""
+    head = {k: v for k, v in data.items() if k != list_key}
+    lines = ["{" + ",\n ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items())
+             + f",\n {json.dumps(list_key)}: ["]
+    items = [" " + json.dumps(item, ensure_ascii=False) for item in data.get(list_key, [])]
+    lines.append(",\n".join(items))
+    lines.append("]}")
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def dump_yaml(data: Any) -> str:
+    """YAML text of `data` (plain or round-trip objects), block style, keys in order."""
+    yaml = _yaml()
+    yaml.default_flow_style = False
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    buf = io.StringIO()
+    yaml.dump(data, buf)
+    return buf.getvalue()
+
+
+FLOW_WIDTH = 72
+
+
+def styled(data: Any) -> Any:
+    """Plain data as round-trip nodes, small mappings and lists in flow style.
+
+    `{infantry: 3, tank: 1}` reads the way players speak; big nodes stay in block style.
+    """
+    if isinstance(data, dict):
+        node = CommentedMap((k, styled(v)) for k, v in data.items())
+    elif isinstance(data, list):
+        node = CommentedSeq(styled(v) for v in data)
+    else:
+        return data
+    if data and len(json.dumps(data, ensure_ascii=False)) <= FLOW_WIDTH:
+        node.fa.set_flow_style()
+    return node
+
+
+def merge_into(tree: Any, new: Any) -> Any:
+    """Update round-trip `tree` to equal `new`, keeping comments and order where keys survive."""
+    if isinstance(tree, CommentedMap) and isinstance(new, dict):
+        for key in [k for k in tree if k not in new]:
+            del tree[key]
+        for key, value in new.items():
+            if key in tree:
+                tree[key] = merge_into(tree[key], value)
+            else:
+                tree[key] = value
+        return tree
+    if isinstance(tree, CommentedSeq) and isinstance(new, list) and len(tree) == len(new):
+        for i, value in enumerate(new):
+            tree[i] = merge_into(tree[i], value)
+        return tree
+    if _same_scalar(tree, new):
+        return tree
+    return new
+
+
+def _same_scalar(old: Any, new: Any) -> bool:
+    if isinstance(old, (dict, list)) or isinstance(new, (dict, list)):
+        return False
+    return type(to_plain(old)) is type(new) and to_plain(old) == new
+
+
+def _file_mode(target: Path) -> int:
+    """The mode a rewritten file keeps: its own, or a new file's usual one (0666 less the umask)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def atomic_write(path: str | Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file and a rename: all or nothing."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
+    try:
+        os.chmod(tmp, _file_mode(target))
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
+
+
+def atomic_write_many(files: dict[str, str]) -> None:
+    """Write several files so that either all are replaced or (on failure) none are.
+
+    Each text is written to a temporary file first; only when every temporary file is
+    complete are they renamed into place.
+    """
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, text in files.items():
+            target = Path(path)
+            folder = target.parent if str(target.parent) else Path(".")
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+            staged.append((tmp, target))
+            os.chmod(tmp, _file_mode(target))
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+    except OSError as exc:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"cannot write output ({exc.strerror}: {exc.filename})") from None
+    for tmp, target in staged:
+        os.replace(tmp, target)

@@ -1,0 +1,287 @@
+"""Exact odds: a Markov chain whose state is the hits each side has taken.
+
+Both sides fire at once each round [L551], [@84602]: from state (a, d) the defender's hits
+move the attacker to a + k and the attacker's hits move the defender to d + m, with the
+binomial law of each side's dice. States are processed in order, each once: a round in which
+nobody hits leaves the state unchanged, so its mass leaves with the other outcomes divided by
+(1 - P(no hits)), and stays there 1 / (1 - P(no hits)) rounds on average. A retreat after a
+given round needs the round in the state, so that policy is computed round by round.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+from aa_ref.features.odds.battle import SUBMARINE, BattleSpec
+from aa_ref.features.odds.outcome import Ending, Result
+from aa_ref.features.odds.sides import Side
+
+EPSILON = 1e-13
+DESTROYER = "destroyer"
+
+
+def hits_pmf(dice_by_value: list[int], most: int, low_luck: bool = False) -> np.ndarray:
+    """P(hits = 0..most) of dice hitting on 1..6, hits beyond `most` counted as `most`. Low
+    luck (an option players agree on): the volley's total value divided by 6 hits for sure, and
+    one die decides the remainder."""
+    if low_luck:
+        total = sum(value * n for value, n in enumerate(dice_by_value))
+        sure, rest = divmod(total, 6)
+        pmf = np.zeros(sure + 2)
+        pmf[sure], pmf[sure + 1] = 1 - rest / 6, rest / 6
+        return _cap(pmf, most)
+    pmf = np.array([1.0])
+    for value in range(1, 7):
+        n = dice_by_value[value]
+        if not n:
+            continue
+        p = value / 6
+        k = np.arange(n + 1)
+        binom = np.array([_comb(n, int(i)) for i in k]) * p ** k * (1 - p) ** (n - k)
+        pmf = np.convolve(pmf, binom)
+    if len(pmf) > most + 1:
+        pmf = np.concatenate([pmf[:most], [pmf[most:].sum()]])
+    return pmf
+
+
+@lru_cache(maxsize=None)
+def _comb(n: int, k: int) -> float:
+    from math import comb
+    return float(comb(n, k))
+
+
+class Chain:
+    """The transition law of one pair of starting sides."""
+
+    def __init__(self, spec: BattleSpec, att: Side, dfn: Side) -> None:
+        self.spec, self.att, self.dfn = spec, att, dfn
+        self.A, self.D = att.size, dfn.size
+        self.low_luck = spec.low_luck
+        self._att_pmf: dict[int, np.ndarray] = {}
+        self._def_pmf: dict[int, np.ndarray] = {}
+
+    def attacker_fire(self, a: int, d: int) -> np.ndarray:
+        if a not in self._att_pmf:
+            self._att_pmf[a] = hits_pmf(self.att.dice_by_value(a), self.D, self.low_luck)
+        return _cap(self._att_pmf[a], self.D - d)
+
+    def defender_fire(self, a: int, d: int) -> np.ndarray:
+        if d not in self._def_pmf:
+            self._def_pmf[d] = hits_pmf(self.dfn.dice_by_value(d), self.A, self.low_luck)
+        return _cap(self._def_pmf[d], self.A - a)
+
+    def over(self, a: int, d: int) -> str | None:
+        """Why the battle is over in state (a, d), or None while it goes on."""
+        if a >= self.A or d >= self.D:
+            return "ended"
+        below = self.spec.retreat_below
+        if below is not None and self.A - a < below:
+            return "retreat"
+        if (a, d) in self.retreats:
+            return "retreat"
+        return None
+
+    def undefended(self, a: int, d: int) -> bool:
+        """At sea, defending transports left alone with an attacker that can fire are destroyed at
+        once [L625-L627], [@82568]."""
+        if not self.spec.at_sea or a >= self.A or d >= self.D:
+            return False
+        left = self.dfn.alive(d)
+        return set(left) == {"transport"} and sum(self.att.dice_by_value(a)) > 0
+
+    @cached_property
+    def retreats(self) -> frozenset[tuple[int, int]]:
+        """With `retreat_chance`: the states, reached after a round, in which the attacker's chance
+        to win has fallen below it, so it retreats (the policy itself counted in the chances)."""
+        if self.spec.retreat_chance is None:
+            return frozenset()
+        self.__dict__["retreats"] = frozenset()  # while the chances are computed, nobody retreats
+        win = np.zeros((self.A + 1, self.D + 1))
+        win[:self.A, self.D] = 1.0
+        out = set()
+        for a in range(self.A - 1, -1, -1):
+            for d in range(self.D - 1, -1, -1):
+                if self.over(a, d):
+                    continue
+                if self.undefended(a, d):
+                    win[a, d] = 1.0
+                    continue
+                law = self.step(a, d)
+                still = law[0, 0]
+                if still >= 1 - EPSILON:
+                    continue
+                law[0, 0] = 0.0
+                win[a, d] = (law * win[a:a + law.shape[0], d:d + law.shape[1]]).sum() / (1 - still)
+                if win[a, d] < self.spec.retreat_chance and (a, d) != (0, 0):
+                    out.add((a, d))
+                    win[a, d] = 0.0
+        return frozenset(out)
+
+    def striking(self, a: int, d: int) -> tuple[bool, bool]:
+        """Whose submarines make a surprise strike this round: a side's, unless the other side
+        has a destroyer in the battle [L559-L577], [@131580], [@130344]. Submarines always strike
+        in the calculator (submerging is not modelled)."""
+        att = self.att.has(a, SUBMARINE) and not self.dfn.has(d, DESTROYER)
+        dfn = self.dfn.has(d, SUBMARINE) and not self.att.has(a, DESTROYER)
+        return att, dfn
+
+    def step(self, a: int, d: int) -> np.ndarray:
+        """Joint law of (hits on the attacker, hits on the defender) in one round: the surprise
+        strikes first, their casualties removed without firing back, then every other unit fires
+        at once."""
+        att_strikes, def_strikes = self.striking(a, d)
+        if not (att_strikes or def_strikes):
+            return np.outer(self.defender_fire(a, d), self.attacker_fire(a, d))
+        subs = frozenset({SUBMARINE})
+        on_def = _strike(self.att.dice_by_value(a, only=subs) if att_strikes else None, self.D - d, self.low_luck)
+        on_att = _strike(self.dfn.dice_by_value(d, only=subs) if def_strikes else None, self.A - a, self.low_luck)
+        law = np.zeros((self.A - a + 1, self.D - d + 1))
+        for j, pj in enumerate(on_att):
+            for i, pi in enumerate(on_def):
+                a1, d1 = a + j, d + i
+                att_fire = hits_pmf(self.att.dice_by_value(a1, but=subs if att_strikes else frozenset()), self.D - d1, self.low_luck)
+                def_fire = hits_pmf(self.dfn.dice_by_value(d1, but=subs if def_strikes else frozenset()), self.A - a1, self.low_luck)
+                law[j:j + len(def_fire), i:i + len(att_fire)] += pj * pi * np.outer(def_fire, att_fire)
+        return law
+
+
+def _strike(dice: list[int] | None, most: int, low_luck: bool) -> np.ndarray:
+    return np.array([1.0]) if dice is None else hits_pmf(dice, most, low_luck)
+
+
+def _cap(pmf: np.ndarray, most: int) -> np.ndarray:
+    if len(pmf) <= most + 1:
+        return pmf
+    return np.concatenate([pmf[:most], [pmf[most:].sum()]])
+
+
+def solve(spec: BattleSpec) -> Result:
+    """The exact law of the battle's end."""
+    result = Result(method="exact")
+    for opening in spec.openings():
+        chain = Chain(spec, opening.attacker, opening.defender)
+        grid = np.zeros((chain.A + 1, chain.D + 1))
+        grid[0, min(opening.bombarded, chain.D)] = opening.weight
+        last = spec.retreat_after
+        if opening.bombarded:
+            grid = _first_round_after_bombardment(chain, grid, opening.bombarded)
+            result.rounds += opening.weight
+            last = None if last is None else last - 1
+        if last is not None:
+            final, rounds, stuck = _by_rounds(chain, grid, last)
+        else:
+            final, rounds, stuck = _by_states(chain, grid)
+        result.rounds += rounds
+        _endings(chain, final, stuck, result)
+    result.merge()
+    return result
+
+
+def _first_round_after_bombardment(chain: Chain, grid: np.ndarray, hits: int) -> np.ndarray:
+    """The first round, in which the defenders hit by bombardment still fire [@78253]."""
+    d = min(hits, chain.D)
+    mass = grid[0, d]
+    on_att = hits_pmf(chain.dfn.dice_by_value(0), chain.A, chain.low_luck)
+    on_def = chain.attacker_fire(0, d) if d < chain.D else np.array([1.0])
+    out = np.zeros_like(grid)
+    out[:len(on_att), d:d + len(on_def)] += mass * np.outer(on_att, on_def)
+    return out
+
+
+def _by_states(chain: Chain, grid: np.ndarray) -> tuple[np.ndarray, float, set]:
+    rounds = 0.0
+    stuck: set[tuple[int, int]] = set()
+    for a in range(chain.A + 1):
+        for d in range(chain.D + 1):
+            mass = grid[a, d]
+            if mass < EPSILON or chain.over(a, d):
+                continue
+            if chain.undefended(a, d):
+                grid[a, chain.D] += mass
+                grid[a, d] = 0.0
+                continue
+            law = chain.step(a, d)
+            still = law[0, 0]
+            if still >= 1 - EPSILON:
+                stuck.add((a, d))  # neither side can hurt the other: the battle ends (ruling 12)
+                continue
+            law[0, 0] = 0.0
+            grid[a:a + law.shape[0], d:d + law.shape[1]] += mass * law / (1 - still)
+            rounds += mass / (1 - still)
+            grid[a, d] = 0.0
+    return grid, rounds, stuck
+
+
+def _by_rounds(chain: Chain, grid: np.ndarray, last: int) -> tuple[np.ndarray, float, set]:
+    """Round by round; after round `last` the attacker retreats from every state still fighting."""
+    rounds = 0.0
+    stuck: set[tuple[int, int]] = set()
+    for _ in range(last):
+        nxt = np.zeros_like(grid)
+        for a, d in zip(*np.nonzero(grid > EPSILON)):
+            mass = grid[a, d]
+            if chain.over(a, d) or (a, d) in stuck:
+                nxt[a, d] += mass
+                continue
+            if chain.undefended(a, d):
+                nxt[a, chain.D] += mass
+                continue
+            law = chain.step(a, d)
+            if law[0, 0] >= 1 - EPSILON:
+                stuck.add((a, d))
+                nxt[a, d] += mass
+                continue
+            nxt[a:a + law.shape[0], d:d + law.shape[1]] += mass * law
+            rounds += mass
+        grid = nxt
+    return grid, rounds, stuck
+
+
+def _endings(chain: Chain, grid: np.ndarray, stuck: set, result: Result) -> None:
+    for a, d in zip(*np.nonzero(grid > EPSILON)):
+        a, d = int(a), int(d)
+        ending = ending_at(chain, a, d, (a, d) in stuck, float(grid[a, d]))
+        if ending.how == "retreat" and chain.spec.seaborne_left(ending.attacker):
+            fight_on(chain.spec, ending, solve, result)
+        else:
+            result.endings.append(ending)
+
+
+def ending_at(chain: Chain, a: int, d: int, stuck: bool, probability: float) -> Ending:
+    """The battle over in state (a, d): who won, what is left and what each side lost."""
+    if a >= chain.A and d >= chain.D:
+        how = "draw"
+    elif d >= chain.D:
+        how = "attacker"
+    elif a >= chain.A:
+        how = "defender"
+    else:
+        how = "stalemate" if stuck else "retreat"
+    takes = how == "attacker" and not chain.spec.at_sea and chain.att.land_units(a) > 0
+    return Ending(probability, chain.att.alive(a), chain.dfn.alive(d), chain.att.cost_lost(a) + _shot_down(chain),
+                  chain.dfn.cost_lost(d), how, takes)
+
+
+def fight_on(spec: BattleSpec, retreat: Ending, method, result: Result) -> None:
+    """The attacker retreats but its seaborne units cannot [L519], [@79940]: they fight on alone
+    (ruling 14), and the units that retreated are safe."""
+    seaborne = spec.seaborne_left(retreat.attacker)
+    safe = {u: n - seaborne.get(u, 0) for u, n in retreat.attacker.items() if n > seaborne.get(u, 0)}
+    sub = method(spec.fight_on(seaborne, retreat.defender))
+    result.rounds += retreat.probability * sub.rounds
+    for e in sub.endings:
+        attacker = dict(safe)
+        for unit, n in e.attacker.items():
+            attacker[unit] = attacker.get(unit, 0) + n
+        how = "retreat" if e.how == "defender" and safe else e.how
+        result.endings.append(Ending(retreat.probability * e.probability, attacker, e.defender,
+                                     retreat.attacker_lost + e.attacker_lost, retreat.defender_lost + e.defender_lost,
+                                     how, e.takes_territory))
+
+
+def _shot_down(chain: Chain) -> int:
+    """IPC value of the aircraft this opening lost to AA fire before the first round."""
+    return sum(chain.att.profiles[u].cost * (n - chain.att.units.get(u, 0))
+               for u, n in chain.spec.attacker.items())

@@ -1,0 +1,107 @@
+"""Monte Carlo odds: many battles played at once with a seeded generator, on the same
+state model and firepower as the exact chain, for battles too large to solve exactly or
+when asked for (`--runs N`). Reproducible: the same seed gives the same figures."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from aa_ref.features.odds.battle import SUBMARINE, BattleSpec
+from aa_ref.features.odds.exact import DESTROYER, Chain, ending_at, fight_on
+from aa_ref.features.odds.outcome import Result
+
+MAX_ROUNDS = 1000
+"""Battles still going after this many rounds are stalemates (nobody can hurt the other)."""
+
+
+def generator(seed: str) -> np.random.Generator:
+    return np.random.default_rng(int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big"))
+
+
+def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
+    rng = generator(seed)
+    result = Result(method="monte carlo", runs=runs)
+    openings = spec.openings()
+    weights = np.array([o.weight for o in openings])
+    counts = rng.multinomial(runs, weights / weights.sum())
+    for opening, n in zip(openings, counts):
+        if n:
+            _play(Chain(spec, opening.attacker, opening.defender), int(n), runs, rng, result, opening.bombarded, seed)
+    result.merge()
+    return result
+
+
+def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Result, bombarded: int,
+          seed: str) -> None:
+    subs = frozenset({SUBMARINE})
+    att_dice = np.array([chain.att.dice_by_value(k) for k in range(chain.A + 1)])  # state -> dice at 1..6
+    def_dice = np.array([chain.dfn.dice_by_value(k) for k in range(chain.D + 1)])
+    att_subs = np.array([chain.att.dice_by_value(k, only=subs) for k in range(chain.A + 1)])
+    def_subs = np.array([chain.dfn.dice_by_value(k, only=subs) for k in range(chain.D + 1)])
+    att_destroyer = np.array([chain.att.has(k, DESTROYER) for k in range(chain.A + 1)])
+    def_destroyer = np.array([chain.dfn.has(k, DESTROYER) for k in range(chain.D + 1)])
+    undefended = np.array([[chain.undefended(i, j) for j in range(chain.D + 1)] for i in range(chain.A + 1)])
+    retreat = np.zeros((chain.A + 1, chain.D + 1), dtype=bool)
+    for a_, d_ in chain.retreats:
+        retreat[a_, d_] = True
+    p = np.arange(7) / 6
+    values = np.arange(7)
+
+    def hits(dice: np.ndarray) -> np.ndarray:
+        """Hits of each battle's volley: dice rolls, or low luck's sure hits and one die."""
+        if not chain.low_luck:
+            return rng.binomial(dice, p).sum(axis=1)
+        sure, rest = np.divmod((dice * values).sum(axis=1), 6)
+        return sure + (rng.random(len(sure)) < rest / 6)
+
+    a = np.zeros(n, dtype=np.int64)
+    d = np.full(n, min(bombarded, chain.D), dtype=np.int64)
+    rounds = np.zeros(n, dtype=np.int64)
+    first = bool(bombarded)  # the defenders hit by bombardment still fire in the first round [@78253]
+    below = chain.spec.retreat_below
+    last = chain.spec.retreat_after or MAX_ROUNDS
+    active = np.ones(n, dtype=bool)
+    stuck = np.zeros(n, dtype=bool)
+    for _ in range(last):
+        live = active & (a < chain.A) & ((d < chain.D) | first)
+        if below is not None and not first:
+            live &= (chain.A - a) >= below
+        if chain.retreats and not first:
+            live &= ~retreat[a, d]
+        if not first:  # undefended transports are destroyed at once [L627], [@82568]
+            sunk = live & undefended[a, d]
+            d[sunk] = chain.D
+            live &= ~sunk
+        idx = np.nonzero(live)[0]
+        if not len(idx):
+            break
+        blank = (att_dice[a[idx]].sum(axis=1) == 0) & (def_dice[0 if first else d[idx]].sum(axis=-1) == 0)
+        stuck[idx[blank]] = True
+        active[idx[blank]] = False
+        # Surprise strikes first (a side's submarines, unless the other side has a destroyer):
+        # their casualties fall before firing back; the strikers do not fire again this round.
+        att_strikes = ~def_destroyer[d[idx]][:, None]
+        def_strikes = ~att_destroyer[a[idx]][:, None]
+        on_def = hits(att_subs[a[idx]] * att_strikes)
+        on_att = hits(def_subs[d[idx]] * def_strikes)
+        a[idx] = np.minimum(a[idx] + on_att, chain.A)
+        d[idx] = np.minimum(d[idx] + on_def, chain.D)
+        att_fire = att_dice[a[idx]] - att_subs[a[idx]] * att_strikes
+        firing = np.zeros_like(d[idx]) if first else d[idx]  # after the strikes: their casualties do not fire
+        def_fire = def_dice[firing] - def_subs[d[idx]] * def_strikes
+        first = False
+        on_def = hits(att_fire)
+        on_att = hits(def_fire)
+        a[idx] = np.minimum(a[idx] + on_att, chain.A)
+        d[idx] = np.minimum(d[idx] + on_def, chain.D)
+        rounds[idx[~blank]] += 1
+    result.rounds += rounds.sum() / runs
+    states, hits = np.unique(np.stack([a, d, stuck]), axis=1, return_counts=True)
+    for (ka, kd, st), count in zip(states.T, hits):
+        ending = ending_at(chain, int(ka), int(kd), bool(st), count / runs)
+        if ending.how == "retreat" and chain.spec.seaborne_left(ending.attacker):
+            fight_on(chain.spec, ending, lambda sub, n=int(count): simulate(sub, n, f"{seed}/{ka}/{kd}"), result)
+        else:
+            result.endings.append(ending)

@@ -1,0 +1,1 @@
+"""Play by e-mail with fair dice: the commands (sign, reveal, verify)."""

@@ -1,0 +1,1 @@
+"""Reports: `show` and `log` tables, turn reports, diffs of two games."""

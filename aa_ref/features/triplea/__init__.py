@@ -1,0 +1,1 @@
+"""Importing a TripleA map as an aa-ref setup."""

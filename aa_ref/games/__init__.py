@@ -1,0 +1,1 @@
+"""The games: Axis & Allies (one engine, three editions), WARZAG and Blocks in the West."""

@@ -1,0 +1,1 @@
+"""Axis & Allies Anniversary Edition: its ruleset hooks, citations and research."""

@@ -1,0 +1,1 @@
+"""The Axis & Allies documents: setup, game state, orders and decisions, events."""

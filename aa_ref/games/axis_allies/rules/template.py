@@ -1,0 +1,242 @@
+"""`aa-ref template`: the skeleton of the orders or decision the game waits for.
+
+The legal choices are listed as comments. Where passing is legal the skeleton, applied
+unchanged, is that pass (buy nothing, move nothing, fight with standing orders).
+"""
+
+from __future__ import annotations
+
+import json
+
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.income import income
+from aa_ref.games.axis_allies.rules import china
+from aa_ref.games.axis_allies.rules.economies import economy_of
+from aa_ref.games.axis_allies.rules.mobilize import capacity, eligible_complexes
+from aa_ref.core.documents import schema_comment
+from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
+from aa_ref.games.axis_allies.model.state import Game
+
+
+def _name(text: str) -> str:
+    """A YAML scalar for a name (quoted only when it needs to be)."""
+    plain = text.replace(" ", "").replace("-", "").replace(".", "").replace("/", "")
+    return text if plain.isalnum() and not text[0].isdigit() else json.dumps(text)
+
+
+def _counts(units: UnitCounts) -> str:
+    return "{" + ", ".join(f"{u}: {n}" for u, n in units.items()) + "}"
+
+
+def _header(kind: str, setup: Setup, game: Game, power: str) -> list[str]:
+    lines = [schema_comment(kind).rstrip("\n"), f"kind: {kind}", "schema_version: 1", f"game: {setup.id}",
+             f"round: {game.round}", f"power: {_name(power)}"]
+    if kind == "orders":
+        lines.append(f"phase: {game.phase}")
+    lines.append(f"based_on: {game.log.head}  # the state these orders are written against")
+    return lines
+
+
+def template(setup: Setup, game: Game) -> str:
+    """The YAML text of the next document the game needs."""
+    if game.winner:
+        return f"# The game is over: the {game.winner} have won. Nothing more to order.\n"
+    if game.pending:
+        return decision_template(setup, game)
+    board = Board(setup, game)
+    lines = _header("orders", setup, game, game.power)
+    phase_lines = {
+        "research": _research,
+        "purchase": _purchase,
+        "combat_move": _moves,
+        "noncombat_move": _moves,
+        "conduct_combat": _battles,
+        "mobilize": _place,
+    }[game.phase](board, game.power)
+    return "\n".join(lines + phase_lines) + "\n"
+
+
+def _research(board: Board, power: str) -> list[str]:
+    state = board.game.powers[power]
+    lines = [f"# {power} has {state.treasury} IPCs and {state.researchers} researcher(s) kept from earlier turns.",
+             "# Researchers cost 5 IPCs each; one die per researcher, any 6 is a breakthrough, rolled on the chart",
+             "# you name (needed whenever you hold researchers). Technologies (x = held):"]
+    for chart in (1, 2):
+        techs = sorted((t.roll, tid, t) for tid, t in board.setup.technologies.items() if t.chart == chart)
+        lines.append(f"#   chart {chart}: " + ", ".join(
+            f"{roll} {t.name}{' (x)' if board.has_tech(power, tid) else ''}" for roll, tid, t in techs))
+    economies = board.game.powers[power].economies
+    if economies:  # Global 1940 UK: each die is paid by one economy [G40 L1669]
+        lines.append("# Say which economy pays each die: paid_by: {"
+                     + ", ".join(f"{e}: 0" for e in economies) + "} ("
+                     + ", ".join(f"{e} {n} IPCs" for e, n in economies.items()) + ")")
+    lines.append("research: {researchers: 0}")
+    return lines
+
+
+def _purchase(board: Board, power: str) -> list[str]:
+    treasury = board.game.powers[power].treasury
+    lines = [f"# {power} has {treasury} IPCs (income {income(board, power)}). Unit costs:"]
+    for name in board.setup.unit_types:
+        unit = board.profile(power, name)
+        if unit.installation:
+            lines.append(f"#   {name}: {unit.cost}")
+        else:
+            lines.append(f"#   {name}: {unit.cost}  (attack {unit.attack}, defense {unit.defense}, move {unit.movement})")
+    lines.append("# Write the units to buy, e.g. {infantry: 2, tank: 1}; {} buys nothing.")
+    damaged = {s: st.damage for s, st in board.game.spaces.items() if st.damage and st.owner == power}
+    if damaged:
+        lines.append("# Damaged industrial complexes (markers): " + _counts(damaged)
+                     + "; 'repair: {territory: markers}' removes them at 1 IPC each.")
+    installed = {f"{u.replace('_', ' ')} in {s}": d for s, st in board.game.spaces.items() if st.owner == power
+                 for u, d in st.installations.items() if d}
+    if installed:  # Global 1940 [G40 L550], [G40 L1207]
+        lines.append("# Damaged installations (markers): " + _counts(installed)
+                     + "; 'repair: {<installation> in <territory>: markers}' removes them at 1 IPC each.")
+    if any(u.installation_kind for u in board.setup.unit_types.values()):
+        lines.append("# 'upgrade: [territory]' upgrades a minor industrial complex to a major one for 20 IPCs.")
+    economies = board.game.powers[power].economies
+    if economies:  # Global 1940 UK: each economy buys and repairs apart [G40 L1673]
+        lines.append("# Each economy buys from its own treasury: "
+                     + ", ".join(f"{e} {n} IPCs" for e, n in economies.items()))
+        lines.append("economies:")
+        lines += [f"  {e}: {{purchase: {{}}}}" for e in economies]
+        return lines
+    lines.append("purchase: {}")
+    return lines
+
+
+def _moves(board: Board, power: str) -> list[str]:
+    phase = board.game.phase
+    lines = [f"# {power}'s units that can still move ({phase.replace('_', ' ')}):"]
+    for space in sorted(board.game.spaces):
+        for force in board.forces(space, power):
+            if force.done:
+                continue
+            # After a battle only the air units of the force may still move (to land).
+            air_only = phase == "noncombat_move" and force.combat
+            movable = {u: n for u, n in force.units.items()
+                       if _may_move(board, u, phase) and not (air_only and board.domain(u) != "air")}
+            if not movable and (air_only or not force.cargo):
+                continue
+            left = ", ".join(f"{n} {u} (move {board.profile(power, u).movement - force.moved})"
+                             for u, n in movable.items())
+            cargo = f" carrying {force.cargo}" if force.cargo else ""
+            lines.append(f"#   {space}: {left}{cargo}")
+    lines.append("# One entry per group moving together, e.g.")
+    lines.append("#   - {units: {tank: 2}, from: Ukraine, to: Caucasus}")
+    lines.append("#   - {units: {transport: 1}, from: SZ 5, to: SZ 7, load: [{units: {infantry: 2}, from: Germany}], unload: Western Europe}")
+    if phase == "combat_move" and any(t.installation for t in board.setup.unit_types.values()):
+        lines.append("#   - {units: {bomber: 1}, from: Germany, to: United Kingdom, bombing: true}  (strategic bombing raid)")
+    if phase == "combat_move" and board.has_tech(power, "paratroopers"):
+        lines.append("#   - {units: {bomber: 1}, from: Germany, to: Karelia S.S.R., paratroopers: 1}  "
+                     "(Paratroopers: one infantry per bomber from its start)")
+    if phase == "combat_move" and board.has_tech(power, "g40_paratroopers"):  # Global 1940 [G40 L1826]
+        lines.append("#   - {units: {infantry: 2}, from: Western Germany, via: [Holland Belgium], to: Normandy Bordeaux, "
+                     "airborne: true}  (Paratroopers: 2 infantry from an air base territory, with another land attack)")
+    lines.append("# [] moves nothing.")
+    lines.append("moves: []")
+    return lines
+
+
+def _battles(board: Board, power: str) -> list[str]:
+    lines = ["# Battles to fight, in the order listed (amphibious assaults are always fought first).",
+             "# Per battle: casualties (order of loss), retreat {to, after_round | below}, submerge.",
+             "# Choices left out use the standing orders; a choice nobody made stops for a decision.",
+             "battles:"]
+    for battle in board.game.turn.battles:
+        if battle.status == "done":
+            continue
+        enemy = board.enemy_units(battle.space, power)
+        lines.append(f"  - at: {_name(battle.space)}  # {battle.kind} battle; defenders {_counts(enemy) if enemy else 'none'}")
+    if lines[-1] == "battles:":
+        lines[-1] = "battles: []"
+    if board.has_tech(power, "rockets"):
+        lines.append("# Rockets: each AA gun territory may fire at one enemy industrial complex within 3 spaces, e.g.")
+        lines.append("# rockets: [{from: Germany, at: United Kingdom}]")
+    if board.has_tech(power, "g40_rockets"):  # Global 1940 [G40 L1824]
+        lines.append("# Rockets: each operational air base may fire at one enemy installation within 4 spaces, e.g.")
+        lines.append("# rockets: [{from: Western Germany, at: United Kingdom, target: air base}]")
+    return lines
+
+
+def _may_move(board: Board, unit: str, phase: str) -> bool:
+    """Installations never move; AA guns move only in the Noncombat Move (as cargo otherwise)."""
+    profile = board.unit(unit)
+    return not profile.installation and not (profile.noncombat_only and phase == "combat_move")
+
+
+def _place(board: Board, power: str) -> list[str]:
+    bought = dict(board.game.powers[power].purchased)
+    lines = [f"# Units to place: {_counts(bought)}",
+             "# Industrial complexes you may use (units each may place, counting its sea zones):"]
+    if china.rules_for(board.setup, power):  # no industrial complexes: China's own sites [@49299]
+        sites = china.placement_sites(board)
+        lines[1] = f"# {power} places in territories it controls holding fewer than {board.setup.china.placement_limit} of its units: {', '.join(sites) or 'none'}"
+        return [*lines, "place:", f"  {_name(sites[0])}: {_counts(bought)}"] if sites and bought else [*lines, "place: {}"]
+    suggestion: dict[str, UnitCounts] = {}
+    # a power with separate economies (Global 1940 UK) places each economy's units with that
+    # economy's complexes [G40 L1681]: one pool of units per economy
+    pools = {e: dict(u) for e, u in board.game.powers[power].purchased_by.items()}
+    for ic in eligible_complexes(board, power):
+        room = capacity(board, power, ic)
+        zones = ", ".join(board.coastal_zones(ic)) or "no sea zone"
+        lines.append(f"#   {ic}: {room}  (sea zones: {zones})")
+        if pools:
+            bought = pools.get(economy_of(board.setup, power, ic), {})
+        for unit in list(bought):
+            if board.unit(unit).installation:
+                continue  # a new industrial complex goes to a territory without one: the player's choice
+            domain = board.domain(unit)
+            target = ic if domain != "sea" else (board.coastal_zones(ic) or [None])[0]
+            if target is None:
+                continue
+            n = min(bought[unit], room)
+            if n:
+                suggestion.setdefault(target, {})[unit] = n
+                bought[unit] -= n
+                room -= n
+                if not bought[unit]:
+                    del bought[unit]
+    if pools:
+        bought = {u: n for pool in pools.values() for u, n in pool.items()}
+    if any(board.unit(u).installation for u in bought):
+        lines.append("# A new industrial complex goes to a territory held since the start of the turn, worth 1 or")
+        lines.append("# more, that has none, e.g. 'India: {industrial_complex: 1}'.")
+    lines.append("# A suggested placement follows; change it as you like.")
+    if not suggestion:
+        return [*lines, "place: {}"]
+    lines.append("place:")
+    lines += [f"  {_name(space)}: {_counts(units)}" for space, units in suggestion.items()]
+    return lines
+
+
+def decision_template(setup: Setup, game: Game) -> str:
+    """One decision document per waiting decision (the first one; apply it, then ask again)."""
+    decision = game.pending[0]
+    lines = _header("decision", setup, game, decision.power)
+    lines.append(f"space: {_name(decision.space)}")
+    if decision.detail:
+        lines += [f"# {line}" for line in decision.detail.splitlines()]
+    if decision.kind == "casualties":
+        lines.append(f"# {decision.power} must take {decision.hits} hit(s): name the units that take them.")
+        lines.append("casualties: {}")
+    elif decision.kind == "retreat":
+        lines.append("# Retreat to a space named above, or 'stay' to fight another round.")
+        lines.append("retreat: stay")
+    elif decision.kind == "submerge":
+        lines.append("# true: your submarines submerge; false: they make their surprise strike.")
+        lines.append("submerge: false")
+    elif decision.kind == "landing":
+        lines.append("# Where the stranded fighters land (a space named above).")
+        lines.append("land_at: null")
+    elif decision.kind == "scramble":  # Global 1940 [G40 L698]
+        lines.append("# Air units scrambled: a list of {units: {fighter: 1}, from: <air base territory>, to: <sea zone>}.")
+        lines.append("scramble: []")
+    elif decision.kind == "kamikaze":  # Global 1940 [G40 L785]
+        lines.append("# Kamikaze attacks: {<sea zone>: {<unit type>: <attacks>}}; {} makes none.")
+        lines.append("kamikaze: {}")
+    if len(game.pending) > 1:
+        others = ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in game.pending[1:])
+        lines.append(f"# Also waiting: {others}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,461 @@
+"""One round of one battle [BW L1329-L1504]: air-to-air, anti-aircraft, air-to-ground, artillery, ground
+combat; hits [BW L1464-L1478]; the end of a battle [BW L554], [BW L1478].
+
+Every roll is built by `firepower` from the TECH chart and the modifiers of the terrain, the fortifications
+and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own (context
+`<hex>/r<round>/<step>/<block>`), after the pooled rounding of [BW L1460-L1462].
+"""
+
+from __future__ import annotations
+
+from aa_ref.games.blocks_in_the_west import modifiers as mod, rules
+from aa_ref.games.blocks_in_the_west.act import Act
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Fortification, Spent
+from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
+from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, TechValues
+from aa_ref.games.blocks_in_the_west.state import Battle, Side
+from aa_ref.core.names import natural_key
+
+ROUGH = ("forest", "hill", "mountain", "swamp")
+"""Terrain giving attacking GCU (and their AA) 1 malus [BW L1480]."""
+MAJOR = ("capital", "major")
+FRANCE = "france"
+"""The power whose units' AA is always halved [BW L825], [BW L1080]."""
+CITY_AA_FACE = 6
+"""City and fortification AA hits on 6 (the Minor City example [BW L2238]; digest A34)."""
+
+
+def other(side: Side) -> Side:
+    return "allies" if side == "axis" else "axis"
+
+
+def tech(act: Act, block_id: str) -> tuple[TechValues | None, bool]:
+    """The block's TECH chart values and whether it rolls half dice (Tech0 [BW L928])."""
+    block = act.scenario.blocks[block_id]
+    level = act.scenario.powers[block.power].tech.get(block.unit, 1)
+    chart = act.scenario.tech_chart.get(block.unit, {})
+    values = chart.get(level) or (chart.get(1) if level == 0 else None)
+    return values, level == 0
+
+
+def hex_distance(act: Act, a: str, b: str) -> int:
+    (q1, r1), (q2, r2) = act.scenario.hexes[a].at, act.scenario.hexes[b].at
+    return (abs(q1 - q2) + abs(r1 - r2) + abs((q1 + r1) - (q2 + r2))) // 2
+
+
+def members(act: Act, battle: Battle, side: Side) -> list[str]:
+    return sorted(act.board().blocks_at(battle.hex, side), key=natural_key)
+
+
+def hex_fortification(act: Act, hex_id: str) -> int:
+    """The fixed fortification of a hex now: 2 fortress (or a Fortress city), 1 bunker, 0 none; a captured one as
+    `Game.fortifications` left it (A14: a fortress falling to the enemy becomes a bunker, a bunker is destroyed
+    [BW L1496], [BW L1500])."""
+    h = act.scenario.hexes[hex_id]
+    changed = act.game.fortifications.get(hex_id)
+    if changed is not None:
+        return {"bunker": 1, "none": 0}[changed]
+    level = {"fortress": 2, "bunker": 1, None: 0}[h.fortification]
+    return max(level, 2) if h.city == "fortress" else level
+
+
+def fortification(act: Act, battle: Battle) -> int:
+    """Fortification level of the battle hex for its defender: 2 fortress or Festung (a fort block at 7), 1 bunker
+    or fort [BW L1494-L1500], [BW L1096-L1100]; the highest counts. A Maginot hex (a bunker) attacked across the
+    orange hexside line is a fortress [BW L860-L862], until captured [BW L866]."""
+    h = act.scenario.hexes[battle.hex]
+    level = hex_fortification(act, battle.hex)
+    if h.fortification == "bunker" and battle.hex not in act.game.fortifications \
+            and "maginot" in battle.crossing.values():
+        level = 2  # a Maginot hex attacked across the orange line is a fortress [BW L860-L862]
+    for b in members(act, battle, other(battle.attacker)):
+        if act.scenario.blocks[b].unit == "fort" and act.game.blocks[b].strength > 0:
+            level = max(level, 2 if act.game.blocks[b].strength >= 7 else 1)
+    return level
+
+
+def attacker_ground_mali(act: Act, battle: Battle, block_id: str, aa: bool = False) -> int:
+    """Mali of an attacking ground unit's ground fire and AA [BW L1480-L1500], [BW L1632-L1638]; light rain as rain
+    for attacking GCU [BW L2609]; snow spares the units of [BW L1644] (`advanced_weather`); OR 14.0: armour into an
+    unfrozen swamp 1 more [BW L2070], mountain units' AA not exempt ("ma non le loro AA") [BW L2068]."""
+    unit = act.scenario.blocks[block_id].unit
+    h = act.scenario.hexes[battle.hex]
+    mali = fortification(act, battle)  # all attacking GU and AU [BW L1494-L1500]
+    if unit in GCU:  # terrain and weather never touch GSU [BW L1438], [BW L1636]
+        mountain_unit = unit == "mountain" and h.terrain in ("mountain", "hill")  # [BW L987]
+        if aa and rules.enabled(act.game, "terrain_modifiers"):
+            mountain_unit = False  # OR 14.0: "Le unità di montagna (ma non le loro AA)" [BW L2068]
+        if h.terrain in ROUGH and not mountain_unit:
+            mali += 1
+        if h.city in MAJOR:
+            mali += 1
+        if battle.round == 1:
+            crossed = battle.crossing.get(block_id)
+            if crossed == "river" and act.game.weather != "snow":  # frozen rivers: no effect [BW L1640]
+                mali += 1
+            elif crossed == "strait":
+                mali += 2
+        if act.game.weather in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
+            mali += 1
+        mali += mod.swamp_malus(act, battle, block_id)
+        from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0: paratroops' first round [BW L2284]
+
+        mali += airborne.first_round_malus(act, battle, block_id)
+    return mali
+
+
+def defender_ground_bonuses(act: Act, battle: Battle, block_id: str) -> int:
+    """Bonuses of a defending GCU's ground fire (never its AA) [BW L1480-L1500], [BW L987], [BW L1632]."""
+    if act.scenario.blocks[block_id].unit not in GCU:
+        return 0
+    h = act.scenario.hexes[battle.hex]
+    bonuses = fortification(act, battle)
+    if h.city in MAJOR:
+        bonuses += 1
+    if act.scenario.blocks[block_id].unit == "mountain" and h.terrain in ("mountain", "hill"):
+        bonuses += 1
+    if battle.round == 1:
+        attackers = [b for b in members(act, battle, battle.attacker) if act.scenario.blocks[b].unit in GCU]
+        if attackers and all(battle.crossing.get(b) in ("river", "strait") for b in attackers):
+            if not (act.game.weather == "snow" and all(battle.crossing.get(b) == "river" for b in attackers)):
+                bonuses += 1
+    if act.game.weather == "rain":
+        bonuses += 1
+    return bonuses
+
+
+# --- hits ------------------------------------------------------------------------------------------------
+def rotate(act: Act, block_id: str, strength: int) -> int | None:
+    """The printed value after one rotation; 0 for a min_zero block at its last step; None: eliminated
+    [BW L1466], [BW L1474-L1476]."""
+    block = act.scenario.blocks[block_id]
+    values = [s.value for s in block.steps]
+    lower = [v for i, v in enumerate(values) if i > (values.index(strength) if strength in values else -1)
+             and v < strength]
+    if lower:
+        return lower[0]
+    return 0 if block.min_zero else None
+
+
+def eliminate(act: Act, block_id: str, why: str) -> None:
+    """Off the map, rebuildable [BW L1474]; like a surrendered or disbanded block it keeps no marks: no out-of-supply
+    marker, face down, not moved, no pending shield hit."""
+    state = act.game.blocks[block_id]
+    act.ctx.emit(BlockMove(block=block_id, path=[state.hex, None]))
+    act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
+                             hits=0 if state.hits else None, reason="eliminated: off the map [BW L1474]"))
+    act.note(f"{block_id} is eliminated: {why}")
+
+
+def tie_rank(act: Act, block_id: str) -> tuple[int, tuple]:
+    """Among equally strong blocks the owner chooses [BW L686]: his standing order (`hit_priority`) first, then the
+    first id."""
+    side = act.board().side_of(block_id)
+    priority = act.game.hit_priority.get(side, [])
+    return (priority.index(block_id) if block_id in priority else len(priority), natural_key(block_id))
+
+
+def take_hits(act: Act, targets: list[str], count: int, what: str, first: list[str] | None = None) -> None:
+    """Hits, one at a time, on the strongest target (ties: the owner's standing order, else the first id); a shield
+    block needs two hits per rotation; a min_zero block at 0 takes no more hits; hits beyond the targets are lost
+    [BW L1464-L1478]. `first`: blocks that take the hits before the others while they last (the charging units of
+    OR 20.0 / 21.0 [BW L2250], [BW L2256])."""
+    for _ in range(count):
+        alive = [b for b in targets if act.game.blocks[b].hex is not None and act.game.blocks[b].strength > 0]
+        if not alive:
+            act.note(f"{what}: excess hits are lost [BW L1478]")
+            return
+        alive = [b for b in alive if b in (first or [])] or alive
+        strongest = max(act.game.blocks[b].strength for b in alive)
+        target = min([b for b in alive if act.game.blocks[b].strength == strongest], key=lambda b: tie_rank(act, b))
+        state = act.game.blocks[target]
+        if act.scenario.blocks[target].shield and state.hits == 0:
+            act.ctx.emit(BlockUpdate(block=target, hits=1, reason=f"{what}: first hit on a shield [BW L688]"))
+            continue
+        after = rotate(act, target, state.strength)
+        if after is None:
+            act.ctx.emit(BlockUpdate(block=target, hits=0, reason=what))
+            eliminate(act, target, f"{what} [BW L1474]")
+        else:
+            act.ctx.emit(BlockUpdate(block=target, strength=after, hits=0, reason=f"{what} [BW L1466]"))
+
+
+def volley(act: Act, battle: Battle, step: str, shooters: list[Shooter]) -> int:
+    """Roll each shooter's dice (pooled rounding) and count the hits."""
+    cancel = act.game.options.get("bonus_cancels_malus", "no") == "yes"
+    total = 0
+    for s in shooters:
+        dice, face = pooled(shooters, cancel)[s.block]
+        if dice <= 0 or face is None:
+            continue
+        rolls = act.roll(f"{battle.hex}/r{battle.round}/{step}/{s.block}", dice)
+        scored = hits(rolls, face)
+        act.note(f"{step}: {s.block} rolls {dice} dice hitting on {face}+: {rolls}, {scored} hits")
+        total += scored
+    return total
+
+
+# --- the steps of a round ------------------------------------------------------------------------------
+def air(act: Act, blocks: list[str]) -> list[str]:
+    return [b for b in blocks if act.scenario.blocks[b].unit in AIR and act.game.blocks[b].strength > 0]
+
+
+def ground(act: Act, blocks: list[str]) -> list[str]:
+    return [b for b in blocks if act.scenario.blocks[b].unit not in AIR]
+
+
+def may_fly(act: Act, battle: Battle, block_id: str) -> bool:
+    """Strategic bombers fight one round only [BW L1070]; bombers based in the hex do not act in the first round
+    unless sent by a reaction [BW L1392-L1394]; no air combat in rain [BW L1632]."""
+    unit = act.scenario.blocks[block_id].unit
+    if act.game.weather == "rain":
+        return False
+    if unit == "strategic_bomber" and battle.round > 1:
+        return False
+    if unit == "bomber" and battle.round == 1 and block_id not in battle.reacted \
+            and act.board().side_of(block_id) != battle.attacker:
+        return False
+    return True
+
+
+def air_to_air(act: Act, battle: Battle) -> None:
+    """Both sides' air units fire at each other's, simultaneously (digest A32) [BW L1340-L1352]."""
+    sides = {s: air(act, members(act, battle, s)) for s in ("axis", "allies")}
+    if not (sides["axis"] and sides["allies"]) or act.game.weather == "rain":
+        return
+    if not any(act.scenario.blocks[b].unit == "fighter" for b in sides["axis"] + sides["allies"]):
+        return
+    scored = {}
+    for side, blocks in sides.items():
+        shooters = []
+        for b in blocks:
+            values, half = tech(act, b)
+            if values and may_fly(act, battle, b):
+                shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_air,
+                                        mali=mod.sky_malus(act, b, battle.hex), halved=half))
+        scored[side] = volley(act, battle, f"air-to-air {side}", shooters)
+    from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0 [BW L2282]
+
+    for side, n in scored.items():
+        take_hits(act, sides[other(side)], n, f"air-to-air hits by {side} [BW L1348]")
+        if other(side) == battle.attacker:
+            airborne.escort_hits(act, battle, n, f"air-to-air hits by {side}")
+
+
+def anti_aircraft(act: Act, battle: Battle) -> None:
+    """Each side's ground units (1 die a step at their defensive FP) and the defender's city or fortification
+    (2 dice major city or fortress, 1 minor city or bunker) fire at the enemy air units, simultaneously
+    [BW L1354-L1374]; artillery does not lose a step for it [BW L1374]. French units always roll half their AA dice
+    ("le unità Francesi hanno la loro caratteristica AA sempre dimezzata" [BW L1080], [BW L825]; digest A11: the
+    5.0/6.5 text is followed, not the recon example [BW L2238]); a French city's own AA is not a unit's and is not
+    halved."""
+    defender = other(battle.attacker)
+    sides = {s: members(act, battle, s) for s in ("axis", "allies")}
+    if not (air(act, sides["axis"]) or air(act, sides["allies"])) or act.game.weather == "rain":
+        return  # no air unit flies in rain, nothing to fire at [BW L1632]
+    h = act.scenario.hexes[battle.hex]
+    scored = {}
+    for side, blocks in sides.items():
+        enemy_air = air(act, sides[other(side)])
+        if not enemy_air:
+            continue
+        weather = 1 if act.game.weather in ("snow", "light_rain") or (act.game.weather == "rain" and side == defender) \
+            else 0
+        shooters = []
+        for b in ground(act, blocks):
+            values, half = tech(act, b)
+            if not values or act.game.blocks[b].strength <= 0:
+                continue
+            values = mod.fire_values(act, b, values)
+            mali = attacker_ground_mali(act, battle, b, aa=True) if side == battle.attacker \
+                else (0 if mod.snow_exempt(act, b, battle.hex) else weather)
+            bonus = mod.elite_bonus(act, battle, b, attacking=False) if side == defender else 0
+            french = act.scenario.blocks[b].power == FRANCE
+            shooters.append(Shooter(b, act.game.blocks[b].strength, values.defence, bonuses=bonus, mali=mali,
+                                    halved=half or french))
+        if side == defender and act.game.control.get(battle.hex) == defender:
+            level = hex_fortification(act, battle.hex)
+            dice = 2 if (h.city in ("capital", "major") or level == 2) else 1 if (h.city == "minor" or level == 1) else 0
+            if h.aa_dice is not None:
+                dice = h.aa_dice  # a hex's own AA (Eben Emael: Liège's single die [BW L944], digest A72)
+            if dice:
+                shooters.append(Shooter(f"city:{battle.hex}", dice, CITY_AA_FACE, mali=weather))
+        scored[side] = volley(act, battle, f"AA {side}", shooters)
+    from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0 [BW L2282]
+
+    for side, n in scored.items():
+        take_hits(act, air(act, sides[other(side)]), n, f"AA hits by {side} [BW L1368]")
+        if other(side) == battle.attacker:
+            airborne.escort_hits(act, battle, n, f"AA hits by {side}")
+
+
+def air_to_ground(act: Act, battle: Battle) -> None:
+    """Surviving air units fire at the enemy ground units, simultaneously; terrain does not count, fortifications
+    do for the attacker, snow is 1 malus [BW L1376-L1394], [BW L1494-L1500], [BW L1638]."""
+    sides = {s: members(act, battle, s) for s in ("axis", "allies")}
+    scored = {}
+    for side, blocks in sides.items():
+        shooters = []
+        for b in air(act, blocks):
+            values, half = tech(act, b)
+            if values and may_fly(act, battle, b):
+                from aa_ref.games.blocks_in_the_west import recon  # OR 19.0 and OR 22.0 [BW L2218], [BW L2266]
+
+                mali = mod.sky_malus(act, b, battle.hex) + (fortification(act, battle) if side == battle.attacker else 0) \
+                    + recon.unseen_malus(act, battle, b)
+                shooters.append(Shooter(b, act.game.blocks[b].strength + recon.jericho_dice(act, battle, b),
+                                        values.air_ground, mali=mali, halved=half))
+        if shooters and ground(act, sides[other(side)]):
+            scored[side] = volley(act, battle, f"air-to-ground {side}", shooters)
+    for side, n in scored.items():
+        take_hits(act, ground(act, sides[other(side)]), n, f"air-to-ground hits by {side} [BW L1384]")
+
+
+def artillery(act: Act, battle: Battle, side: Side) -> None:
+    """One side's artillery fires at the enemy ground units, then rotates once; alone (no friendly GCU) or at
+    level 0 it does not fire [BW L995-L999], [BW L1396-L1408] (digest A37: one rotation)."""
+    blocks = members(act, battle, side)
+    enemy = ground(act, members(act, battle, other(side)))
+    if not enemy or not any(act.scenario.blocks[b].unit in GCU for b in blocks):
+        return
+    from aa_ref.games.blocks_in_the_west import hq  # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
+
+    guns = [b for b in blocks if (act.scenario.blocks[b].unit == "artillery" or hq.fires_as_artillery(act, b))
+            and act.game.blocks[b].strength > 0]
+    shooters = []
+    for b in guns:
+        values, half = tech(act, b)
+        if not values:
+            continue
+        fp = values.attack if side == battle.attacker else values.defence
+        from aa_ref.games.blocks_in_the_west import recon  # OR 19.0 [BW L2218]
+
+        mali = (fortification(act, battle) + recon.unseen_malus(act, battle, b)) if side == battle.attacker else 0
+        shooters.append(Shooter(b, act.game.blocks[b].strength, fp, mali=mali, halved=half))
+    if not shooters:
+        return
+    n = volley(act, battle, f"artillery {side}", shooters)
+    for s in shooters:
+        after = rotate(act, s.block, act.game.blocks[s.block].strength)
+        if after is None:
+            eliminate(act, s.block, "its last step fired [BW L1406]")
+        else:
+            act.ctx.emit(BlockUpdate(block=s.block, strength=after, reason="artillery rotates after firing [BW L1406]"))
+    take_hits(act, enemy, n, f"artillery hits by {side} [BW L1404]")
+
+
+def ground_fire(act: Act, battle: Battle, side: Side) -> None:
+    """One side's combat units (and a defending fort) fire at the enemy ground units [BW L1410-L1424]."""
+    from aa_ref.games.blocks_in_the_west.supply import desperate  # supply imports this module
+    blocks = members(act, battle, side)
+    enemy = ground(act, members(act, battle, other(side)))
+    if not enemy:
+        return
+    from aa_ref.games.blocks_in_the_west import hq
+
+    attacking = side == battle.attacker
+    shooters = []
+    for b in blocks:
+        unit = act.scenario.blocks[b].unit
+        if not (unit in GCU or (unit == "fort" and not attacking)) or act.game.blocks[b].strength <= 0:
+            continue
+        if attacking and act.game.blocks[b].out_of_supply and not desperate(act, b) \
+                and not hq.as_if_supplied(act.game, b):
+            continue  # out-of-supply units cannot attack [BW L790], but for AR 12.4's Desperate Attack [BW L1805] and
+            # a unit an SL moved as if supplied [BW L1924]
+        values, half = tech(act, b)
+        if not values:
+            continue
+        values = mod.fire_values(act, b, values)
+        elite = mod.elite_bonus(act, battle, b, attacking)
+        if attacking:
+            shooters.append(Shooter(b, act.game.blocks[b].strength, values.attack, bonuses=elite + barbo(act, battle, b),
+                                    mali=attacker_ground_mali(act, battle, b), halved=half))
+        else:
+            shooters.append(Shooter(b, act.game.blocks[b].strength, values.defence,
+                                    bonuses=defender_ground_bonuses(act, battle, b) + elite, halved=half))
+    n = volley(act, battle, f"ground {'attacker' if attacking else 'defender'} {side}", shooters)
+    first = battle.chargers if not attacking and battle.charge and battle.round == 1 else []
+    take_hits(act, enemy, n, f"ground hits by {side} [BW L1416]", first=first)
+
+
+def barbo(act: Act, battle: Battle, block_id: str) -> int:
+    """OR 20.0: once a game the Italians' Barbò group charging gets 3 more bonuses [BW L2252]; the first Cavalry
+    Charge! it makes spends it."""
+    if battle.charge != "cavalry" or battle.round != 1 or block_id not in battle.chargers:
+        return 0
+    if not act.scenario.blocks[block_id].barbo or act.game.barbo_used:
+        return 0
+    act.ctx.emit(Spent(what="barbo", turn=act.game.turn))
+    act.note(f"{block_id}, the Barbò group, charges with 3 more bonuses, once a game [BW L2252]")
+    return 3
+
+
+def fight_round(act: Act, battle: Battle) -> None:
+    """One combat round [BW L1329-L1338]: the air-to-air round (one a combat round), AA, air-to-ground,
+    artillery (attacker's first), ground combat (defender first, then the attacker with what survives)."""
+    defender = other(battle.attacker)
+    if battle.round == 1:
+        for b in members(act, battle, "axis") + members(act, battle, "allies"):
+            if not act.game.blocks[b].revealed:
+                act.ctx.emit(BlockUpdate(block=b, revealed=True, reason="blocks that fight are revealed [BW L732-L734]"))
+    act.note(f"battle at {battle.hex}, round {battle.round}: {battle.attacker} attacks [BW L1329]")
+    air_to_air(act, battle)
+    anti_aircraft(act, battle)
+    air_to_ground(act, battle)
+    artillery(act, battle, battle.attacker)
+    artillery(act, battle, defender)
+    if battle.charge and battle.round == 1:  # the attacker fires before the defender [BW L2250], [BW L2256]
+        act.note(f"{'Cavalry Charge!' if battle.charge == 'cavalry' else 'Panzer Attack!'} at {battle.hex}: the "
+                 f"attacker fires first; {', '.join(battle.chargers)} take the first return hits [BW L2250], [BW L2256]")
+        ground_fire(act, battle, battle.attacker)
+        ground_fire(act, battle, defender)
+    else:
+        ground_fire(act, battle, defender)
+        ground_fire(act, battle, battle.attacker)
+    for side in (defender, battle.attacker):
+        left = members(act, battle, side)
+        enemy = [b for b in members(act, battle, other(side)) if act.game.blocks[b].strength > 0]
+        if left and enemy and all(act.game.blocks[b].strength == 0 for b in left):
+            for b in left:
+                eliminate(act, b, "a level-0 unit engaged alone [BW L1476]")
+
+
+def over(act: Act, battle: Battle) -> bool:
+    """The battle ends when a side has no units left in the hex [BW L1478], [BW L1504-L1508], or no ground units:
+    air units alone do not hold a battle hex (the defender's evacuate it at the end [BW L1426-L1430]; the
+    attacker's stay on their mission until they rebase at the end of the Blitz phase [BW L1560])."""
+    return not any(act.scenario.blocks[b].unit not in AIR for b in members(act, battle, "axis")) \
+        or not any(act.scenario.blocks[b].unit not in AIR for b in members(act, battle, "allies"))
+
+
+def conclude(act: Act, battle: Battle) -> None:
+    """The hex passes to the attacker if his ground units hold it [BW L554]."""
+    held = [b for b in members(act, battle, battle.attacker) if act.scenario.blocks[b].unit not in AIR]
+    defenders = members(act, battle, other(battle.attacker))
+    if held and not defenders and act.scenario.hexes[battle.hex].terrain != "sea":
+        previous = act.game.control.get(battle.hex)
+        if previous != battle.attacker:
+            act.ctx.emit(Control(hex=battle.hex, side=battle.attacker, previous=previous))
+            act.note(f"{battle.attacker} takes {battle.hex} [BW L554]")
+        falls(act, battle.hex, battle.attacker)
+    act.note(f"the battle at {battle.hex} is over after {battle.round} round(s)")
+
+
+def falls(act: Act, hex_id: str, side: Side) -> None:
+    """A fortification falling into enemy hands (its hex taken by ground units of the side its nation is not on):
+    a fortress becomes a bunker and is never rebuilt, a bunker is destroyed [BW L1496], [BW L1500]; a Maginot hex
+    loses its fortress across the orange line [BW L866], Eben Emael its fortress [BW L944] (digest A14)."""
+    h = act.scenario.hexes[hex_id]
+    owner = act.scenario.powers[h.nation].side if h.nation in act.scenario.powers else None
+    if owner is None or owner == side:
+        return
+    level = hex_fortification(act, hex_id)
+    maginot = h.fortification == "bunker" and hex_id not in act.game.fortifications and any(
+        kind == "maginot" and hex_id in pair for pair, kind in act.scenario.hexside.items())
+    if level == 0:
+        return
+    now = "bunker" if level == 2 or maginot else "none"
+    act.ctx.emit(Fortification(hex=hex_id, now=now, previous=act.game.fortifications.get(hex_id, h.fortification)))
+    act.note(f"the fortification of {hex_id} falls to the {side}: " + ("it becomes a bunker [BW L1496]" if now == "bunker"
+             else "the bunker is destroyed [BW L1500]"))

@@ -1,0 +1,244 @@
+"""Blocks in the West events: every change to a game is one of these (see `aa_ref.games.axis_allies.model.events`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Field, TypeAdapter
+
+from aa_ref.games.blocks_in_the_west.state import Activation, Battle, BlockState, Decision, Game, Phase, Side, WeatherNow
+from aa_ref.games.axis_allies.model.events import EventError, Note, Roll
+from aa_ref.core.names import by_name
+from aa_ref.games.axis_allies.model.setup import Strict
+
+
+class BlockMove(Strict):
+    """A block moves along a path of hexes (or enters or leaves the map: path ends with None)."""
+
+    type: Literal["block_move"] = "block_move"
+    block: str
+    path: list[str | None]
+
+
+class BlockUpdate(Strict):
+    """A block's strength, face, supply marker or marks change."""
+
+    type: Literal["block"] = "block"
+    block: str
+    strength: int | None = None
+    revealed: bool | None = None
+    out_of_supply: bool | None = None
+    hits: int | None = None
+    moved: bool | None = None
+    reason: str = ""
+
+
+class Control(Strict):
+    type: Literal["control"] = "control"
+    hex: str
+    side: Side | None
+    previous: Side | None
+
+
+class Points(Strict):
+    """Production points received (positive) or spent."""
+
+    type: Literal["pp"] = "pp"
+    power: str
+    delta: int
+    reason: str
+
+
+class ColouredPoints(Strict):
+    """Coloured PP of AR 11.0 (red armour, blue air, white naval, black oil) received (positive) or spent or
+    discarded [BW L1683], [BW L1756]."""
+
+    type: Literal["coloured_pp"] = "coloured_pp"
+    power: str
+    colour: Literal["red", "blue", "white", "black"]
+    delta: int
+    reason: str
+
+
+class SetPhase(Strict):
+    type: Literal["phase"] = "phase"
+    turn: int
+    power: Side
+    phase: Phase
+
+
+class SetWeather(Strict):
+    type: Literal["weather"] = "weather"
+    weather: WeatherNow
+
+
+class SetPending(Strict):
+    type: Literal["pending"] = "pending"
+    pending: list[Decision]
+
+
+class SetBattles(Strict):
+    """The battles still to be fought, and the blocks that fought or blitzed this turn [BW L1325-L1564]."""
+
+    type: Literal["battles"] = "battles"
+    battles: list[Battle]
+    engaged: list[str] | None = None
+    blitzed: list[str] | None = None
+
+
+class HqState(Strict):
+    """HQs activated or deactivated, reconnaissance attempts and successes (AR 13.0, OR 19.0): each field given
+    replaces the game's."""
+
+    type: Literal["hq"] = "hq"
+    active: dict[str, Activation] | None = None
+    recon_tries: dict[str, int] | None = None
+    recon_hexes: list[str] | None = None
+    dropped: list[str] | None = None
+
+
+class SrmUsed(Strict):
+    type: Literal["srm"] = "srm"
+    power: str
+    count: int
+
+
+class HitPriority(Strict):
+    """A side's standing order for hits among equally strong blocks [BW L686], [BW L1470]."""
+
+    type: Literal["hit_priority"] = "hit_priority"
+    side: Side
+    blocks: list[str]
+
+
+class Fortification(Strict):
+    """A captured fortification changes: a fortress becomes a bunker, a bunker is destroyed ("none") [BW L1496-L1500]."""
+
+    type: Literal["fortification"] = "fortification"
+    hex: str
+    now: Literal["bunker", "none"]
+    previous: str | None
+
+
+class Charges(Strict):
+    """The special attacks declared with this turn's moves (OR 20.0, 21.0): hex -> cavalry or panzer."""
+
+    type: Literal["charges"] = "charges"
+    charges: dict[str, Literal["cavalry", "panzer"]]
+
+
+class Spent(Strict):
+    """A once-a-game or once-a-phase privilege is used: the Barbò charge [BW L2252], the free SS step [BW L1679]."""
+
+    type: Literal["spent"] = "spent"
+    what: Literal["barbo", "ss_step"]
+    turn: int
+
+
+class ArmisticeEvent(Strict):
+    """A power asks for an armistice (`asked`), or it is granted in the Victory phase [BW L844-L860]."""
+
+    type: Literal["armistice"] = "armistice"
+    power: str
+    stage: Literal["asked", "granted", "lapsed"]
+
+
+class Winner(Strict):
+    type: Literal["victory"] = "victory"
+    winner: str
+
+
+Event = Annotated[
+    Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
+          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, HqState, Roll, Note],
+    Field(discriminator="type"),
+]
+EVENTS = TypeAdapter(list[Event])
+
+
+def _block(game: Game, block: str) -> BlockState:
+    if block not in game.blocks:
+        raise EventError(f"no block {block}")
+    return game.blocks[block]
+
+
+def apply_event(game: Game, event: Any) -> None:
+    """Apply one event to `game` in place; EventError if it does not fit the state."""
+    match event:
+        case BlockMove(block=block, path=path):
+            state = _block(game, block)
+            state.hex = path[-1]
+            if len(path) >= 2 and path[-1] is not None and path[-2] is not None:
+                state.entered_from = path[-2]
+        case BlockUpdate(block=block):
+            state = _block(game, block)
+            for key in ("strength", "revealed", "out_of_supply", "hits", "moved"):
+                value = getattr(event, key)
+                if value is not None:
+                    setattr(state, key, value)
+        case Control(hex=hex_id, side=side):
+            if side is None:
+                game.control.pop(hex_id, None)
+            else:
+                game.control[hex_id] = side
+                game.control = by_name(game.control)
+        case Points(power=power, delta=delta):
+            if game.pp.get(power, 0) + delta < 0:
+                raise EventError(f"{power} has only {game.pp.get(power, 0)} PP")
+            game.pp[power] = game.pp.get(power, 0) + delta
+        case ColouredPoints(power=power, colour=colour, delta=delta):
+            held = game.coloured_pp.get(power, {})
+            if held.get(colour, 0) + delta < 0:
+                raise EventError(f"{power} has only {held.get(colour, 0)} {colour} PP")
+            held = {**held, colour: held.get(colour, 0) + delta}
+            game.coloured_pp[power] = {c: n for c, n in held.items() if n}
+            if not game.coloured_pp[power]:
+                del game.coloured_pp[power]
+        case SetPhase(turn=turn, power=power, phase=phase):
+            game.turn, game.round, game.power, game.phase = turn, turn, power, phase
+        case SetWeather(weather=weather):
+            game.weather = weather
+        case SetPending(pending=pending):
+            game.pending = [d.model_copy() for d in pending]
+        case SetBattles(battles=battles, engaged=engaged, blitzed=blitzed):
+            game.battles = [b.model_copy(deep=True) for b in battles]
+            if engaged is not None:
+                game.engaged = list(engaged)
+            if blitzed is not None:
+                game.blitzed = list(blitzed)
+        case SrmUsed(power=power, count=count):
+            game.srm_used[power] = count
+        case HitPriority(side=side, blocks=blocks):
+            game.hit_priority[side] = list(blocks)
+        case ArmisticeEvent(power=power, stage=stage):
+            if stage == "asked":
+                game.armistice_asked = sorted({*game.armistice_asked, power})
+            else:
+                game.armistice_asked = [p for p in game.armistice_asked if p != power]
+                if stage == "granted":
+                    game.armistices = sorted({*game.armistices, power})
+        case HqState(active=active, recon_tries=tries, recon_hexes=hexes, dropped=dropped):
+            if dropped is not None:
+                game.dropped = list(dropped)
+            if active is not None:
+                game.hq_active = {k: v.model_copy(deep=True) for k, v in active.items()}
+            if tries is not None:
+                game.recon_tries = dict(tries)
+            if hexes is not None:
+                game.recon_hexes = list(hexes)
+        case Winner(winner=winner):
+            game.winner = winner
+        case Fortification(hex=hex_id, now=now):
+            game.fortifications[hex_id] = now
+            game.fortifications = by_name(game.fortifications)
+        case Charges(charges=charges):
+            game.charges = by_name(dict(charges))
+        case Spent(what=what, turn=turn):
+            if what == "barbo":
+                game.barbo_used = True
+            else:
+                game.ss_step_turn = turn
+        case Roll() | Note():
+            pass
+        case _:
+            raise EventError(f"unknown event {event!r}")

@@ -1,0 +1,290 @@
+"""The Blocks in the West ruleset: a new game from a scenario, the moment a document may be given, and
+the dispatch of its actions to the phases of the player turn [BW L1141-L1170].
+
+A month: the weather phase, the Axis player turn, the Allied player turn (ten phases each), the
+Victory phase [BW L1147], [BW L1586]. Automatic phases (weather, supply, final supply check, victory)
+run when the turn passes through them; the others take the active side's actions, and the
+Defender Reaction phase the passive side's. Actions are checked as they are carried out, with the
+dice really rolled; the first illegal one rejects the document.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, ClassVar
+
+from aa_ref.games.blocks_in_the_west import airborne, armistice, combat, hq, movement, orders as o, production, recon, rules, supply, victory
+from aa_ref.games.blocks_in_the_west.act import Act, bw
+from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_event
+from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.state import PLAYER_PHASES, BlockState, Game
+from aa_ref.core.engine import Context, Illegal, OrdersInput, problems_of_a_dry_run
+from aa_ref.core.errors import IllegalOrders, Problem
+from aa_ref.games.axis_allies.model.state import LogRef
+from aa_ref.core.yamlio import Document
+
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "rules": ("basic", "advanced"),
+    "fog_of_war": ("on", "off"),
+    "supply_sources": ("own", "side"),
+    "captured_income": ("axis", "none"),
+    "bonus_cancels_malus": ("no", "yes"),
+    "withdrawals": ("ask", "fight_on"),
+    "retreat_zoc": ("battle_hex_ignored", "literal"),
+    **{rule.key: rules.choices(rule) for rule in rules.RULES},
+}
+"""Rule level [BW L27-L35] and fog of war (off for solitaire or an open game [BW L508], [BW L2590]); whose supply
+sources a block may trace to (its own power's [BW L756-L767], or any of its side's: 'una fonte di rifornimento
+amica' [BW L777]); whether captured centres add to the Axis's income [BW L558] or to nobody's (SBW6 [BW L560]).
+See docs/bitw-rulings.md. Combat (docs/bitw-combat.md): `bonus_cancels_malus` "il giocatore può annullare 1 malus
+con 1 bonus" [BW L1446] (digest A31: the referee cannot ask, so the player's choice is made once for the game);
+`withdrawals`: ask each side at the end of each round [BW L1506-L1508], or fight on with no question (a standing
+order "never withdraw"); `retreat_zoc`: whether the ZOC of the enemy units in the battle hex itself closes the
+retreat hexes [BW L1514]. Then one option per advanced and optional rule (`aa_ref.games.blocks_in_the_west.rules`)."""
+
+PHASE_OF: dict[type, str] = {
+    o.Repair: "production", o.Place: "production", o.Disband: "production", o.Srm: "srm", o.Move: "movement",
+    o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
+    o.Drop: "movement",
+}
+
+
+ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask}
+"""Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
+an armistice request for this month's Victory phase [BW L844]."""
+ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
+"""The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
+
+
+def scenario_digest(scenario: Scenario) -> str:
+    text = json.dumps(scenario.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Bitw:
+    """Blocks in the West [shared/seeds/004_26b49c6dbf45f340.txt]."""
+
+    id: ClassVar[str] = "bitw"
+    phases: ClassVar[list[str]] = ["weather", *PLAYER_PHASES, "victory"]
+    self_checking: ClassVar[bool] = True
+
+    def options(self) -> dict[str, list[str]]:
+        return {key: list(choices) for key, choices in OPTIONS.items()}
+
+    def option_problem(self, key: str, value: str) -> str | None:
+        if key in rules.RULE:
+            return rules.option_problem(key, value)
+        choices = OPTIONS[key]
+        return None if value in choices else f"option {key} cannot be '{value}' (choices: {', '.join(choices)})"
+
+    @staticmethod
+    def apply_event(game: Game, event: Any) -> None:
+        apply_event(game, event)
+
+    def deal_secrets(self, scenario: Scenario, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
+        return {}, {}
+
+    def game_problems(self, scenario: Scenario, game: Game, doc: Document) -> list[Problem]:
+        problems = []
+        if game.scenario_sha256 != scenario_digest(scenario):
+            problems.append(doc.problem(f"the scenario '{game.setup}' has changed since this game began; restore the "
+                                        "scenario file the game was started with", ("scenario_sha256",)))
+        for block_id, state in game.blocks.items():
+            if block_id not in scenario.blocks:
+                problems.append(doc.problem(f"unknown block '{block_id}'", ("blocks", block_id)))
+            elif state.hex is not None and state.hex not in scenario.hexes:
+                problems.append(doc.problem(scenario.hex_names.unknown_message(state.hex), ("blocks", block_id, "hex")))
+        return problems
+
+    def new_game(self, scenario: Scenario, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
+        """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]."""
+        blocks = {}
+        for block_id, block in scenario.blocks.items():
+            placed = scenario.setup.get(block_id)
+            blocks[block_id] = BlockState(
+                hex=placed.hex if placed else None,
+                strength=(placed.strength if placed and placed.strength is not None else block.steps[0].value),
+                revealed=bool(placed and placed.revealed) or options.get("fog_of_war") == "off")
+        control = {h: scenario.powers[x.nation].side for h, x in scenario.hexes.items()
+                   if x.nation in scenario.powers and x.terrain != "sea"}
+        control.update({h: scenario.powers[p].side for h, p in scenario.control.items()})
+        game = Game(
+            kind="bitw-game", schema_version=1, setup=scenario.id, scenario_sha256=scenario_digest(scenario),
+            options=options, seed=seed, turn=1, round=1, power=scenario.first_side, phase="weather",
+            blocks=blocks, control=control, pp={p: scenario.stored_pp(p).yellow for p in scenario.pp},
+            log=LogRef(file=log_file),
+        )
+        if rules.enabled(game, "advanced_production"):  # coloured PP are stored only under AR 11.0 [BW L1683]
+            game.coloured_pp = production.stored_colours(scenario)
+        return game
+
+    # --- orders ------------------------------------------------------------------
+    def check(self, scenario: Scenario, game: Game, given: OrdersInput) -> list[Problem]:
+        """The document's problems: its moment, then its actions carried out on a copy."""
+        return problems_of_a_dry_run(self, scenario, game, given)
+
+    def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
+        game: Game = ctx.game
+        side = self._moment(ctx.setup, game, given)
+        act = Act(ctx, ctx.setup, side)
+        if game.phase == "weather" and side == game.power:
+            self._begin_month(act)
+        for i, action in enumerate(given.model.actions):
+            key = next(iter(action.model_dump(by_alias=True)))
+            try:
+                self._do(act, action)
+            except Illegal as exc:
+                raise IllegalOrders(f"{given.doc.path}: orders not accepted",
+                                    [given.problem(exc.message, ("actions", i, exc.field or key), exc.rule)]) from None
+
+    def _moment(self, scenario: Scenario, game: Game, given: OrdersInput) -> str:
+        model = given.model
+        side = scenario.power_names.get(model.power)
+        problems = []
+        if side is None:
+            problems.append(given.problem(scenario.power_names.unknown_message(model.power), ("power",)))
+        elif model.based_on is not None and model.based_on != game.log.head:
+            problems.append(given.problem(f"these orders were written for another state of the game (based_on "
+                                          f"{model.based_on}, the game is at {game.log.head}): they are stale", ("based_on",)))
+        elif game.winner:
+            problems.append(given.problem(f"the game is over: {game.winner} won", ("power",)))
+        elif game.pending and side != game.pending[0].power:
+            problems.append(given.problem(f"the game waits for {game.pending[0].power}: {game.pending[0].detail}", ("power",)))
+        elif not game.pending and side != game.power:
+            problems.append(given.problem(f"it is the {game.power}' player turn ({game.phase.replace('_', ' ')} phase)", ("power",)))
+        if problems:
+            raise IllegalOrders(f"{given.doc.path}: orders not accepted", problems)
+        return side  # type: ignore[return-value]
+
+    def _begin_month(self, act: Act) -> None:
+        """The weather phase: the month's weather from the turn track; April and October the German player rolls,
+        1-3 good, 4-6 bad (rain, digest A20) [BW L1596-L1600]; basic rules: always the track's."""
+        game = act.game
+        weather = act.scenario.turns[game.turn - 1].weather
+        if weather == "roll":
+            die = act.roll("weather")[0]
+            weather = "good" if die <= 3 else "rain"
+            act.note(f"the weather of {act.scenario.turns[game.turn - 1].month}: die {die}, {weather} [BW L1598-L1600]")
+            if rules.enabled(game, "optional_weather") and game.turn > 1:
+                weather = self._no_repeat(act, weather)
+        if weather != game.weather:
+            act.ctx.emit(SetWeather(weather=weather))  # type: ignore[arg-type]
+        self._enter(act, "supply")
+
+    @staticmethod
+    def _no_repeat(act: Act, weather: str) -> str:
+        """OR 39.0: "Non è possibile avere le stesse condizioni atmosferiche in 2 mesi consecutive; il giocatore Alleato
+        lancerà 1 dado per rideterminarlo: 1-2: Buono 3-4: Pioggia leggera 5-6: Pioggia" [BW L2596-L2598]: when the
+        April/October roll gives last month's weather, the Allied player rolls again on that table until it differs
+        (digest A75: a re-roll on a repeat only; the roll stays the German player's otherwise)."""
+        previous = act.game.weather
+        allies = Act(act.ctx, act.scenario, "allies")
+        attempt = 0
+        while weather == previous:
+            attempt += 1
+            die = allies.roll(f"weather-again/{attempt}")[0]
+            weather = "good" if die <= 2 else "light_rain" if die <= 4 else "rain"
+            act.note(f"the same weather as last month is not allowed: the Allied player rolls {die}, "
+                     f"{weather.replace('_', ' ')} [BW L2596-L2598]")
+        return weather
+
+    def _enter(self, act: Act, phase: str, battle_order: list[str] | None = None) -> None:
+        """Go on through the player turn's phases to `phase`, running the automatic ones on the way; the Combat
+        phase's battles in the active player's `battle_order` [BW L1327]."""
+        game = act.game
+        order = list(PLAYER_PHASES)
+        here = order.index(game.phase) if game.phase in order else -1
+        act.require(order.index(phase) >= here, f"the {phase.replace('_', ' ')} phase is over: the turn is in the "
+                                                f"{game.phase.replace('_', ' ')} phase", "L1141-L1170")
+        for step in order[here + 1 : order.index(phase) + 1]:
+            act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
+            if step == "strategic_warfare":
+                continue  # advanced and optional rules only [BW L1155], [BW L1174]
+            if step == "supply":
+                hq.new_player_turn(act)
+                supply.supply_phase(act)
+            elif step == "production":
+                production.collect_income(act)
+            elif step in ("srm", "movement", "exploitation"):
+                if step == "srm":
+                    production.end_production(act)  # AR 11.0: unpaired coloured PP are discarded [BW L1756]
+                    movement.begin_srm(act)
+                movement.new_phase(act)
+            elif step == "combat":
+                combat.begin_combat(act, battle_order or [])
+            elif step == "final_supply":
+                combat.end_blitz(act)
+                hq.deactivate(act, ("srm", "movement", "reaction"))
+                supply.final_supply_check(act)
+
+    def _do(self, act: Act, action: Any) -> None:
+        if type(action) in ANY_TIME:
+            ANY_TIME[type(action)](act, action)
+            return
+        if isinstance(action, o.Activate):
+            phase = hq.phase_for(act, action)
+            if phase is not None:
+                self._enter(act, phase)
+            hq.activate(act, action)
+            return
+        if act.game.pending and type(action) not in ANSWERS:
+            waiting = act.game.pending[0]
+            raise Illegal(f"the game waits for {waiting.power}: {waiting.detail}",
+                          bw("L1319-L1323" if waiting.kind == "reaction" else "L1506-L1508"))
+        if type(action) in ANSWERS:
+            ANSWERS[type(action)](act, action)
+            return
+        if isinstance(action, o.NextPhase):
+            act.require(action.battle_order is None or action.next_phase == "combat", "battle_order goes with "
+                        "next_phase: combat (the order of this turn's battles)", "L1327", "battle_order")
+            self._enter(act, action.next_phase, action.battle_order)
+            return
+        if isinstance(action, o.EndTurn):
+            self._end_turn(act)
+            return
+        self._enter(act, PHASE_OF[type(action)])
+        handler = {
+            o.Repair: production.repair, o.Place: production.place, o.Disband: production.disband,
+            o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
+            o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+        }[type(action)]
+        handler(act, action)
+
+    def _end_turn(self, act: Act) -> None:
+        """The rest of the player turn; then the other side's turn, or the Victory phase and the next month
+        [BW L1147], [BW L1586]."""
+        self._enter(act, "exploitation")
+        hq.deactivate(act, ("exploitation",))
+        supply.exploitation_check(act)
+        game = act.game
+        if game.power != act.scenario.first_side or game.winner:
+            victory.victory_phase(act)
+            if game.winner or game.turn == len(act.scenario.turns):
+                return
+            act.ctx.emit(SetPhase(turn=game.turn + 1, power=act.scenario.first_side, phase="weather"))
+            self._begin_month(Act(act.ctx, act.scenario, act.scenario.first_side))
+            return
+        other = "allies" if game.power == "axis" else "axis"
+        act.ctx.emit(SetPhase(turn=game.turn, power=other, phase="weather"))  # type: ignore[arg-type]
+        self._enter(Act(act.ctx, act.scenario, other), "supply")  # type: ignore[arg-type]
+
+    def template(self, scenario: Scenario, game: Game) -> str:
+        from aa_ref.core.documents import schema_comment
+
+        """Orders for the side the game waits for: a Defender Reaction sending nothing (`react: {}`), a withdrawal
+        fighting on (`withdraw: {}` with the battle hex) [BW L1319-L1323], [BW L1506-L1508]; else the end of the turn."""
+        side = game.pending[0].power if game.pending else game.power
+        action = "- end_turn: true\n"
+        if game.pending:
+            waiting = game.pending[0]
+            action = f"# {waiting.detail}\n"
+            if waiting.kind == "reaction":
+                action += "- react: {}\n"
+            elif waiting.kind == "withdrawal":
+                hex_id = waiting.space or (game.battles[0].hex if game.battles else "")
+                action += f"- withdraw: {{}}\n  battle: {hex_id}\n"
+        return (schema_comment("bitw-orders") + f"kind: bitw-orders\nschema_version: 1\npower: {side}\n"
+                f"based_on: {game.log.head}\nactions:\n# turn {game.turn}, {game.power}, {game.phase} phase\n"
+                + action)
+

@@ -1,0 +1,244 @@
+"""The Blocks in the West scenario file (kind: bitw-scenario): the data the rulebook does not give.
+
+The rulebook refers to two map sheets, a block roster of about 300 stickers, a TECH chart and an
+8-page scenario booklet, none of which is in its text [BW L83], [BW L415-L423], [BW L502]. A
+scenario file holds all of it: the hex map with its terrain and hexsides, cities, ports, railways,
+production centres and fortifications; the powers with their sides, capitals, supply sources and
+TECH levels; the unit types' values by TECH level; every block with its printed steps; the setup;
+the turn track (month, weather, reinforcements) and the victory conditions.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import Field
+
+from aa_ref.core import hexgrid
+from aa_ref.core.names import NameIndex
+from aa_ref.games.axis_allies.model.setup import Strict
+
+SIDES = ("axis", "allies")
+Terrain = Literal["clear", "forest", "hill", "mountain", "swamp", "sea"]
+CityKind = Literal["capital", "major", "minor", "fortress"]
+"""Cities by kind [BW L562-L576]; every city is an airfield when supplied [BW L578-L584]."""
+UnitClass = Literal[
+    "infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops", "marines",
+    "artillery", "mechanized", "tank", "fighter", "bomber", "strategic_bomber", "hq", "fort",
+]
+"""The unit classes of the rulebook's table [BW L975-L1108] (digest §2.3)."""
+GCU = ("infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops", "marines",
+       "mechanized", "tank")
+"""Ground combat units: they may attack alone [BW L123], [BW L636]."""
+GSU = ("artillery", "hq", "fort")
+"""Ground support units: never attack alone; forts count as GSU for stacking [BW L121], [BW L656]."""
+AIR = ("fighter", "bomber", "strategic_bomber")
+ARMOUR = ("mechanized", "tank")
+
+
+def unit_colour(unit: str) -> str | None:
+    """The coloured PP paired with each yellow PP of a step of this class [BW L1691-L1701], [BW L1736-L1744]: armour
+    (tanks, mechanized) red; air units and airborne troops blue; Marines white; HQs black; the rest (infantry,
+    artillery, forts...) yellow only [BW L1689]."""
+    if unit in ARMOUR:
+        return "red"
+    if unit in AIR or unit == "paratroops":
+        return "blue"
+    if unit == "marines":
+        return "white"
+    if unit == "hq":
+        return "black"
+    return None
+
+
+StepColour = Literal["black", "white", "red", "blue"]
+"""A printed step number's colour: its repair cost, 1, 2 or 3 PP, or never rebuilt [BW L1184-L1187]."""
+Weather = Literal["good", "rain", "snow", "roll"]
+"""`roll`: April and October, the German player rolls: 1-3 good, 4-6 bad [BW L1598-L1600]."""
+HqKind = Literal["armour_special", "armour", "air", "strategic_air", "supreme"]
+"""An HQ block's kind (AR 13.0): a tactical special armour HQ (moves only armour [BW L1827]), a normal armour HQ
+(also fires as artillery [BW L1829]), a tactical air HQ [BW L1831], a strategic air HQ (Goering, Vuillemin, Dowding,
+Harris [BW L1831], [BW L1996]), a supreme leader (SL: a major or minor power's, by its power's `major`
+[BW L1913-L1919])."""
+
+
+class Production(Strict):
+    yellow: int = Field(default=0, ge=0)
+    red: int = Field(default=0, ge=0)
+    blue: int = Field(default=0, ge=0)
+    white: int = Field(default=0, ge=0)
+    black: int = Field(default=0, ge=0)
+
+
+class Hex(Strict):
+    """One hex of the map at axial coordinates [q, r]; hexes sharing a side are adjacent."""
+
+    at: list[int] = Field(min_length=2, max_length=2, description="axial coordinates [q, r]")
+    terrain: Terrain = "clear"
+    name: str | None = None
+    nation: str | None = Field(default=None, description="the power whose territory it is (home nation)")
+    coastal: bool = Field(default=False, description="half sea, half land [BW L1301]")
+    partial: bool = Field(default=False, description="a partial map-edge hex: never entered, never a retreat [BW L1301-L1303]")
+    city: CityKind | None = None
+    victory_city: bool = Field(default=False, description="London, Paris, Rome, Munich, Peenemünde, Berlin [BW L572-L574]")
+    port: Literal["major", "minor"] | None = Field(default=None, description="major: supplies 5 units; minor: 1 [BW L586-L592]")
+    rail: bool = Field(default=False, description="a railway runs through it: supply lines and SRM [BW L594-L596]")
+    production: Production = Field(default_factory=Production, description="PP a turn when controlled [BW L598-L600]")
+    fortification: Literal["bunker", "fortress"] | None = Field(
+        default=None, description="bunker: 1 malus to attackers, 1 bonus to defending GCU; fortress: 2 of each [BW L1494-L1500]")
+    aa_dice: int | None = Field(default=None, ge=0, le=2, description="the city's or fortification's own AA dice when "
+                                "not the usual (2 major city or fortress, 1 minor city or bunker): Eben Emael rolls only "
+                                "Liège's 1 [BW L944]")
+    ss_centre: bool = Field(default=False, description="Munich, the SS recruiting centre (helmet icon) [BW L1673-L1679]")
+
+
+class Hexside(Strict):
+    """A feature on the side between two adjacent hexes [BW L1307-L1317], [BW L1484-L1488]."""
+
+    between: list[str] = Field(min_length=2, max_length=2)
+    kind: Literal["river", "strait", "maginot"]
+
+
+class SeaLine(Strict):
+    """A blue sea line between two ports [BW L771]: a port joined by one to a port of its power's supply network is a
+    supply source for itself."""
+
+    between: list[str] = Field(min_length=2, max_length=2)
+
+
+class Power(Strict):
+    side: Literal["axis", "allies"]
+    major: bool = True
+    capital: str | None = Field(default=None, description="the capital hex; lost in a Victory phase, the power surrenders [BW L802]")
+    supply_source: str = Field(description="the primary supply source hex [BW L756-L767]")
+    tech: dict[str, int] = Field(default_factory=dict, description="unit class -> TECH level (0-3) [BW L670]")
+    srm: int = Field(default=0, ge=0, description="strategic rail moves a turn [BW L1236-L1246]")
+    winter: bool = Field(default=False, description="Finnish, Norwegian, Swedish and Soviet units: no combat penalty "
+                         "in snow in their home nation [BW L1644]")
+    armistice: bool = Field(default=False, description="may ask for an armistice in a Victory phase before its capital "
+                            "falls: France and Italy [BW L813], [BW L844-L848]")
+    armistice_protects: list[str] = Field(default_factory=list, description="nations whose inland cities enemy aircraft "
+                                          "may not attack after its armistice (France: France, Belgium, the "
+                                          "Netherlands [BW L856])")
+
+
+class TechValues(Strict):
+    """A unit class's values at one TECH level (the player aid's TECH chart): firepower is the lowest die face
+    that hits (6: hits on 6; 5: on 5 and 6; ...), none when the class cannot fire that way [BW L674-L678]."""
+
+    attack: int | None = Field(default=None, ge=1, le=6)
+    defence: int | None = Field(default=None, ge=1, le=6)
+    air_air: int | None = Field(default=None, ge=1, le=6)
+    air_ground: int | None = Field(default=None, ge=1, le=6)
+    mp: int = Field(default=0, ge=0, description="movement points (air units: range)")
+
+
+class Step(Strict):
+    value: int = Field(ge=1, description="the printed number: the dice the block rolls [BW L660]")
+    colour: StepColour = "black"
+
+
+class Block(Strict):
+    """One block of the roster [BW L485-L504]: its power, class and printed steps, strongest first."""
+
+    power: str
+    unit: UnitClass
+    name: str
+    steps: list[Step] = Field(min_length=1, description="the printed edges in order of rotation, full strength first")
+    min_zero: bool = Field(default=False, description="its last level is 0: it is not eliminated by hits [BW L798], [BW L1476]")
+    elite: Literal["attack", "defence"] | None = Field(
+        default=None, description="AR 10.0 elite bonus: 1 bonus attacking (SS, Allied Marines) or defending, its AA "
+        "included (Allied paratroops, German armour HQs and para units); Allied elite units only at full strength "
+        "[BW L1664-L1669]")
+    ss: bool = Field(default=False, description="an SS unit: repaired and rebuilt only while Munich, the SS recruiting "
+                     "centre, is German and a supply source [BW L1673-L1679]")
+    barbo: bool = Field(default=False, description="the Italian Barbò group: once a game +3 bonuses when it makes a "
+                        "Cavalry Charge! [BW L2252]")
+    shield: bool = Field(default=False, description="two hits per rotation [BW L688]")
+    hq: HqKind | None = Field(default=None, description="an HQ block's kind (advanced rules, AR 13.0 [BW L1815-L2056]); "
+                                                         "only on blocks of unit class hq")
+    stuka: bool = Field(default=False, description="a Ju 87 Stuka bomber: Jericho Trumpets (OR 22.0 [BW L2262-L2266])")
+
+
+class Placement(Strict):
+    hex: str
+    strength: int | None = Field(default=None, ge=0, description="current printed value (default: full)")
+    revealed: bool = False
+
+
+class Turn(Strict):
+    """One month of the turn track."""
+
+    month: str = Field(pattern=r"^\d{4}-\d{2}$")
+    weather: Weather = "good"
+    reinforcements: dict[str, str] = Field(default_factory=dict, description="block -> arrival hex")
+
+
+class Victory(Strict):
+    """Who wins at the end of the last turn's Victory phase; Berlin lost ends the game at once [BW L1586]."""
+
+    side: Literal["axis", "allies"]
+    control_all: list[str] = Field(default_factory=list, description="the side wins if it controls every one of these")
+    otherwise: Literal["axis", "allies"]
+
+
+class Scenario(Strict):
+    """A Blocks in the West scenario (kind: bitw-scenario)."""
+
+    kind: Literal["bitw-scenario"]
+    schema_version: Literal[1]
+    id: str
+    title: str
+    demo: bool = Field(default=False, description="values chosen by us, not a published scenario: say so everywhere")
+    source: str = ""
+    ruleset: Literal["bitw"] = "bitw"
+    hexes: dict[str, Hex]
+    hexsides: list[Hexside] = Field(default_factory=list)
+    sea_lines: list[SeaLine] = Field(default_factory=list, description="the blue sea lines joining ports [BW L771]")
+    powers: dict[str, Power]
+    tech_chart: dict[str, dict[int, TechValues]] = Field(description="unit class -> TECH level -> values")
+    blocks: dict[str, Block]
+    setup: dict[str, Placement] = Field(description="block -> where it starts")
+    control: dict[str, str] = Field(default_factory=dict, description="hex -> power controlling it at the start "
+                                                                      "(default: the hex's nation)")
+    pp: dict[str, int | Production] = Field(
+        default_factory=dict, description="power -> PP stored at the start: a number (yellow PP), or by colour "
+                                          "{yellow, red, blue, white, black} for AR 11.0 advanced production [BW L1683]")
+    first_side: Literal["axis", "allies"] = "axis"
+    turns: list[Turn] = Field(min_length=1)
+    victory: Victory
+
+    def stored_pp(self, power: str) -> Production:
+        """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""
+        value = self.pp.get(power, 0)
+        return Production(yellow=value) if isinstance(value, int) else value
+
+    @property
+    def turn_order(self) -> list[str]:
+        return list(SIDES)
+
+    @property
+    def variants(self) -> dict[str, object]:
+        return {}
+
+    @property
+    def sides(self) -> dict[str, list[str]]:
+        return {side: [p for p, power in self.powers.items() if power.side == side] for side in SIDES}
+
+    @cached_property
+    def power_names(self) -> NameIndex:
+        return NameIndex("side", SIDES)
+
+    @cached_property
+    def hex_names(self) -> NameIndex:
+        return NameIndex("hex", self.hexes, {h: [x.name] for h, x in self.hexes.items() if x.name})
+
+    @cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        return hexgrid.neighbours({name: (h.at[0], h.at[1]) for name, h in self.hexes.items()})
+
+    @cached_property
+    def hexside(self) -> dict[frozenset[str], str]:
+        """{a, b} -> the feature on their common side."""
+        return {frozenset(s.between): s.kind for s in self.hexsides}

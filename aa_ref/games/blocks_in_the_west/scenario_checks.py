@@ -1,0 +1,477 @@
+"""What `aa-ref validate` checks in a Blocks in the West scenario beyond its shape, every problem located.
+
+The rulebook gives none of a scenario's data: the map, the block roster, the TECH chart and the
+scenario booklet are separate components [BW L83], [BW L415-L423], [BW L502]. Players transcribe
+them from their copy, so the checks look for every slip a transcription can make, each reported at
+the offending value (file:line:column) with a did-you-mean for a misspelt name:
+
+- the map: two hexes at the same coordinates, a hex no chain of neighbours reaches, a hex's nation
+  that is no power, a sea hex with a city, port, railway, production or fortification;
+- hexsides: an unknown hex, a hexside between a hex and itself or between hexes that do not touch,
+  the same hexside twice, a river or the Maginot line on a side with a sea hex;
+- powers: capital and supply source known, land, and in the power's own nation; TECH levels 0-3
+  of known unit classes;
+- the TECH chart: known unit classes, levels 0-3, and for every block's class at its power's level
+  (default 1) an entry with the values the class needs (ground units: attack, defence, movement;
+  air units: their air-air or air-ground firepower and their range...);
+- the roster: a known power, printed steps strictly decreasing, forts Axis only [BW L1084-L1088],
+  strategic bombers Allied only [BW L1068];
+- the setup: known blocks and hexes, ground units on land, air units at an airfield (a city)
+  [BW L578-L584], a strength printed on the block (or 0 when its minimum level is 0), stacking
+  (3 ground units of which 2 combat units a hex [BW L648-L656], 1 air unit an airfield
+  [BW L584], [BW L650]), no hex held by both sides;
+- control, stored PP, the turn track (consecutive months, reinforcements that are known blocks not
+  already on the map, arriving once, at known hexes) and the victory hexes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cached_property
+from typing import get_args
+
+from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, Scenario, UnitClass
+from aa_ref.core.errors import Problem
+from aa_ref.core.names import NameIndex
+from aa_ref.core.yamlio import Document
+
+UNIT_CLASSES: tuple[str, ...] = get_args(UnitClass)
+"""The unit classes of the rulebook's table [BW L975-L1108]."""
+TECH_LEVELS = (0, 1, 2, 3)
+"""TECH 0 (an unassisted minor power: half dice [BW L928]) to TECH 3 [BW L670], [BW L1036-L1038]."""
+DEFAULT_TECH = 1
+"""A unit class a power's `tech` does not list is at TECH 1."""
+IMMOBILE = ("static", "fort")
+"""Static infantry moves only by rail or sea [BW L983]; forts never move [BW L1094]."""
+
+NEEDS: dict[str, tuple[str, ...]] = {
+    **{c: ("attack", "defence", "mp") for c in GCU if c != "static"},
+    "static": ("defence",),
+    "artillery": ("attack", "defence", "mp"),
+    "hq": ("attack", "defence", "mp"),
+    "fort": ("defence",),
+    "fighter": ("air_air", "mp"),
+    "bomber": ("air_ground", "mp"),
+    "strategic_bomber": ("air_ground", "mp"),
+}
+"""The TECH chart values each class uses: firepower in attack and defence (AA fire is the defence value
+[BW L1080]) and movement points for ground units [BW L1275]; air-air firepower and range for fighters,
+air-ground firepower and range for bombers [BW L1044-L1068], [BW L1271]. Static infantry cannot attack
+[BW L983]; forts only defend (5&6, Festung 4-6) [BW L1098-L1100]."""
+VALUE_WORDS = {"attack": "attack firepower", "defence": "defence firepower", "air_air": "air-air firepower",
+               "air_ground": "air-ground firepower", "mp": "movement points (range for air units)"}
+
+
+def _month_number(month: str) -> int:
+    year, m = month.split("-")
+    return int(year) * 12 + int(m) - 1
+
+
+class _Names:
+    """The name indexes of one scenario, for did-you-mean suggestions."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+
+    @cached_property
+    def powers(self) -> NameIndex:
+        return NameIndex("power", self.scenario.powers)
+
+    @cached_property
+    def blocks(self) -> NameIndex:
+        return NameIndex("block", self.scenario.blocks)
+
+    @cached_property
+    def classes(self) -> NameIndex:
+        return NameIndex("unit class", UNIT_CLASSES)
+
+    @property
+    def hexes(self) -> NameIndex:
+        return self.scenario.hex_names
+
+
+def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
+    """Every inconsistency of the scenario, located in its file."""
+    names = _Names(scenario)
+    return [
+        *_hex_problems(scenario, doc, names), *_hexside_problems(scenario, doc, names),
+        *_sea_line_problems(scenario, doc, names),
+        *_power_problems(scenario, doc, names), *_chart_problems(scenario, doc, names),
+        *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
+        *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
+        *_victory_problems(scenario, doc, names),
+    ]
+
+
+def _land(scenario: Scenario, hex_id: str) -> bool:
+    return scenario.hexes[hex_id].terrain != "sea"
+
+
+# --- the map -------------------------------------------------------------------------
+def _hex_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    seen: dict[tuple[int, int], str] = {}
+    for name, h in scenario.hexes.items():
+        where = ("hexes", name)
+        key = (h.at[0], h.at[1])
+        if key in seen:
+            problems.append(doc.problem(f"hex {name} is at {list(key)}, where {seen[key]} already is", (*where, "at")))
+        else:
+            seen[key] = name
+        if h.nation is not None and h.nation not in scenario.powers:
+            problems.append(doc.problem(f"hex {name}'s nation: " + names.powers.unknown_message(h.nation), (*where, "nation")))
+        if h.terrain == "sea":
+            for field, value in (("city", h.city), ("port", h.port), ("fortification", h.fortification),
+                                 ("nation", h.nation)):
+                if value is not None:
+                    problems.append(doc.problem(f"hex {name} is sea, so it has no {field} (a port or city by the sea "
+                                                "is a land or coastal hex) [BW L1299-L1301]", (*where, field)))
+            for field in ("rail", "victory_city", "coastal"):
+                if getattr(h, field):
+                    problems.append(doc.problem(f"hex {name} is sea, so it cannot be {field.replace('_', ' ')}", (*where, field)))
+            if any(h.production.model_dump().values()):
+                problems.append(doc.problem(f"hex {name} is sea, so it produces nothing [BW L598-L600]", (*where, "production")))
+        if h.victory_city and h.city is None:
+            problems.append(doc.problem(f"hex {name} is a victory city, so it needs its city kind (capital, major, "
+                                        "minor or fortress) [BW L562-L574]", (*where, "victory_city")))
+        if h.port is not None and h.terrain != "sea" and not h.coastal and not _touches_sea(scenario, name):
+            problems.append(doc.problem(f"hex {name} has a port but is neither coastal nor beside a sea hex "
+                                        "[BW L586-L592]", (*where, "port")))
+    if not problems:
+        problems += _reachability_problems(scenario, doc)
+    return problems
+
+
+def _touches_sea(scenario: Scenario, hex_id: str) -> bool:
+    return any(scenario.hexes[n].terrain == "sea" for n in scenario.neighbours[hex_id])
+
+
+def _reachability_problems(scenario: Scenario, doc: Document) -> list[Problem]:
+    """Every hex, land or sea, is reached from the first by hexes sharing a side: the map is one grid (an
+    island is joined to it by the sea hexes round it, or by a strait hexside to a neighbour)."""
+    board = list(scenario.hexes)
+    if not board:
+        return [doc.problem("the map has no hexes", ("hexes",))]
+    start = board[0]
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for n in scenario.neighbours[queue.popleft()]:
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return [doc.problem(f"hex {name} cannot be reached from {start}: no chain of hexes sharing a side joins them "
+                        "(check its coordinates)", ("hexes", name, "at")) for name in board if name not in seen]
+
+
+def _sea_line_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """A blue sea line joins two different ports, once [BW L771], [BW L586-L592]."""
+    problems = []
+    seen: dict[frozenset[str], int] = {}
+    for i, line in enumerate(scenario.sea_lines):
+        where = ("sea_lines", i, "between")
+        for j, h in enumerate(line.between):
+            if h not in scenario.hexes:
+                problems.append(doc.problem("sea line: " + names.hexes.unknown_message(h), (*where, j)))
+            elif scenario.hexes[h].port is None:
+                problems.append(doc.problem(f"sea line: {h} has no port: a blue sea line joins two ports [BW L771]",
+                                            (*where, j)))
+        a, b = line.between
+        pair = frozenset((a, b))
+        if a == b:
+            problems.append(doc.problem(f"a sea line joins {a} to itself", where))
+        elif pair in seen:
+            problems.append(doc.problem(f"the sea line {a}-{b} is listed twice (also sea_lines item {seen[pair] + 1})",
+                                        where))
+        seen.setdefault(pair, i)
+    return problems
+
+
+def _hexside_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    seen: dict[frozenset[str], int] = {}
+    for i, side in enumerate(scenario.hexsides):
+        where = ("hexsides", i)
+        unknown = [(j, h) for j, h in enumerate(side.between) if h not in scenario.hexes]
+        for j, h in unknown:
+            problems.append(doc.problem(f"a {side.kind} hexside names " + names.hexes.unknown_message(h), (*where, "between", j)))
+        if unknown:
+            continue
+        a, b = side.between
+        if a == b:
+            problems.append(doc.problem(f"a hexside lies between two different hexes, not {a} and itself", (*where, "between")))
+            continue
+        if b not in scenario.neighbours[a]:
+            problems.append(doc.problem(f"{a} and {b} are not adjacent (at {scenario.hexes[a].at} and "
+                                        f"{scenario.hexes[b].at}): a {side.kind} lies on the side two hexes share "
+                                        "[BW L1307-L1317]", (*where, "between")))
+            continue
+        pair = frozenset((a, b))
+        if pair in seen:
+            problems.append(doc.problem(f"the hexside between {a} and {b} is listed twice (also hexsides item "
+                                        f"{seen[pair] + 1}): one side has one feature", (*where, "between")))
+            continue
+        seen[pair] = i
+        sea = [h for h in (a, b) if not _land(scenario, h)]
+        if side.kind in ("river", "maginot") and sea:
+            problems.append(doc.problem(f"a {side.kind} cannot run on a side of sea hex {sea[0]}: it separates two "
+                                        "land hexes [BW L1307], [BW L1484], [BW L860-L862]", (*where, "kind")))
+    return problems
+
+
+# --- powers and the TECH chart ---------------------------------------------------------
+def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    for power, p in scenario.powers.items():
+        where = ("powers", power)
+        for field, hex_id in (("capital", p.capital), ("supply_source", p.supply_source)):
+            what = "capital" if field == "capital" else "supply source"
+            if hex_id is None:
+                continue
+            if hex_id not in scenario.hexes:
+                problems.append(doc.problem(f"{power}'s {what}: " + names.hexes.unknown_message(hex_id), (*where, field)))
+                continue
+            h = scenario.hexes[hex_id]
+            if h.terrain == "sea" or h.partial:
+                kind = "sea" if h.terrain == "sea" else "a partial map-edge hex"
+                problems.append(doc.problem(f"{power}'s {what} {hex_id} is {kind}: it must be a land hex [BW L756-L767]",
+                                            (*where, field)))
+            elif h.nation != power and field == "capital":
+                problems.append(doc.problem(f"{power}'s {what} {hex_id} belongs to "
+                                            f"{h.nation or 'no nation'}, not {power}: give the hex nation: {power} "
+                                            "[BW L562-L567]", (*where, field)))
+            if field == "capital" and h.city != "capital":
+                problems.append(doc.problem(f"{power}'s capital {hex_id} must be a city of kind capital (the big red "
+                                            f"dot), not {h.city or 'a hex without city'} [BW L562-L567]", (*where, field)))
+        for unit, level in p.tech.items():
+            if unit not in names.classes:
+                problems.append(doc.problem(f"{power}'s tech: " + names.classes.unknown_message(unit), (*where, "tech", unit)))
+            if level not in TECH_LEVELS:
+                problems.append(doc.problem(f"TECH levels run from 0 to 3, not {level} [BW L670], [BW L928]",
+                                            (*where, "tech", unit)))
+        nations = {h.nation for h in scenario.hexes.values() if h.nation}
+        for i, nation in enumerate(p.armistice_protects):
+            if nation not in nations:
+                problems.append(doc.problem(f"{power}'s armistice_protects: no hex belongs to nation '{nation}' "
+                                            f"(nations: {', '.join(sorted(nations))}) [BW L856]",
+                                            (*where, "armistice_protects", i)))
+        if p.armistice_protects and not p.armistice:
+            problems.append(doc.problem(f"{power} lists armistice_protects but may not ask for an armistice: add "
+                                        "armistice: true (France, Italy) [BW L813]", (*where, "armistice_protects")))
+    return problems
+
+
+def _tech_level(scenario: Scenario, power: str, unit: str) -> int:
+    return scenario.powers[power].tech.get(unit, DEFAULT_TECH)
+
+
+def _chart_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    for unit, levels in scenario.tech_chart.items():
+        if unit not in names.classes:
+            problems.append(doc.problem("tech_chart: " + names.classes.unknown_message(unit), ("tech_chart", unit)))
+        for level in levels:
+            if level not in TECH_LEVELS:
+                problems.append(doc.problem(f"TECH levels run from 0 to 3, not {level} [BW L670]", ("tech_chart", unit, level)))
+    # every (class, level) the roster uses, reported once, at its first block
+    used: dict[tuple[str, int], list[str]] = {}
+    for block_id, block in scenario.blocks.items():
+        if block.power in scenario.powers:
+            used.setdefault((block.unit, _tech_level(scenario, block.power, block.unit)), []).append(block_id)
+    for (unit, level), blocks in used.items():
+        first = blocks[0]
+        power = scenario.blocks[first].power
+        chart = scenario.tech_chart.get(unit, {})
+        entry = chart.get(level) or (chart.get(1) if level == 0 else None)  # TECH 0: TECH 1's values, half dice [BW L928]
+        if entry is None:
+            problems.append(doc.problem(
+                f"the TECH chart has no {unit} values at TECH {level}, which {power}'s {unit} have ("
+                f"{len(blocks)} block(s): {', '.join(blocks[:4])}{'...' if len(blocks) > 4 else ''}); add "
+                f"tech_chart.{unit}.{level} [BW L670]", ("blocks", first, "unit")))
+            continue
+        for field in NEEDS[unit]:
+            value = getattr(entry, field)
+            if value is None or (field == "mp" and value == 0 and unit not in IMMOBILE):
+                problems.append(doc.problem(
+                    f"tech_chart.{unit}.{level} lacks the {VALUE_WORDS[field]} ({field}) that {unit} units use "
+                    f"(block {first} of {power}) [BW L670-L678]", ("tech_chart", unit, level)))
+    return problems
+
+
+# --- the roster ------------------------------------------------------------------------
+def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    for block_id, block in scenario.blocks.items():
+        where = ("blocks", block_id)
+        if block.power not in scenario.powers:
+            problems.append(doc.problem(f"block {block_id}'s " + names.powers.unknown_message(block.power), (*where, "power")))
+            continue
+        values = [s.value for s in block.steps]
+        for i in range(1, len(values)):
+            if values[i] >= values[i - 1]:
+                problems.append(doc.problem(
+                    f"block {block_id}'s printed steps must decrease strictly, strongest first ({values[i - 1]} then "
+                    f"{values[i]}): a hit rotates the block to a lower number [BW L680-L688], [BW L1466]",
+                    (*where, "steps", i, "value")))
+                break
+        side = scenario.powers[block.power].side
+        if block.unit == "fort" and side != "axis":
+            problems.append(doc.problem(f"block {block_id} is a fort of {block.power} ({side}): forts are Axis blocks "
+                                        "(orange) [BW L1084-L1088]", (*where, "unit")))
+        if block.unit == "strategic_bomber" and side != "allies":
+            problems.append(doc.problem(f"block {block_id} is a strategic bomber of {block.power} ({side}): only the "
+                                        "Allies have them [BW L1068]", (*where, "unit")))
+        if block.hq is not None and block.unit != "hq":
+            problems.append(doc.problem(f"block {block_id} is {block.unit}, not an HQ: only blocks of unit class hq have "
+                                        "an HQ kind (AR 13.0) [BW L1825-L1831]", (*where, "hq")))
+        if block.stuka and block.unit != "bomber":
+            problems.append(doc.problem(f"block {block_id} is {block.unit}: a Stuka (Jericho Trumpets) is a bomber "
+                                        "(OR 22.0) [BW L2264-L2266]", (*where, "stuka")))
+        if block.hq == "supreme" and any(b.hq == "supreme" and b.power == block.power and other != block_id
+                                         for other, b in scenario.blocks.items()):
+            problems.append(doc.problem(f"{block.power} has more than one supreme leader: each nation has one "
+                                        "[BW L1913]", (*where, "hq")))
+        if block.shield and len(values) < 2:
+            problems.append(doc.problem(f"block {block_id} has a shield (two hits per rotation) but a single printed "
+                                        "step: a shield drops one printed step every two hits [BW L688]", (*where, "shield")))
+        if block.ss and (side != "axis" or block.elite != "attack"):
+            problems.append(doc.problem(f"block {block_id} is an SS unit: SS units are German and elite when attacking "
+                                        "(set elite: attack) [BW L1656], [BW L1669]", (*where, "ss")))
+        if block.barbo and (block.unit != "cavalry" or side != "axis"):
+            problems.append(doc.problem(f"block {block_id} is marked as the Barbò group: it is Italian cavalry "
+                                        "[BW L2252]", (*where, "barbo")))
+        if block.min_zero and block.unit in ("fort",):
+            problems.append(doc.problem(f"block {block_id} is a fort: its minimum level is not 0, a fort is eliminated "
+                                        "by hits [BW L1476], [BW L1500]", (*where, "min_zero")))
+    return problems
+
+
+# --- the setup ---------------------------------------------------------------------------
+def _setup_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    ground: dict[str, list[str]] = {}
+    air: dict[str, list[str]] = {}
+    sides: dict[str, dict[str, str]] = {}
+    for block_id, placed in scenario.setup.items():
+        where = ("setup", block_id)
+        if block_id not in scenario.blocks:
+            problems.append(doc.problem("the setup places " + names.blocks.unknown_message(block_id), where))
+            continue
+        block = scenario.blocks[block_id]
+        if placed.hex not in scenario.hexes:
+            problems.append(doc.problem(f"{block_id} is placed at " + names.hexes.unknown_message(placed.hex), (*where, "hex")))
+            continue
+        h = scenario.hexes[placed.hex]
+        if h.partial:
+            problems.append(doc.problem(f"{placed.hex} is a partial map-edge hex: no unit may be in it [BW L1301-L1303]",
+                                        (*where, "hex")))
+        elif block.unit in AIR:
+            if h.city is None:
+                problems.append(doc.problem(f"{block_id} is an air unit: it is based at an airfield (a fortress, major or "
+                                            f"minor city), which {placed.hex} is not [BW L578-L584]", (*where, "hex")))
+        elif h.terrain == "sea":
+            problems.append(doc.problem(f"{block_id} is a ground unit and {placed.hex} is sea [BW L1299]", (*where, "hex")))
+        values = [s.value for s in block.steps]
+        if placed.strength is not None and placed.strength not in values and not (placed.strength == 0 and block.min_zero):
+            allowed = ", ".join(map(str, values + ([0] if block.min_zero else [])))
+            problems.append(doc.problem(f"{block_id} cannot stand at strength {placed.strength}: its printed steps are "
+                                        f"{allowed} [BW L660]" + ("" if block.min_zero or placed.strength else
+                                                                 " (0 only for a block whose minimum level is 0)"),
+                                        (*where, "strength")))
+        if block.power in scenario.powers:
+            side = scenario.powers[block.power].side
+            first = sides.setdefault(placed.hex, {}).setdefault(side, block_id)
+            other = "allies" if side == "axis" else "axis"
+            if first == block_id and other in sides[placed.hex]:
+                problems.append(doc.problem(f"{placed.hex} holds blocks of both sides ({sides[placed.hex][other]} and "
+                                            f"{block_id}): a hex is held by one side [BW L540]", (*where, "hex")))
+        (air if block.unit in AIR else ground).setdefault(placed.hex, []).append(block_id)
+    for hex_id, present in ground.items():
+        gcu = [b for b in present if scenario.blocks[b].unit in GCU]
+        if len(present) > 3:
+            problems.append(doc.problem(f"{hex_id} holds {len(present)} ground units ({', '.join(present)}): at most 3 "
+                                        "a hex, of which at most 2 combat units [BW L648-L656]", ("setup", present[3], "hex")))
+        elif len(gcu) > 2:
+            problems.append(doc.problem(f"{hex_id} holds {len(gcu)} ground combat units ({', '.join(gcu)}): at most 2 "
+                                        "a hex (forts, artillery and HQs make up the third) [BW L648-L656]",
+                                        ("setup", gcu[2], "hex")))
+    for hex_id, present in air.items():
+        if len(present) > 1:
+            problems.append(doc.problem(f"{hex_id} bases {len(present)} air units ({', '.join(present)}): at most 1 an "
+                                        "airfield [BW L584], [BW L650]", ("setup", present[1], "hex")))
+    return problems
+
+
+# --- control, PP, turns, victory ---------------------------------------------------------
+def _control_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    for hex_id, power in scenario.control.items():
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("control: " + names.hexes.unknown_message(hex_id), ("control", hex_id)))
+        elif not _land(scenario, hex_id):
+            problems.append(doc.problem(f"{hex_id} is sea: only land hexes are controlled [BW L540]", ("control", hex_id)))
+        if power not in scenario.powers:
+            problems.append(doc.problem(f"control of {hex_id}: " + names.powers.unknown_message(power), ("control", hex_id)))
+    for power, amount in scenario.pp.items():
+        if power not in scenario.powers:
+            problems.append(doc.problem("pp: " + names.powers.unknown_message(power), ("pp", power)))
+        if isinstance(amount, int) and amount < 0:  # coloured amounts: the model refuses negatives
+            problems.append(doc.problem(f"{power} cannot store {amount} PP: stored PP are never negative", ("pp", power)))
+    return problems
+
+
+def _turn_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    arriving: dict[str, int] = {}
+    previous = None
+    for t, turn in enumerate(scenario.turns):
+        where = ("turns", t)
+        year, month = turn.month.split("-")
+        if not 1 <= int(month) <= 12:
+            problems.append(doc.problem(f"{turn.month} is no month (01-12)", (*where, "month")))
+        else:
+            number = _month_number(turn.month)
+            if previous is not None and number != previous + 1:
+                wanted = f"{(previous + 1) // 12}-{(previous + 1) % 12 + 1:02d}"
+                problems.append(doc.problem(f"turn {t + 1} is {turn.month}, but a turn is one month: after turn {t} "
+                                            f"comes {wanted} [BW L41]", (*where, "month")))
+            previous = number
+        if turn.weather == "roll" and month not in ("04", "10"):
+            problems.append(doc.problem(f"only April and October roll their weather [BW L1598-L1600]; {turn.month} has "
+                                        "its weather on the turn track", (*where, "weather")))
+        for block_id, hex_id in turn.reinforcements.items():
+            at = (*where, "reinforcements", block_id)
+            if block_id not in scenario.blocks:
+                problems.append(doc.problem(f"turn {t + 1} reinforcement: " + names.blocks.unknown_message(block_id), at))
+                continue
+            if block_id in scenario.setup:
+                problems.append(doc.problem(f"{block_id} arrives on turn {t + 1} but the setup already places it at "
+                                            f"{scenario.setup[block_id].hex}", at))
+            if block_id in arriving:
+                problems.append(doc.problem(f"{block_id} arrives twice (turns {arriving[block_id] + 1} and {t + 1})", at))
+            arriving.setdefault(block_id, t)
+            if hex_id not in scenario.hexes:
+                problems.append(doc.problem(f"{block_id} arrives at " + names.hexes.unknown_message(hex_id), at))
+            elif scenario.blocks[block_id].unit not in AIR and not _land(scenario, hex_id):
+                problems.append(doc.problem(f"{block_id} is a ground unit and {hex_id} is sea [BW L1299]", at))
+            elif scenario.blocks[block_id].unit in AIR and scenario.hexes[hex_id].city is None:
+                problems.append(doc.problem(f"{block_id} is an air unit: it arrives at an airfield (a city), which "
+                                            f"{hex_id} is not [BW L578-L584]", at))
+    return problems
+
+
+def _victory_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    problems = []
+    v = scenario.victory
+    for i, hex_id in enumerate(v.control_all):
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("victory: " + names.hexes.unknown_message(hex_id), ("victory", "control_all", i)))
+    if v.side == v.otherwise:
+        problems.append(doc.problem(f"victory: {v.side} wins whether or not it controls the hexes; `otherwise` names the "
+                                    "side that wins when the condition fails", ("victory", "otherwise")))
+    if not v.control_all:
+        problems.append(doc.problem("victory: control_all names no hex, so the condition is always met",
+                                    ("victory", "control_all") if "control_all" in (doc.data.get("victory") or {})
+                                    else ("victory",)))
+    return problems
+

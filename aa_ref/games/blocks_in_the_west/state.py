@@ -1,0 +1,139 @@
+"""The Blocks in the West game (kind: bitw-game): the referee's file, holding everything, hidden or not.
+
+A side's view (`aa_ref.games.blocks_in_the_west.views`) leaves out what the other side may not see: the identity and
+strength of blocks that stand upright [BW L508], until combat or reconnaissance reveals them
+[BW L732-L734].
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from aa_ref.core.names import by_name
+from aa_ref.games.axis_allies.model.setup import Strict
+from aa_ref.games.axis_allies.model.state import FairDicePlayer, LogRef
+
+Side = Literal["axis", "allies"]
+WeatherNow = Literal["good", "rain", "snow", "light_rain"]
+"""The month's weather; light rain only with OR 39.0 (`optional_weather`) [BW L2602-L2609]."""
+Phase = Literal["weather", "strategic_warfare", "supply", "production", "srm", "movement", "reaction", "combat",
+                "blitz", "final_supply", "exploitation", "victory"]
+PLAYER_PHASES: tuple[Phase, ...] = ("strategic_warfare", "supply", "production", "srm", "movement", "reaction",
+                                    "combat", "blitz", "final_supply", "exploitation")
+"""A player turn's ten phases [BW L1141-L1170]; the weather phase opens a month and the victory phase closes it."""
+
+
+class BlockState(Strict):
+    hex: str | None = Field(description="where it stands; none while off the map (eliminated, not yet arrived)")
+    strength: int = Field(ge=0, description="the printed value on its top edge: its dice [BW L660]")
+    revealed: bool = Field(default=False, description="face up: the enemy sees it [BW L732-L734]")
+    out_of_supply: bool = Field(default=False, description="marked OOS in this turn's Supply phase [BW L786]")
+    hits: int = Field(default=0, ge=0, description="a shield block's first hit, waiting for the second [BW L688]")
+    moved: bool = False
+    entered_from: str | None = Field(default=None, description="the hex it last moved from: a river or strait crossed "
+                                                                "into a battle [BW L1484], [BW L1488]")
+
+
+class Decision(Strict):
+    """A choice the game waits for from a side: the passive side's reaction [BW L1319-L1323], a withdrawal..."""
+
+    power: Side
+    kind: Literal["reaction", "withdrawal", "retreat", "hits"]
+    space: str = Field(default="", description="the battle hex, when there is one")
+    detail: str = ""
+
+
+class Battle(Strict):
+    """A battle hex of this turn's Combat or Blitz phase [BW L730], [BW L1325-L1546], fought round by round."""
+
+    hex: str
+    attacker: Side
+    round: int = Field(default=1, ge=1)
+    stage: Literal["fire", "defender_withdrawal", "attacker_withdrawal"] = Field(
+        default="fire", description="fire: the next round is to be fought; else whose withdrawal the game waits for")
+    blitz: bool = Field(default=False, description="a blitz battle: the defender cannot react [BW L1556]")
+    reacted: list[str] = Field(default_factory=list, description="air blocks sent by the defender's reaction "
+                                                                 "(they may fight in the first round) [BW L1394]")
+    crossing: dict[str, str] = Field(default_factory=dict, description="attacking block -> river or strait crossed "
+                                                                       "into the hex (first round mali) [BW L1484-L1488]")
+    charge: Literal["cavalry", "panzer"] | None = Field(
+        default=None, description="OR 20.0 Cavalry Charge! / OR 21.0 Panzer Attack!: the attacker fires first in the "
+        "first round, the charging blocks take the first return hits [BW L2250], [BW L2256]")
+    chargers: list[str] = Field(default_factory=list, description="the charging blocks")
+
+
+class Activation(Strict):
+    """An HQ activated this player turn (AR 13.0 [BW L1815-L2056]): when, at what level, and whom it commands."""
+
+    phase: Phase = Field(description="the phase it was activated in")
+    level: int = Field(ge=0, description="its level (printed value) when activated [BW L1855], [BW L1869]")
+    commands: list[str] = Field(default_factory=list, description="the units it commands until it is deactivated")
+    actions: dict[str, str] = Field(default_factory=dict, description="a strategic HQ's special actions: action -> "
+                                                                      "block [BW L1919-L1928]")
+    out_of_supply: bool = Field(default=False, description="activated out of supply: half efficiency [BW L1863]")
+
+
+class Game(Strict):
+    """A Blocks in the West game in progress."""
+
+    kind: Literal["bitw-game"]
+    schema_version: Literal[1]
+    setup: str = Field(description="the scenario: a shipped id or a file beside the game")
+    scenario_sha256: str
+    variant: str | None = None
+    options: dict[str, str] = Field(default_factory=dict)
+    seed: str
+    turn: int = Field(ge=1, description="the month's number on the scenario's turn track")
+    round: int = Field(ge=1, description="the same as turn (the shared core's name)")
+    power: Side = Field(description="the active side [BW L550-L552]")
+    phase: Phase
+    weather: WeatherNow = "good"
+    winner: str | None = None
+    blocks: dict[str, BlockState]
+    control: dict[str, Side] = Field(default_factory=dict, description="hex -> the side controlling it")
+    pp: dict[str, int] = Field(default_factory=dict, description="power -> yellow PP stored")
+    coloured_pp: dict[str, dict[str, int]] = Field(
+        default_factory=dict, description="power -> colour (red, blue, white, black) -> PP stored: AR 11.0 advanced "
+                                          "production only [BW L1683], [BW L1756]; hidden from the enemy like yellow PP")
+    srm_used: dict[str, int] = Field(default_factory=dict, description="power -> strategic rail moves made this turn")
+    pending: list[Decision] = Field(default_factory=list)
+    battles: list[Battle] = Field(default_factory=list, description="battles of this phase not yet over, in the "
+                                                                     "order they are fought [BW L1327]")
+    engaged: list[str] = Field(default_factory=list, description="blocks that fought this player turn: armour that "
+                                                                 "attacked may blitz, air blocks rebase [BW L1550-L1564]")
+    blitzed: list[str] = Field(default_factory=list, description="armour that has blitzed this turn [BW L1552]")
+    armistice_asked: list[str] = Field(default_factory=list, description="powers that asked for an armistice this "
+                                       "month: it is granted in the Victory phase if their capital still stands [BW L844]")
+    armistices: list[str] = Field(default_factory=list, description="powers out of the war by armistice [BW L850-L860]")
+    hit_priority: dict[Side, list[str]] = Field(default_factory=dict, description="each side's standing order: "
+                                                "which of its equally strong blocks takes a hit first [BW L686]")
+    fortifications: dict[str, Literal["bunker", "none"]] = Field(
+        default_factory=dict, description="hex -> its fortification when captured fortifications changed it: a fortress "
+        "falling to the enemy becomes a bunker, a bunker is destroyed [BW L1496], [BW L1500], [BW L866], [BW L944]")
+    charges: dict[str, Literal["cavalry", "panzer"]] = Field(
+        default_factory=dict, description="hex -> the special attack declared with the move into it this turn "
+        "(OR 20.0, 21.0)")
+    barbo_used: bool = Field(default=False, description="the Barbò group's once-a-game charge is spent [BW L2252]")
+    ss_step_turn: int = Field(default=0, ge=0, description="the turn of Germany's last free SS step [BW L1679]")
+    hq_active: dict[str, Activation] = Field(default_factory=dict, description="HQs activated and not yet "
+                                                                         "deactivated (AR 13.0) [BW L1867]")
+    recon_tries: dict[str, int] = Field(default_factory=dict, description="HQ -> air reconnaissance attempts made "
+                                                                          "this player turn (OR 19.0) [BW L2222]")
+    recon_hexes: list[str] = Field(default_factory=list, description="hexes reconnoitred with success this player "
+                                                                     "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
+    dropped: list[str] = Field(default_factory=list, description="paratroops dropped this player turn (AR 23.0) "
+                                                                 "[BW L2284]")
+    fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
+    log: LogRef
+
+    @field_validator("blocks", "control")
+    @classmethod
+    def _canonical(cls, value: dict) -> dict:
+        return by_name(value)
+
+    @property
+    def powers(self) -> dict[str, str]:
+        """The two sides (the shared core's name for who gives orders)."""
+        return {"axis": "axis", "allies": "allies"}

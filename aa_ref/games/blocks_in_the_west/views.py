@@ -1,0 +1,98 @@
+"""Fog of war: what one side may see of a Blocks in the West game [BW L508], [BW L732-L734].
+
+Blocks stand upright, so the opponent sees where a block is and its nation's colour [BW L425-L441]
+but not its identity or strength until combat or reconnaissance reveals it. A side's view keeps
+everything of its own and, of the enemy's blocks on the map, only what a player across the table
+sees: position and nation, under an opaque name that follows the block from hex to hex (as the eye
+does) but says nothing of it. The referee's file holds everything; the view holds no hidden fact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Literal
+
+from pydantic import Field
+
+from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.state import Game, Side
+from aa_ref.games.axis_allies.model.setup import Strict
+
+
+class SeenBlock(Strict):
+    power: str
+    hex: str
+    unit: str | None = Field(default=None, description="known for one's own blocks and revealed enemy blocks")
+    name: str | None = None
+    strength: int | None = None
+    out_of_supply: bool = False
+
+
+class SeenBattle(Strict):
+    """A battle under way: where, who attacks, which round, what it waits for [BW L1325-L1546]. The blocks in it are
+    revealed by combat [BW L732-L734], so they appear in `blocks` under their own names."""
+
+    hex: str
+    attacker: Side
+    round: int
+    stage: str
+
+
+class View(Strict):
+    """One side's view of a game (kind: bitw-view): what `aa-ref export --side` writes for a player."""
+
+    kind: Literal["bitw-view"]
+    schema_version: Literal[1]
+    scenario: str
+    side: Side
+    turn: int
+    month: str
+    power: Side
+    phase: str
+    weather: str
+    winner: str | None = None
+    control: dict[str, str] = Field(default_factory=dict)
+    pp: dict[str, int] = Field(default_factory=dict, description="the side's own powers' stored PP")
+    coloured_pp: dict[str, dict[str, int]] = Field(default_factory=dict, description="the side's own powers' stored "
+                                                                                   "coloured PP (AR 11.0)")
+    blocks: dict[str, SeenBlock] = Field(default_factory=dict)
+    off_map: list[str] = Field(default_factory=list, description="the side's own blocks not on the map")
+    hit_priority: list[str] = Field(default_factory=list, description="the side's own standing order for tied hits")
+    pending: list[dict[str, Any]] = Field(default_factory=list)
+    battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
+                                                                         "both sides' blocks share the hex, so both see it")
+
+
+def hidden_name(game: Game, block: str) -> str:
+    """An opaque, stable name for an enemy block: keyed by the referee's secret seed, so that it cannot be traced
+    back to the block's identity."""
+    return "hidden-" + hashlib.sha256(f"bitw-view|{game.seed}|{block}".encode()).hexdigest()[:10]
+
+
+def view(scenario: Scenario, game: Game, side: Side) -> View:
+    """What `side` may see."""
+    seen: dict[str, SeenBlock] = {}
+    off_map = []
+    for block_id, state in game.blocks.items():
+        block = scenario.blocks[block_id]
+        own = scenario.powers[block.power].side == side
+        if state.hex is None:
+            if own:
+                off_map.append(block_id)
+            continue
+        if own or state.revealed:
+            seen[block_id] = SeenBlock(power=block.power, hex=state.hex, unit=block.unit, name=block.name,
+                                       strength=state.strength, out_of_supply=state.out_of_supply)
+        else:
+            seen[hidden_name(game, block_id)] = SeenBlock(power=block.power, hex=state.hex,
+                                                          out_of_supply=state.out_of_supply)
+    return View(
+        kind="bitw-view", schema_version=1, scenario=scenario.id, side=side, turn=game.turn,
+        month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
+        winner=game.winner, control=dict(game.control),
+        pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
+        coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
+        blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
+        pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
+        battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
+    )
