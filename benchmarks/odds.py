@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from aa_ref.features.odds.battle import BattleSpec, parse_units  # noqa: E402
 from aa_ref.features.odds.exact import solve  # noqa: E402
 from aa_ref.features.odds.montecarlo import simulate  # noqa: E402
-from aa_ref.games.axis_allies.model.setup import load_setup  # noqa: E402
+from aa_ref.core.setups import load_setup  # noqa: E402
 
 SETUP = load_setup("anniversary-1941")
 BATTLES = {

@@ -295,7 +295,7 @@ def import_triplea_command(
     force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
 ) -> None:
     """Convert a TripleA game XML into an aa-ref setup, reporting what could not be mapped."""
-    from aa_ref.core.session import import_triplea
+    from aa_ref.features.triplea.importer import import_triplea
 
     try:
         not_mapped, problems = import_triplea(xml, out, ruleset, force)
@@ -337,7 +337,7 @@ def diff(
 ) -> None:
     """What changed between two game files, in game terms: treasuries, territories, units moved."""
     from aa_ref.features.reports.diff import diff_text
-    from aa_ref.core.session import diff_files
+    from aa_ref.features.reports.diff import diff_files
 
     try:
         changes = diff_files(before, after)

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from aa_ref.games.axis_allies.model.setup import Strict
+from aa_ref.core.model import Strict
 
 GENESIS = "genesis"
 

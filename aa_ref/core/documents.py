@@ -18,21 +18,18 @@ from pydantic import BaseModel, ValidationError
 
 from aa_ref.core.auditlog import Log
 from aa_ref.core.errors import InvalidInput, Problem
-from aa_ref.core.fairdice import DiceSecret, RevealFile
-from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
-from aa_ref.games.axis_allies.model.setup import Setup
-from aa_ref.games.axis_allies.model.state import Game
 from aa_ref.core.yamlio import Document
 
 MODELS: dict[str, type[BaseModel] | str] = {
-    "game": Game,
-    "setup": Setup,
-    "orders": Orders,
-    "decision": DecisionAnswer,
     "log": Log,
-    "reveal": RevealFile,
-    "dice-secret": DiceSecret,
-    # Another game's documents, imported only when a file of theirs is read (module:class).
+    # The other kinds are named by module:class and imported only when a file of theirs is read, so the
+    # core imports no game: each game brings its own documents.
+    "game": "aa_ref.games.axis_allies.model.state:Game",
+    "setup": "aa_ref.games.axis_allies.model.setup:Setup",
+    "orders": "aa_ref.games.axis_allies.model.orders:Orders",
+    "decision": "aa_ref.games.axis_allies.model.orders:DecisionAnswer",
+    "reveal": "aa_ref.core.fairdice:RevealFile",
+    "dice-secret": "aa_ref.core.fairdice:DiceSecret",
     "warzag-pack": "aa_ref.games.warzag.pack:Pack",
     "warzag-game": "aa_ref.games.warzag.state:Game",
     "warzag-orders": "aa_ref.games.warzag.orders:Orders",
@@ -51,7 +48,7 @@ SCHEMA_VERSION = 1
 
 
 def model_of(kind: str) -> type[BaseModel]:
-    """The model of a document kind, imported on first use for another game's kinds."""
+    """The model of a document kind, its module imported on first use."""
     model = MODELS[kind]
     if isinstance(model, str):
         module, name = model.split(":")

@@ -7,15 +7,13 @@ working copy of the game, so the events are the complete record of the change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from aa_ref.core.dice import DiceSource, RecordedDice, SeededDice
 from aa_ref.core.errors import AaRefError, IllegalOrders, Problem
-from aa_ref.games.axis_allies.model.events import Note, Roll, apply_event
-from aa_ref.games.axis_allies.model.setup import Setup
-from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.core.events import Note, Roll
 from aa_ref.core.yamlio import Document
 
 
@@ -30,17 +28,22 @@ class Illegal(Exception):
         self.field = field
 
 
+def no_event_application(game: Any, event: Any) -> None:
+    """The default of a context made without its game's event application: nothing may change."""
+    raise TypeError(f"this context cannot apply {type(event).__name__}: give it its game's apply_event")
+
+
 @dataclass
 class Context:
     """One adjudication: the setup, a working copy of the game, dice and emitted events."""
 
-    setup: Setup
-    game: Game
+    setup: Any
+    game: Any
     dice: DiceSource
     manual_dice: bool = False
     events: list[Any] = field(default_factory=list)
-    apply: Callable[[Any, Any], None] = apply_event
-    """The game's own event application (the A&A one unless the ruleset has another)."""
+    apply: Callable[[Any, Any], None] = no_event_application
+    """The game's own event application (`ruleset.apply_event`)."""
 
     def emit(self, event: Any) -> None:
         """Record an event and apply it to the working game."""
@@ -60,7 +63,7 @@ class Context:
         self.emit(Note(text=text))
 
 
-def problems_of_a_dry_run(ruleset: Any, setup: Setup, game: Any, given: "OrdersInput") -> list[Problem]:
+def problems_of_a_dry_run(ruleset: Any, setup: Any, game: Any, given: "OrdersInput") -> list[Problem]:
     """`check` of a self-checking ruleset: the document adjudicated on a copy of the game, with its own dice or
     the game's seed; the problems it raises (none if it applies)."""
     model = given.model
@@ -95,17 +98,21 @@ class Ruleset(Protocol):
     """True when `adjudicate` itself refuses illegal orders (IllegalOrders) before changing anything it keeps: the
     core then skips the separate `check`, whose dice could differ from the ones really rolled."""
 
-    def new_game(self, setup: Setup, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game: ...
+    def new_game(self, setup: Any, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Any: ...
 
-    def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]: ...
+    def check(self, setup: Any, game: Any, given: OrdersInput) -> list[Problem]: ...
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None: ...
 
-    def template(self, setup: Setup, game: Game) -> str: ...
+    def template(self, setup: Any, game: Any) -> str: ...
 
     def options(self) -> dict[str, list[str]]: ...
 
     def option_problem(self, key: str, value: str) -> str | None: ...
+
+    def setup_problems(self, setup: Any, doc: Document) -> list[Problem]:
+        """What `validate` reports in the game's definition beyond its shape (names, reachability, sums)."""
+        ...
 
     def game_problems(self, setup: Any, game: Any, doc: Document) -> list[Problem]: ...
 

@@ -15,15 +15,16 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import Field
 
 from aa_ref.core.dice import seeded_die
+from aa_ref.core.documents import document_kind, parse_model
+from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import InvalidInput, Problem
-from aa_ref.games.axis_allies.model.orders import RevealRecord
-from aa_ref.games.axis_allies.model.setup import Strict
-from aa_ref.games.axis_allies.model.state import FairDicePlayer, Game
+from aa_ref.core.model import FairDicePlayer, LogRef, RevealRecord, Strict
+from aa_ref.core.yamlio import Document, load_yaml
 
 PROTOCOL = "aa-ref/fair-dice/1"
 DEFAULT_CHAIN_LENGTH = 10_000
@@ -31,6 +32,15 @@ UNSIGNED_KEYS = ("signature", "reveals")
 """Keys a document's signature and dice do not cover: they are added after it is fixed."""
 COMMITMENT = "commitment"
 """The input kind of a log entry that records a player's commitment."""
+
+
+class Game(Protocol):
+    """Any game document played with fair dice (A&A, WARZAG, Blocks in the West)."""
+
+    seed: str
+    log: LogRef
+    powers: Any
+    fair_dice: dict[str, FairDicePlayer]
 
 
 # --- hashing ------------------------------------------------------------------------
@@ -414,3 +424,43 @@ def undo_problem(game: Game, power: str, record: dict[str, Any]) -> str | None:
     if not signature_ok(game.fair_dice[author].public_key, message, str(signature.get("value", ""))):
         return f"the undo's signature is not {author}'s"
     return None
+
+
+# --- reveals attached to documents -----------------------------------------------------
+def with_reveals(given: OrdersInput, reveals: list[RevealRecord]) -> OrdersInput:
+    """The document with reveals attached (they are outside what its author signed)."""
+    data = dict(given.doc.data)
+    data["reveals"] = [r.model_dump(mode="json", exclude_none=True) for r in reveals]
+    model = given.model.model_copy(update={"reveals": list(reveals)})
+    return OrdersInput(Document(given.doc.path, data, given.doc.text, given.doc.tree), model)
+
+
+def record_fields(reveal: RevealFor) -> dict[str, Any]:
+    """A reveal file's entry as the record a document carries."""
+    return {k: v for k, v in reveal.model_dump().items() if k in RevealRecord.model_fields}
+
+
+class RevealPool:
+    """Reveals from reveal files, matched to each document by its hash and the game's state."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        self.items: list[tuple[str, RevealFor]] = []
+        for path in paths:
+            doc = load_yaml(path)
+            if document_kind(doc) != "reveal":
+                raise InvalidInput(f"{path}: not a reveal file (kind: reveal)")
+            self.items += [(str(path), r) for r in parse_model(doc, "reveal").reveals]
+        self.used: set[int] = set()
+
+    def attach(self, game: Game, given: OrdersInput) -> OrdersInput:
+        doc_hash = document_hash(given.doc.data)
+        found = [(i, r) for i, (_, r) in enumerate(self.items)
+                 if i not in self.used and r.orders == doc_hash and r.based_on == game.log.head]
+        if not found:
+            return given
+        self.used.update(i for i, _ in found)
+        return with_reveals(given, [*(given.model.reveals or []), *(RevealRecord(**record_fields(r)) for _, r in found)])
+
+    def unused(self) -> list[str]:
+        return [f"{path}: the reveal of {r.player}'s value {r.index} ({r.about or r.orders[:12]}) matches no orders "
+                "applied here at the state it was revealed for" for i, (path, r) in enumerate(self.items) if i not in self.used]

@@ -12,19 +12,48 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aa_ref.core.auditlog import Log, LogStart, chain_problems, make_entry
-from aa_ref.games.axis_allies.rules.checks import setup_problems
-from aa_ref.core.dice import RecordedDice, SeededDice
-from aa_ref.core.documents import GAME_KINDS, ORDERS_KINDS, document_kind, parse_model, schema_comment
-from aa_ref.core.engine import Context, OrdersInput
-from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
 from aa_ref.core import fairdice
-from aa_ref.core.fairdice import RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
-from aa_ref.games.axis_allies.model.events import EventError, Note, dump_events
-from aa_ref.games.axis_allies.model.setup import Setup, load_setup, resolve_setup_data, scenario_path, setup_paths
-from aa_ref.games.axis_allies.model.state import Game
-from aa_ref.core.yamlio import Document, atomic_write_many, dump_json_style, dump_yaml, load_yaml, merge_into, styled
+from aa_ref.core.auditlog import Log, LogStart, chain_problems, make_entry
+from aa_ref.core.dice import RecordedDice, SeededDice
+from aa_ref.core.documents import (
+    GAME_KINDS,
+    ORDERS_KINDS,
+    SETUP_KINDS,
+    document_kind,
+    parse_model,
+    schema_comment,
+)
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.errors import (
+    AaRefError,
+    IllegalOrders,
+    InvalidInput,
+    Problem,
+    UsageError,
+)
+from aa_ref.core.events import EventError, Note, dump_events
+from aa_ref.core.fairdice import (
+    RevealPool,
+    RevealsNeeded,
+    fair_dice_for,
+    reveals_needed_text,
+    settle_reveals,
+)
+from aa_ref.core.setups import load_setup, parse_setup, scenario_path, setup_paths
+from aa_ref.core.yamlio import (
+    Document,
+    atomic_write_many,
+    dump_json_style,
+    dump_yaml,
+    load_yaml,
+    merge_into,
+    styled,
+)
 
+Game = Any
+"""A game document of any game: an A&A game, a WARZAG game, a Blocks in the West game."""
+Setup = Any
+"""A game's definition: an A&A setup, a WARZAG component pack, a Blocks in the West scenario."""
 
 RULESETS = {
     "aa1941": ("aa_ref.games.axis_allies.rules.ruleset", "AA1941"),
@@ -286,7 +315,6 @@ def apply_orders(
 ) -> ApplyResult:
     """Apply orders files in order, all or none, and write the new game and log. In a
     fair-dice game, the reveals in `reveal_paths` go with the documents they were made for."""
-    from aa_ref.features.pbem.commands import RevealPool
 
     if not dry_run and (out is None) == (not in_place):
         raise UsageError("say where the new game goes: -o OUT.yaml, or --in-place to replace GAME.yaml (or --dry-run)")
@@ -523,18 +551,9 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
         try:
             doc = load_yaml(path)
             report.kind = document_kind(doc)
-            if report.kind == "setup":
-                merged = resolve_setup_data(doc.data)
-                setup = parse_model(Document(doc.path, merged, doc.text), "setup")
-                report.problems = setup_problems(setup, doc)
-            elif report.kind == "warzag-pack":
-                from aa_ref.games.warzag.pack_checks import pack_problems
-
-                report.problems = pack_problems(parse_model(doc, report.kind), doc)
-            elif report.kind == "bitw-scenario":
-                from aa_ref.games.blocks_in_the_west.scenario_checks import scenario_problems
-
-                report.problems = scenario_problems(parse_model(doc, report.kind), doc)
+            if report.kind in SETUP_KINDS:
+                setup = parse_setup(doc)
+                report.problems = ruleset_for(setup).setup_problems(setup, doc)
             elif report.kind in GAME_KINDS:
                 loaded = load_game(path)
                 games.append(loaded)
@@ -568,39 +587,6 @@ def read_game(path: Path) -> Game:
     if kind not in GAME_KINDS:
         raise InvalidInput(f"{path}: not a game file (kind: {doc.data.get('kind')})")
     return parse_model(doc, kind)
-
-
-def diff_files(a: Path, b: Path) -> Any:
-    """What changed from game file `a` to game file `b` (same scenario)."""
-    from aa_ref.features.reports.diff import diff_games
-
-    game_a, game_b = read_game(a), read_game(b)
-    if game_a.kind != "game" or game_b.kind != "game":
-        raise UsageError("diff compares Axis & Allies games; for a WARZAG game compare 'aa-ref show --json' outputs")
-    if game_a.setup != game_b.setup:
-        raise UsageError(f"{a} is a game of {game_a.setup} and {b} of {game_b.setup}: nothing to compare")
-    return diff_games(game_a, game_b)
-
-
-def import_triplea(xml_path: Path, out: Path, ruleset: str, overwrite: bool = False) -> tuple[list[str], list[Problem]]:
-    """Convert a TripleA game XML into a setup file; what could not be mapped, and the setup's
-    problems as `validate` sees them (the file is written so that they can be fixed by hand)."""
-    from aa_ref.games.axis_allies.rules.checks import setup_problems
-    from aa_ref.features.triplea.importer import import_xml
-
-    if ruleset not in RULESETS:
-        raise UsageError(f"unknown ruleset '{ruleset}' (rulesets: {', '.join(RULESETS)})")
-    if out.exists() and not overwrite:
-        raise UsageError(f"{out} exists; choose another name or pass --force to replace it")
-    imported = import_xml(xml_path, ruleset)
-    text = schema_comment("setup") + dump_yaml(styled(imported.setup))
-    atomic_write_many({str(out): text})
-    doc = load_yaml(out)
-    try:
-        problems = setup_problems(parse_model(doc, "setup"), doc)
-    except AaRefError as exc:
-        problems = exc.problems or [Problem(exc.message, str(out))]
-    return imported.not_mapped, problems
 
 
 class _DiceNeeded(Exception):

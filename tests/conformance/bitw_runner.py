@@ -39,7 +39,7 @@ from typing import Any
 from aa_ref.games.blocks_in_the_west.ruleset import OPTIONS, Bitw
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import BlockState, Decision, Game
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.core.yamlio import load_yaml
 from tests.conformance.documents_runner import Outcome, compare_fields, play
 from tests.conformance.runner import verdict_failures

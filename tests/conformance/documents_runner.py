@@ -12,7 +12,7 @@ from aa_ref.core.dice import RecordedDice, SeededDice
 from aa_ref.core.documents import parse_model
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import AaRefError, IllegalOrders
-from aa_ref.games.axis_allies.model.events import Note, Roll
+from aa_ref.core.events import Note, Roll
 from aa_ref.core.yamlio import Document
 
 

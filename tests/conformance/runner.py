@@ -21,12 +21,13 @@ from typing import Any
 
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.dice import RecordedDice
-from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.engine import OrdersInput
+from aa_ref.games.axis_allies.rules.context import Context
 from aa_ref.core.errors import AaRefError, IllegalOrders
 from aa_ref.core.documents import document_kind, parse_model
 from aa_ref.games.axis_allies.model.events import fold
 from aa_ref.core.session import ruleset_for
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Battle, Declaration, Force, Game, SpaceState, Standing, sort_spaces
 from aa_ref.core.yamlio import Document, load_yaml
 

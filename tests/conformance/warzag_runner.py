@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from aa_ref.core.errors import AaRefError
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.warzag import options as wz_options
 from aa_ref.games.warzag.objectives import commitment
 from aa_ref.games.warzag.ruleset import Warzag

@@ -332,7 +332,7 @@ def test_a_users_own_pack_file_starts_a_game_that_loads_and_replays_elsewhere(cl
 
 
 def test_a_pack_edited_after_the_game_began_is_reported(cli, monkeypatch):
-    import aa_ref.games.axis_allies.model.setup
+    import aa_ref.core.setups
 
     pack = own_pack(cli)
     assert cli("new", "packs/my-pack.yaml", "-o", "g.yaml", "--seed", "mine").exit_code == 0
@@ -340,10 +340,10 @@ def test_a_pack_edited_after_the_game_began_is_reported(cli, monkeypatch):
     assert cli("apply", "g.yaml", "begin.yaml", "--in-place").exit_code == 0
     # a comment changes no value: still the same pack
     # each command is a new process for a user: here the pack is read again by emptying the process's cache
-    monkeypatch.setattr(aa_ref.games.axis_allies.model.setup, "_CACHE", {})
+    monkeypatch.setattr(aa_ref.core.setups, "_CACHE", {})
     pack.write_text(pack.read_text() + "# transcribed from my copy\n")
     assert cli("show", "g.yaml").exit_code == 0
-    monkeypatch.setattr(aa_ref.games.axis_allies.model.setup, "_CACHE", {})
+    monkeypatch.setattr(aa_ref.core.setups, "_CACHE", {})
     pack.write_text(pack.read_text().replace("  territory: {pp: 2, pc: 1}", "  territory: {pp: 3, pc: 1}"))
     for command in (("show", "g.yaml"), ("replay", "g.yaml"), ("validate", "g.yaml"),
                     ("apply", "g.yaml", "begin.yaml", "--in-place"), ("template", "g.yaml")):

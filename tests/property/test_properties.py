@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from aa_ref.games.axis_allies.autoplay import as_input, header, next_orders
 from aa_ref.core.dice import SeededDice
-from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.rules.context import Context
 from aa_ref.core.errors import AaRefError
 from aa_ref.games.axis_allies.model.events import AddUnits, Purchased, RemoveUnits, Treasury, fold
 from aa_ref.core.session import ruleset_for
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Game
 
 SETUP = load_setup("aa1941")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from aa_ref.core import session
 from aa_ref.games.axis_allies.autoplay import as_input
 from aa_ref.core.errors import AaRefError
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.warzag.board import Board
 from aa_ref.games.warzag.render import show_text, status
 from aa_ref.games.warzag.state import Game

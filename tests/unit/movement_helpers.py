@@ -6,10 +6,11 @@ from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.movement import check_moves, execute_moves
 from aa_ref.games.axis_allies.rules.ruleset import AA1941
 from aa_ref.core.dice import SeededDice
-from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.engine import OrdersInput
+from aa_ref.games.axis_allies.rules.context import Context
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.orders import Orders
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Force, Game, SpaceState
 from aa_ref.core.yamlio import parse_yaml
 

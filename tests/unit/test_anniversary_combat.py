@@ -9,8 +9,8 @@ from aa_ref.games.axis_allies.rules.battle import ATTACKER, DEFENDER, Fight
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.bombing import add_damage, rocket_targets
 from aa_ref.core.dice import RecordedDice
-from aa_ref.core.engine import Context
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.games.axis_allies.rules.context import Context
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Battle, Force, Game, SpaceState
 
 SETUP = load_setup("anniversary-1941")

@@ -12,11 +12,11 @@ from aa_ref.games.axis_allies.rules.income import expected_income
 from aa_ref.games.axis_allies.rules.mobilize import capacity
 from aa_ref.games.axis_allies.rules.purchase import purchase_cost, repair_cost
 from aa_ref.core.dice import RecordedDice
-from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.rules.context import Context
 from aa_ref.games.axis_allies.model.events import fold
 from aa_ref.games.axis_allies.model.orders import ResearchOrders
 from aa_ref.core.session import ruleset_for
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Game
 
 TECH_IDS = {

@@ -13,7 +13,7 @@ from aa_ref.games.axis_allies.rules.movement import check_moves
 from aa_ref.games.axis_allies.rules.paths import area_words, blitzed, canal_closed, check_path
 from aa_ref.core.engine import OrdersInput
 from aa_ref.games.axis_allies.model.orders import Orders
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Force, Game
 from aa_ref.core.yamlio import parse_yaml
 from tests.unit.movement_helpers import SETUP as AA1941_SETUP, start as start_1941

@@ -10,7 +10,7 @@ from aa_ref.games.blocks_in_the_west.events import ColouredPoints, apply_event
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw
 from aa_ref.games.blocks_in_the_west.scenario import Block, Production, Step
 from aa_ref.games.blocks_in_the_west.views import view
-from aa_ref.games.axis_allies.model.events import EventError
+from aa_ref.core.events import EventError
 from tests.conformance.bitw_runner import load_scenario
 
 SCENARIO = load_scenario("_advanced-scenario.yaml")

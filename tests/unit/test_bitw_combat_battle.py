@@ -61,8 +61,7 @@ def test_hex_distance():
 def test_the_maginot_line_is_a_fortress_when_attacked_across_its_orange_hexsides():
     """[BW L860-L862]: a Maginot hex is a fortress against attacks across the orange line, a bunker otherwise."""
     from aa_ref.games.blocks_in_the_west.ruleset import Bitw
-    from aa_ref.games.axis_allies.model.setup import load_setup
-
+    from aa_ref.core.setups import load_setup
     scenario = load_setup("bitw-demo")
     game = Bitw().new_game(scenario, None, {"rules": "basic", "fog_of_war": "on"}, "unit", "x.log")
     act = Act(Context(scenario, game, RecordedDice([]), apply=apply_event), scenario, "axis")

@@ -62,8 +62,7 @@ def test_two_supreme_leaders_of_one_power_are_reported(folder):
 
 
 def test_the_demo_has_hqs_for_the_advanced_rules():
-    from aa_ref.games.axis_allies.model.setup import load_setup
-
+    from aa_ref.core.setups import load_setup
     demo = load_setup(str(ROOT / "setups" / "bitw-demo.yaml"))
     kinds = {b: x.hq for b, x in demo.blocks.items() if x.unit == "hq"}
     assert kinds == {"ge_hq_pz": "armour", "ge_hq_2lf": "air", "ge_hitler": "supreme", "fr_hq_air": "air",

@@ -137,8 +137,7 @@ def test_a_unit_class_the_scenario_gives_no_tech_level_is_at_tech_1():
     from aa_ref.games.blocks_in_the_west.events import apply_event
     from aa_ref.core.dice import RecordedDice
     from aa_ref.core.engine import Context
-    from aa_ref.games.axis_allies.model.setup import load_setup
-
+    from aa_ref.core.setups import load_setup
     scenario = load_setup("bitw-demo")
     assert "infantry" not in scenario.powers["uk"].tech
     game = Bitw().new_game(scenario, None, {"rules": "basic", "fog_of_war": "on"}, "unit", "x.log")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aa_ref.games.axis_allies.rules.casualties import HitRules, Targets, Volley
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Force
 
 UNITS = load_setup("global1940").unit_types

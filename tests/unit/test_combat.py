@@ -6,10 +6,12 @@ from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.combat import answer_decision, battle_order, check_battle_orders, check_decision, conduct_combat
 from aa_ref.games.axis_allies.rules.ruleset import AA1941
 from aa_ref.core.dice import RecordedDice
-from aa_ref.core.engine import Context, OrdersInput
-from aa_ref.games.axis_allies.model.events import Roll, fold
+from aa_ref.core.engine import OrdersInput
+from aa_ref.games.axis_allies.rules.context import Context
+from aa_ref.core.events import Roll
+from aa_ref.games.axis_allies.model.events import fold
 from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Battle, Decision, Force, Game, RetreatPolicy, SpaceState
 from aa_ref.core.yamlio import parse_yaml
 

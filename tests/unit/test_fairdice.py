@@ -8,8 +8,10 @@ from hypothesis import strategies as st
 
 from aa_ref.core import fairdice
 from aa_ref.core.engine import OrdersInput
-from aa_ref.games.axis_allies.model.orders import Orders, RevealRecord
-from aa_ref.games.axis_allies.model.state import FairDicePlayer, Game, LogRef
+from aa_ref.games.axis_allies.model.orders import Orders
+from aa_ref.core.model import RevealRecord
+from aa_ref.core.model import FairDicePlayer, LogRef
+from aa_ref.games.axis_allies.model.state import Game
 from aa_ref.core.yamlio import Document
 
 

@@ -6,11 +6,10 @@ import pytest
 
 from aa_ref.games.axis_allies.global1940.convoy import capped_loss, dice_for
 from aa_ref.games.axis_allies.rules.economies import economy_of
-from aa_ref.games.axis_allies.model.events import EventError, Treasury, apply_event
+from aa_ref.core.events import EventError
+from aa_ref.games.axis_allies.model.events import Treasury, apply_event
 from aa_ref.core.session import ruleset_for
-from aa_ref.games.axis_allies.model.setup import load_setup
-
-
+from aa_ref.core.setups import load_setup
 def test_convoy_caps_follow_the_rulebook_examples() -> None:
     # 3 subs in SZ 109 roll 18; the UK (here worth 6) and Scotland (2) cap it [G40 L1144]
     assert capped_loss({"SZ 109": 18}, {"SZ 109": ["United Kingdom", "Scotland"]},

@@ -9,11 +9,10 @@ from aa_ref.games.axis_allies.rules import raids
 from aa_ref.games.axis_allies.rules.aa_fire import only_guns, take_losses
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.firepower import fire_groups, supported
-from aa_ref.games.axis_allies.model.events import EventError, InstallationDamage, apply_event
+from aa_ref.core.events import EventError
+from aa_ref.games.axis_allies.model.events import InstallationDamage, apply_event
 from aa_ref.core.session import ruleset_for
-from aa_ref.games.axis_allies.model.setup import load_setup
-
-
+from aa_ref.core.setups import load_setup
 @pytest.fixture(scope="module")
 def setup():
     return load_setup("global1940")

@@ -7,12 +7,10 @@ from aa_ref.games.axis_allies.rules import installations
 from aa_ref.games.axis_allies.rules.bases import movement_bonus
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.dice import RecordedDice
-from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.rules.context import Context
 from aa_ref.games.axis_allies.model.events import SetInstallation, fold
 from aa_ref.core.session import ruleset_for
-from aa_ref.games.axis_allies.model.setup import load_setup
-
-
+from aa_ref.core.setups import load_setup
 def _game():
     setup = load_setup("global1940")
     return setup, ruleset_for(setup).new_game(setup, None, {}, "seed", "g.log.yaml")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.global1940.ruleset import Global1940
-from aa_ref.games.axis_allies.model.events import Alignment, DeclareWar, PoliticalMark, dump_events, fold, load_events
+from aa_ref.games.axis_allies.model.events import Alignment, DeclareWar, PoliticalMark, fold, load_events
+from aa_ref.core.events import dump_events
 from aa_ref.features.reports.render import show_text
 from aa_ref.core.session import ruleset_for
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Declaration
 from tests.conformance.runner import build_state
 

@@ -13,7 +13,8 @@ import pytest
 from aa_ref.games.axis_allies.rules.checks import setup_problems
 from aa_ref.core.documents import parse_model, shape_problems
 from aa_ref.core.session import new_game, ruleset_for, scenarios
-from aa_ref.games.axis_allies.model.setup import SETUPS_DIR, Setup, load_setup
+from aa_ref.core.setups import SETUPS_DIR, load_setup
+from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.core.yamlio import Document, load_yaml
 
 PATH = SETUPS_DIR / "global1940.yaml"

@@ -7,7 +7,7 @@ from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.global1940.ruleset import Global1940
 from aa_ref.games.axis_allies.rules.theatres import at_war_on, maps_at_war, not_at_war_why
 from aa_ref.games.axis_allies.model.events import DeclareWar, fold
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.axis_allies.model.state import Declaration
 
 

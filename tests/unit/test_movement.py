@@ -5,7 +5,8 @@ Lines are those of the 1941 rules, shared/seeds/001_63934894773eca9e.txt.
 
 from __future__ import annotations
 
-from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.engine import OrdersInput
+from aa_ref.games.axis_allies.rules.context import Context
 from aa_ref.games.axis_allies.model.orders import Orders
 from aa_ref.games.axis_allies.model.state import Force, Game
 from aa_ref.core.yamlio import parse_yaml

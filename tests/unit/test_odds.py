@@ -14,8 +14,7 @@ from aa_ref.features.odds.exact import solve
 from aa_ref.features.odds.montecarlo import simulate
 from aa_ref.features.odds.run import compute
 from aa_ref.features.odds.sides import OddsError
-from aa_ref.games.axis_allies.model.setup import load_setup
-
+from aa_ref.core.setups import load_setup
 AA1941 = load_setup("aa1941")
 ANNIVERSARY = load_setup("anniversary-1941")
 

@@ -28,7 +28,7 @@ def test_every_shipped_setup_passes_its_json_schema_and_content_checks():
     """Shipped setups are loaded without the JSON Schema pass, so it is run here."""
     from aa_ref.games.axis_allies.rules.checks import setup_problems
     from aa_ref.core.documents import shape_problems
-    from aa_ref.games.axis_allies.model.setup import load_setup, resolve_setup_data, setup_paths
+    from aa_ref.core.setups import load_setup, resolve_setup_data, setup_paths
     from aa_ref.core.yamlio import Document, load_yaml
 
     from aa_ref.games.warzag.pack_checks import pack_problems

@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 
 from aa_ref.core import setup_cache
-from aa_ref.games.axis_allies.model.setup import SETUPS_DIR, load_setup
-
-
+from aa_ref.core.setups import SETUPS_DIR, load_setup
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
@@ -46,7 +44,7 @@ def test_a_damaged_entry_is_ignored_and_off_turns_the_cache_off(cache, tmp_path,
 
 
 def test_a_shipped_setup_from_the_cache_equals_the_parsed_one(cache, monkeypatch):
-    from aa_ref.games.axis_allies.model import setup as setup_module
+    from aa_ref.core import setups as setup_module
     monkeypatch.setattr(setup_module, "_CACHE", {})
     parsed = load_setup("global1940")
     monkeypatch.setattr(setup_module, "_CACHE", {})

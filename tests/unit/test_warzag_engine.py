@@ -8,7 +8,7 @@ import pytest
 
 from aa_ref.core.dice import RecordedDice
 from aa_ref.core.engine import Context
-from aa_ref.games.axis_allies.model.setup import load_setup
+from aa_ref.core.setups import load_setup
 from aa_ref.games.warzag.act import Act
 from aa_ref.games.warzag.board import Board
 from aa_ref.games.warzag.events import apply_event

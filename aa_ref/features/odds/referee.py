@@ -8,7 +8,7 @@ from __future__ import annotations
 from aa_ref.games.axis_allies.rules.battle import Fight
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.dice import SeededDice
-from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.rules.context import Context
 from aa_ref.features.odds.battle import BattleSpec
 from aa_ref.features.odds.outcome import Ending, Result
 from aa_ref.features.odds.sides import OddsError, default_order

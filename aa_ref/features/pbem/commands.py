@@ -13,18 +13,31 @@ from typing import Any
 from aa_ref.core import fairdice
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import IllegalOrders, InvalidInput, UsageError
-from aa_ref.core.fairdice import DiceSecret, RevealFor, RevealRecord, document_hash, player_of
-from aa_ref.core.session import LoadedGame, adjudicate, load_game, load_orders, replay, rolls_dice
+from aa_ref.core.fairdice import (
+    DiceSecret,
+    RevealFor,
+    RevealRecord,
+    document_hash,
+    player_of,
+    record_fields,
+    with_reveals,
+)
+from aa_ref.core.session import (
+    LoadedGame,
+    adjudicate,
+    load_game,
+    load_orders,
+    replay,
+    rolls_dice,
+)
+from aa_ref.core.yamlio import (
+    Document,
+    atomic_write_many,
+    dump_yaml,
+    merge_into,
+    styled,
+)
 from aa_ref.games.axis_allies.model.state import Game
-from aa_ref.core.yamlio import Document, atomic_write_many, dump_yaml, load_yaml, merge_into, styled
-
-
-def with_reveals(given: OrdersInput, reveals: list[RevealRecord]) -> OrdersInput:
-    """The document with reveals attached (they are outside what its author signed)."""
-    data = dict(given.doc.data)
-    data["reveals"] = [r.model_dump(mode="json", exclude_none=True) for r in reveals]
-    model = given.model.model_copy(update={"reveals": list(reveals)})
-    return OrdersInput(Document(given.doc.path, data, given.doc.text, given.doc.tree), model)
 
 
 # --- sign ---------------------------------------------------------------------------
@@ -96,7 +109,7 @@ def reveal(game_path: Path, orders_paths: list[Path], secret_path: Path, out: Pa
         mine = _next_reveal(secret, game, given, str(path))
         outcome.revealed.append(mine)
         outcome.lines.append(f"{path}: revealed {secret.player}'s value {mine.index} of chain {mine.chain}")
-        given = with_reveals(given, [*(given.model.reveals or []), RevealRecord(**_record_fields(mine))])
+        given = with_reveals(given, [*(given.model.reveals or []), RevealRecord(**record_fields(mine))])
         waiting = fairdice.missing_revealers(game, player_of(game, given.model.power), given.model.reveals or [])
         if waiting:
             outcome.lines.append(f"{path}: its dice also need {', '.join(waiting)}'s reveal; later documents wait for it")
@@ -110,10 +123,6 @@ def reveal(game_path: Path, orders_paths: list[Path], secret_path: Path, out: Pa
         str(secret_path): fairdice.secret_text(secret),
     })
     return outcome
-
-
-def _record_fields(reveal: RevealFor) -> dict[str, Any]:
-    return {k: v for k, v in reveal.model_dump().items() if k in RevealRecord.model_fields}
 
 
 def _next_reveal(secret: DiceSecret, game: Game, given: OrdersInput, about: str) -> RevealFor:
@@ -145,35 +154,6 @@ def _next_reveal(secret: DiceSecret, game: Game, given: OrdersInput, about: str)
         secret.revealed.append(fairdice.Revealed(chain=chain, index=index, orders=doc_hash, based_on=head))
     return RevealFor(**record.model_dump(), orders=doc_hash, based_on=head,
                      about=f"{given.model.power}, round {game.round}, {game.phase.replace('_', ' ')}: {Path(about).name}")
-
-
-# --- reveals given to apply -------------------------------------------------------------
-class RevealPool:
-    """Reveals from reveal files, matched to each document by its hash and the game's state."""
-
-    def __init__(self, paths: list[Path]) -> None:
-        self.items: list[tuple[str, RevealFor]] = []
-        for path in paths:
-            from aa_ref.core.documents import document_kind, parse_model
-
-            doc = load_yaml(path)
-            if document_kind(doc) != "reveal":
-                raise InvalidInput(f"{path}: not a reveal file (kind: reveal)")
-            self.items += [(str(path), r) for r in parse_model(doc, "reveal").reveals]
-        self.used: set[int] = set()
-
-    def attach(self, game: Game, given: OrdersInput) -> OrdersInput:
-        doc_hash = document_hash(given.doc.data)
-        found = [(i, r) for i, (_, r) in enumerate(self.items)
-                 if i not in self.used and r.orders == doc_hash and r.based_on == game.log.head]
-        if not found:
-            return given
-        self.used.update(i for i, _ in found)
-        return with_reveals(given, [*(given.model.reveals or []), *(RevealRecord(**_record_fields(r)) for _, r in found)])
-
-    def unused(self) -> list[str]:
-        return [f"{path}: the reveal of {r.player}'s value {r.index} ({r.about or r.orders[:12]}) matches no orders "
-                "applied here at the state it was revealed for" for i, (path, r) in enumerate(self.items) if i not in self.used]
 
 
 # --- verify ---------------------------------------------------------------------------

@@ -5,8 +5,11 @@ units that appeared or left each space, units waiting to be placed, research, da
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from aa_ref.core.errors import UsageError
+from aa_ref.core.session import read_game
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Game
 
@@ -100,3 +103,13 @@ def diff_text(d: GameDiff, a_name: str, b_name: str) -> str:
         lines.append("Other:")
         lines += [f"  {o}" for o in d.other]
     return "\n".join(lines) + "\n"
+
+
+def diff_files(a: Path, b: Path) -> Any:
+    """What changed from game file `a` to game file `b` (same scenario)."""
+    game_a, game_b = read_game(a), read_game(b)
+    if game_a.kind != "game" or game_b.kind != "game":
+        raise UsageError("diff compares Axis & Allies games; for a WARZAG game compare 'aa-ref show --json' outputs")
+    if game_a.setup != game_b.setup:
+        raise UsageError(f"{a} is a game of {game_a.setup} and {b} of {game_b.setup}: nothing to compare")
+    return diff_games(game_a, game_b)

@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aa_ref.core.errors import InvalidInput
+from aa_ref.core.documents import parse_model, schema_comment
+from aa_ref.core.errors import AaRefError, InvalidInput, Problem, UsageError
+from aa_ref.core.session import RULESETS
+from aa_ref.core.yamlio import atomic_write_many, dump_yaml, load_yaml, styled
+from aa_ref.games.axis_allies.rules.checks import setup_problems
 
 POWER_NAMES = {"Germans": "Germany", "Russians": "USSR", "Japanese": "Japan", "British": "UK", "Italians": "Italy",
                "Chinese": "China", "Americans": "USA", "French": "France", "ANZAC": "ANZAC"}
@@ -197,3 +201,21 @@ def _production_costs(root: ET.Element, unit_types: dict, notes: list[str]) -> N
             continue
         elif unit not in unit_types:
             notes.append(f"production rule {rule.get('name')}: {unit} is not a unit type")
+
+
+def import_triplea(xml_path: Path, out: Path, ruleset: str, overwrite: bool = False) -> tuple[list[str], list[Problem]]:
+    """Convert a TripleA game XML into a setup file; what could not be mapped, and the setup's
+    problems as `validate` sees them (the file is written so that they can be fixed by hand)."""
+    if ruleset not in RULESETS:
+        raise UsageError(f"unknown ruleset '{ruleset}' (rulesets: {', '.join(RULESETS)})")
+    if out.exists() and not overwrite:
+        raise UsageError(f"{out} exists; choose another name or pass --force to replace it")
+    imported = import_xml(xml_path, ruleset)
+    text = schema_comment("setup") + dump_yaml(styled(imported.setup))
+    atomic_write_many({str(out): text})
+    doc = load_yaml(out)
+    try:
+        problems = setup_problems(parse_model(doc, "setup"), doc)
+    except AaRefError as exc:
+        problems = exc.problems or [Problem(exc.message, str(out))]
+    return imported.not_mapped, problems

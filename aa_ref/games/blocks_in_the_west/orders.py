@@ -12,10 +12,8 @@ from typing import Literal, Union
 
 from pydantic import Field
 
-from aa_ref.games.axis_allies.model.orders import RevealRecord, Signature
-from aa_ref.games.axis_allies.model.setup import Strict
-
-
+from aa_ref.core.model import RevealRecord, Signature
+from aa_ref.core.model import Strict
 class NextPhase(Strict):
     """Go on to a later phase of the player turn."""
 

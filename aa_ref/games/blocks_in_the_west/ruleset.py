@@ -20,8 +20,9 @@ from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_e
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import PLAYER_PHASES, BlockState, Game
 from aa_ref.core.engine import Context, Illegal, OrdersInput, problems_of_a_dry_run
+from aa_ref.games.blocks_in_the_west.scenario_checks import scenario_problems
 from aa_ref.core.errors import IllegalOrders, Problem
-from aa_ref.games.axis_allies.model.state import LogRef
+from aa_ref.core.model import LogRef
 from aa_ref.core.yamlio import Document
 
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -84,6 +85,9 @@ class Bitw:
 
     def deal_secrets(self, scenario: Scenario, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
         return {}, {}
+
+    def setup_problems(self, scenario: Scenario, doc: Document) -> list[Problem]:
+        return scenario_problems(scenario, doc)
 
     def game_problems(self, scenario: Scenario, game: Game, doc: Document) -> list[Problem]:
         problems = []

@@ -17,8 +17,7 @@ from pydantic import Field
 
 from aa_ref.core import hexgrid
 from aa_ref.core.names import NameIndex
-from aa_ref.games.axis_allies.model.setup import Strict
-
+from aa_ref.core.model import Strict
 SIDES = ("axis", "allies")
 Terrain = Literal["clear", "forest", "hill", "mountain", "swamp", "sea"]
 CityKind = Literal["capital", "major", "minor", "fortress"]

@@ -16,9 +16,7 @@ from pydantic import Field
 
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import Game, Side
-from aa_ref.games.axis_allies.model.setup import Strict
-
-
+from aa_ref.core.model import Strict
 class SeenBlock(Strict):
     power: str
     hex: str

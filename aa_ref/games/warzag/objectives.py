@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from aa_ref.games.axis_allies.model.setup import Strict
+from aa_ref.core.model import Strict
 from aa_ref.games.warzag.act import Act
 from aa_ref.games.warzag.board import Board
 from aa_ref.games.warzag.events import PlayerStatus, Winner

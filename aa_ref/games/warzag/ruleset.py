@@ -13,6 +13,7 @@ import json
 from typing import Any, ClassVar
 
 from aa_ref.core.engine import Context, OrdersInput, problems_of_a_dry_run
+from aa_ref.games.warzag.pack_checks import pack_problems
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.games.warzag import annex, armies, cards, invasion, leader, objectives, orders as o, turns
 from aa_ref.games.warzag.act import Act, Illegal
@@ -20,7 +21,7 @@ from aa_ref.games.warzag.events import SetStanding, apply_event
 from aa_ref.games.warzag.options import OPTIONS, option_problem
 from aa_ref.games.warzag.pack import NATIONS, Pack
 from aa_ref.games.warzag.state import PHASES, Game, HexState, Player
-from aa_ref.games.axis_allies.model.state import LogRef
+from aa_ref.core.model import LogRef
 from aa_ref.core.yamlio import Document
 
 START_RESOURCES = {2: 30}
@@ -60,6 +61,9 @@ class Warzag:
     @staticmethod
     def apply_event(game: Game, event: Any) -> None:
         apply_event(game, event)
+
+    def setup_problems(self, pack: Pack, doc: Document) -> list[Problem]:
+        return pack_problems(pack, doc)
 
     def game_problems(self, pack: Pack, game: Game, doc: Document) -> list[Problem]:
         """Names in a game file that the pack does not know, and a pack changed since the game began."""

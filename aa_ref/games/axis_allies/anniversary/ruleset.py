@@ -22,7 +22,8 @@ from aa_ref.games.axis_allies.rules.ruleset import (
 from aa_ref.games.axis_allies.rules.victory import victory_cities_held, victory_city_winner
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
-from aa_ref.games.axis_allies.model.events import Note, SetPending
+from aa_ref.core.events import Note
+from aa_ref.games.axis_allies.model.events import SetPending
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game
 

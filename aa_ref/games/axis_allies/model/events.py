@@ -12,8 +12,19 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from aa_ref.games.axis_allies.model.setup import Strict
-from aa_ref.games.axis_allies.model.state import Battle, Declaration, Decision, Force, Game, SpaceState, Standing, TurnState, sort_spaces
+from aa_ref.core.events import EventError, Note, Roll
+from aa_ref.core.model import Strict
+from aa_ref.games.axis_allies.model.state import (
+    Battle,
+    Decision,
+    Declaration,
+    Force,
+    Game,
+    SpaceState,
+    Standing,
+    TurnState,
+    sort_spaces,
+)
 
 
 class AddUnits(Strict):
@@ -96,22 +107,6 @@ class Phase(Strict):
     round: int
     power: str
     phase: str
-
-
-class Roll(Strict):
-    """Dice rolled for a context; changes nothing, recorded for the audit."""
-
-    type: Literal["roll"] = "roll"
-    context: str
-    dice: list[int]
-    source: Literal["seeded", "manual", "fair"] = "seeded"
-
-
-class Note(Strict):
-    """A line of narrative for the summary and the log; changes nothing."""
-
-    type: Literal["note"] = "note"
-    text: str
 
 
 class SetBattles(Strict):
@@ -246,10 +241,6 @@ Event = Annotated[
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event])
-
-
-class EventError(ValueError):
-    """An event that cannot apply to the state it was given (a corrupt log or a bug)."""
 
 
 def _space(game: Game, name: str) -> SpaceState:
@@ -453,11 +444,6 @@ def fold(game: Game, events: list[Any]) -> Game:
     for event in events:
         apply_event(new, event)
     return new
-
-
-def dump_events(events: list[Any]) -> list[dict]:
-    """Events as log data: default values left out, the type always written."""
-    return [{"type": e.type, **e.model_dump(mode="json", exclude_defaults=True)} for e in events]
 
 
 def load_events(data: list[dict]) -> list[Any]:

@@ -11,7 +11,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from aa_ref.games.axis_allies.model.setup import Strict, UnitCounts
+from aa_ref.core.model import RevealRecord, Signature, Strict
+from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import RetreatPolicy, Standing
 
 
@@ -89,25 +90,6 @@ class Rocket(Strict):
     target: str | None = Field(
         default=None, description="Global 1940: the installation hit (industrial complex, air base, naval base); "
         "default the complex, else the air base, else the naval base")
-
-
-class Signature(Strict):
-    """The author's Ed25519 signature over the document (fair-dice games)."""
-
-    player: str
-    value: str = Field(description="hex signature over the document without `signature` and `reveals`")
-
-
-class RevealRecord(Strict):
-    """Another player's next hash-chain value, revealed for this document once it was fixed."""
-
-    player: str
-    chain: int = Field(ge=1)
-    index: int = Field(ge=1, description="position in the chain: 1 for the first value revealed")
-    value: str = Field(description="hex preimage of the value revealed before it")
-    signature: str = Field(description="the revealer's signature binding the value to this document and state")
-    next_anchor: str | None = Field(default=None, description="with a chain's last value: the anchor of the next chain")
-    next_length: int | None = Field(default=None, ge=1)
 
 
 class Orders(Strict):

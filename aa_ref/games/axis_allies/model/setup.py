@@ -7,21 +7,15 @@ title depends on another: scenarios that share a board name it instead of copyin
 from __future__ import annotations
 
 from functools import cached_property
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from aa_ref.core.model import Strict
 from aa_ref.core.names import NameIndex
 
 UnitCounts = dict[str, int]
 """Units as players write them: `{infantry: 3, tank: 1}`."""
-
-
-class Strict(BaseModel):
-    """Base for documents users write: unknown keys are errors, not silently ignored."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Support(Strict):
@@ -273,94 +267,3 @@ class Setup(Strict):
 
     def capital_of(self, power: str) -> str | None:
         return self.powers[power].capital
-
-
-SETUPS_DIR = Path(__file__).resolve().parents[4] / "setups"
-
-
-REPLACED_KEYS = frozenset({"units"})
-"""Keys a setup that `extends` another replaces wholesale: a scenario's starting units."""
-
-
-def _deep_merge(base: dict, override: dict, top: bool = True) -> dict:
-    out = dict(base)
-    for key, value in override.items():
-        if top and key in REPLACED_KEYS:
-            out[key] = value
-        elif isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _deep_merge(out[key], value, top=False)
-        else:
-            out[key] = value
-    return out
-
-
-def setup_paths() -> dict[str, Path]:
-    """Scenario id -> file, for every setup shipped in `setups/`."""
-    return {p.stem: p for p in sorted(SETUPS_DIR.glob("*.yaml"))}
-
-
-def resolve_setup_data(data: dict, seen: tuple[str, ...] = ()) -> dict:
-    """The setup's data with the setup it `extends` merged underneath it."""
-    from aa_ref.core.errors import InvalidInput
-    from aa_ref.core.yamlio import load_yaml
-
-    parent_id = data.get("extends")
-    if not parent_id:
-        return data
-    if parent_id in seen:
-        raise InvalidInput(f"setup '{data.get('id')}' extends itself through {' -> '.join(seen)}")
-    paths = setup_paths()
-    if parent_id not in paths:
-        raise InvalidInput(f"setup '{data.get('id')}' extends unknown setup '{parent_id}'")
-    parent = resolve_setup_data(load_yaml(paths[parent_id]).data, (*seen, parent_id))
-    merged = _deep_merge(parent, data)
-    merged["extends"] = None
-    return merged
-
-
-_CACHE: dict[str, Any] = {}
-
-
-def scenario_path(scenario: str, base: Path | None = None) -> Path | None:
-    """The file of a scenario given as a path (a user's own component pack or setup), relative
-    to `base` (the game file's folder) when not absolute; None for a shipped scenario's id."""
-    if not (scenario.endswith((".yaml", ".yml")) or "/" in scenario):
-        return None
-    path = Path(scenario)
-    return path if path.is_absolute() or base is None else base / path
-
-
-def load_setup(scenario: str, base: Path | None = None) -> Any:
-    """The setup (or WARZAG component pack) `scenario`, validated: a shipped id (e.g. 'aa1941')
-    or a file's path (relative to `base`); cached per process, and shipped ones on disk."""
-    from aa_ref.core.setup_cache import cached
-
-    path = scenario_path(scenario, base)
-    if path is not None:
-        key = str(path.resolve())
-        if key not in _CACHE:
-            _CACHE[key] = _parse_setup_file(path)
-        return _CACHE[key]
-    if scenario in _CACHE:
-        return _CACHE[scenario]
-    paths = setup_paths()
-    if scenario not in paths:
-        from aa_ref.core.errors import UsageError
-
-        index = NameIndex("scenario", paths)
-        raise UsageError(index.unknown_message(scenario) + "; 'aa-ref games' lists them, or give a pack's file")
-    setup = cached(scenario, list(paths.values()), lambda: _parse_setup_file(paths[scenario]))  # aa_ref.core.setup_cache
-    _CACHE[scenario] = setup
-    return setup
-
-
-def _parse_setup_file(path: Path) -> Any:
-    """A setup file (with the setup it extends), or a WARZAG component pack, by its kind."""
-    from aa_ref.core.documents import parse_model
-    from aa_ref.core.yamlio import Document, load_yaml
-
-    doc = load_yaml(path)
-    if isinstance(doc.data, dict) and doc.data.get("kind") in ("warzag-pack", "bitw-scenario"):
-        return parse_model(doc, doc.data["kind"])
-    merged = resolve_setup_data(doc.data)
-    return parse_model(Document(doc.path, merged, doc.text), "setup")

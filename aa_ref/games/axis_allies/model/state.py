@@ -12,8 +12,9 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from aa_ref.core.model import FairDicePlayer, LogRef, Strict
 from aa_ref.core.names import by_name
-from aa_ref.games.axis_allies.model.setup import Strict, UnitCounts
+from aa_ref.games.axis_allies.model.setup import UnitCounts
 
 
 class Force(Strict):
@@ -218,18 +219,6 @@ class TurnState(Strict):
         default_factory=list, description="air units scrambled this turn, to fly back to their base (Global 1940)")
 
 
-class FairDicePlayer(Strict):
-    """A player's fair-dice commitment: the powers it plays, its public key and where its
-    hash chain stands (docs/fair-dice.md)."""
-
-    powers: list[str]
-    public_key: str = Field(description="Ed25519 public key (hex) that signs the player's orders and reveals")
-    chain: int = Field(default=1, ge=1, description="which of the player's chains is in use")
-    length: int = Field(ge=1, description="values in the chain")
-    revealed: int = Field(default=0, ge=0, description="values of the chain revealed so far")
-    last: str = Field(description="the last value revealed (the anchor before any)")
-
-
 class Declaration(Strict):
     """A declaration of war (Global 1940) [G40 L593-L601]."""
 
@@ -238,12 +227,6 @@ class Declaration(Strict):
     round: int = Field(ge=1)
     provoked: bool = Field(default=False, description="an answer to the other power's aggression or allowed by a "
                                                       "political rule because of its actions [G40 L601]")
-
-
-class LogRef(Strict):
-    file: str
-    head: str = ""
-    entries: int = 0
 
 
 def sort_spaces(spaces: dict[str, SpaceState]) -> dict[str, SpaceState]:

@@ -15,11 +15,12 @@ from aa_ref.games.axis_allies.rules.victory import VICTORY_MODES, winner_after_t
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.rules.template import template
-from aa_ref.games.axis_allies.rules.checks import game_problems
+from aa_ref.games.axis_allies.rules.checks import game_problems, setup_problems
 from aa_ref.games.axis_allies.model.events import AddUnits, Phase, RemoveUnits, SetStanding, SetTurn, Victory, apply_event
 from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
 from aa_ref.games.axis_allies.model.setup import Setup
-from aa_ref.games.axis_allies.model.state import Force, Game, LogRef, PowerState, SpaceState, TurnState
+from aa_ref.games.axis_allies.model.state import Force, Game, PowerState, SpaceState, TurnState
+from aa_ref.core.model import LogRef
 from aa_ref.core.yamlio import Document
 
 PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME = (
@@ -56,6 +57,9 @@ class AA1941:
 
     def game_problems(self, setup: Setup, game: Game, doc: Document) -> list[Problem]:
         return game_problems(setup, game, doc)
+
+    def setup_problems(self, setup: Setup, doc: Document) -> list[Problem]:
+        return setup_problems(setup, doc)
 
     def deal_secrets(self, setup: Setup, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
         """Axis & Allies deals nothing in secret."""
