@@ -231,8 +231,8 @@ def log_command(
     log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
 ) -> None:
     """The audit log as readable text."""
-    from aa_ref.features.reports.render import log_text
     from aa_ref.core.session import load_game
+    from aa_ref.features.reports.render import log_text
 
     try:
         loaded = load_game(game, log, check_head=False)
@@ -266,8 +266,8 @@ def report(
     fmt: Annotated[str, typer.Option("--format", help="md (forums, e-mail), html (a page with an income chart) or text.")] = "md",
 ) -> None:
     """A turn report from the log: purchases, research, moves, battles with dice, captures, income."""
-    from aa_ref.features.reports.report import FORMATS, income_history, render, render_html, round_report
     from aa_ref.core.session import load_game
+    from aa_ref.features.reports.report import FORMATS, income_history, render, render_html, round_report
 
     try:
         if fmt not in FORMATS:
@@ -336,8 +336,7 @@ def diff(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
 ) -> None:
     """What changed between two game files, in game terms: treasuries, territories, units moved."""
-    from aa_ref.features.reports.diff import diff_text
-    from aa_ref.features.reports.diff import diff_files
+    from aa_ref.features.reports.diff import diff_files, diff_text
 
     try:
         changes = diff_files(before, after)
@@ -391,7 +390,8 @@ def odds(
     plot_file: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the outcome distribution as a PNG (needs matplotlib).")] = None,
 ) -> None:
     """Battle odds: who wins, survivors, IPCs lost, the distribution of outcomes; exact or Monte Carlo."""
-    from aa_ref.features.odds.report import as_json as odds_json, as_text, plot
+    from aa_ref.features.odds.report import as_json as odds_json
+    from aa_ref.features.odds.report import as_text, plot
     from aa_ref.features.odds.run import Request, compute, spec_from_request
 
     request = Request(attacker, defender, edition, sea, tuple(attacker_tech), tuple(defender_tech), attacker_order,
@@ -399,8 +399,8 @@ def odds(
                       submerge, runs, seed)
     try:
         if game is not None:
-            from aa_ref.features.odds.from_game import spec_from_game
             from aa_ref.core.session import load_game
+            from aa_ref.features.odds.from_game import spec_from_game
 
             if at is None:
                 raise UsageError("with a game file, name the battle's space with --at")
@@ -422,10 +422,10 @@ def export(
     output: Annotated[Path, typer.Option("-o", "--output", help="The view file to write (kind: bitw-view).")],
 ) -> None:
     """Blocks in the West: write one side's view of the game, with none of the other side's hidden facts."""
-    from aa_ref.games.blocks_in_the_west.views import view
     from aa_ref.core.documents import schema_comment
     from aa_ref.core.session import load_game
     from aa_ref.core.yamlio import atomic_write, dump_yaml, styled
+    from aa_ref.games.blocks_in_the_west.views import view
 
     try:
         loaded = load_game(game)

@@ -28,8 +28,8 @@ def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
         length: Annotated[int, typer.Option("--length", min=1, help="Values in your hash chain (one per document that rolls dice).")] = 10_000,
     ) -> None:
         """Fair dice: commit to a signing key and a hash chain for the powers you play (creates SECRET if missing)."""
-        from aa_ref.features.pbem.commands import powers_of
         from aa_ref.core.session import commit as commit_player
+        from aa_ref.features.pbem.commands import powers_of
 
         try:
             chosen = powers_of(game, powers, side)

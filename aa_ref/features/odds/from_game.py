@@ -4,13 +4,13 @@ bombardment, landing and seaborne units follow the real battle."""
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board, add_counts
 from aa_ref.core.errors import UsageError
 from aa_ref.features.odds.battle import BattleSpec, parse_order, parse_units
 from aa_ref.features.odds.run import Request
 from aa_ref.features.odds.sides import OddsError
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Battle
+from aa_ref.games.axis_allies.rules.board import Board, add_counts
 
 
 def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:

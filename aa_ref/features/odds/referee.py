@@ -5,15 +5,15 @@ the referee's, because it is the referee's code that fights each battle."""
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.battle import Fight
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.dice import SeededDice
-from aa_ref.games.axis_allies.rules.context import Context
 from aa_ref.features.odds.battle import BattleSpec
 from aa_ref.features.odds.outcome import Ending, Result
 from aa_ref.features.odds.sides import OddsError, default_order
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Battle, Force, Game, RetreatPolicy, SpaceState, Standing
+from aa_ref.games.axis_allies.rules.battle import Fight
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.context import Context
 
 DEFAULT_RUNS = 2_000
 

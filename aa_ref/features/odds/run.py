@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aa_ref.core.errors import UsageError
+from aa_ref.core.setups import load_setup
 from aa_ref.features.odds.battle import BattleSpec, parse_order, parse_units
 from aa_ref.features.odds.outcome import Result
 from aa_ref.games.axis_allies.model.setup import Setup
-from aa_ref.core.setups import load_setup
+
 EDITIONS = {"aa1941": "aa1941", "anniversary": "anniversary-1941", "global1940": "global1940"}
 """Edition name -> the setup whose unit profiles and technologies it uses."""
 EXACT_LIMIT = 40_000

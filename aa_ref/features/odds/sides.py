@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from aa_ref.games.axis_allies.rules.firepower import FireGroup, fire_groups
 from aa_ref.core.errors import InvalidInput
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts, UnitType
+from aa_ref.games.axis_allies.rules.firepower import FireGroup, fire_groups
 
 DAMAGE = "damage:"
 """Prefix of a hit absorber that only damages a two-hit unit."""

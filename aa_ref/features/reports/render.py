@@ -6,12 +6,12 @@ from typing import Any
 
 from tabulate import tabulate
 
-from aa_ref.games.axis_allies.rules.board import Board, add_counts
 from aa_ref.core.auditlog import Log
-from aa_ref.core.names import natural_key
 from aa_ref.core.fairdice import fingerprint
+from aa_ref.core.names import natural_key
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
 from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.games.axis_allies.rules.board import Board, add_counts
 
 
 def counts_text(units: UnitCounts, order: list[str] | None = None) -> str:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.auditlog import Log
-from aa_ref.games.axis_allies.model.events import Breakthrough, Control, Purchased, Treasury, fold, load_events
 from aa_ref.core.events import Note, Roll
 from aa_ref.core.fairdice import COMMITMENT
+from aa_ref.games.axis_allies.model.events import Breakthrough, Control, Purchased, Treasury, fold, load_events
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.games.axis_allies.rules.board import Board
 
 FORMATS = ("md", "html", "text")
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from aa_ref.core.documents import parse_model
+from aa_ref.core.engine import OrdersInput
+from aa_ref.core.yamlio import Document, parse_yaml
+from aa_ref.games.axis_allies.model.setup import Setup
+from aa_ref.games.axis_allies.model.state import Game
 from aa_ref.games.axis_allies.rules.battle import TAKES_HITS, Fight
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.economies import economy_of
 from aa_ref.games.axis_allies.rules.mobilize import capacity, eligible_complexes
-from aa_ref.core.engine import OrdersInput
-from aa_ref.core.documents import parse_model
-from aa_ref.games.axis_allies.model.setup import Setup
-from aa_ref.games.axis_allies.model.state import Game
-from aa_ref.core.yamlio import Document, parse_yaml
 
 
 def standing_orders(setup: Setup) -> dict[str, Any]:

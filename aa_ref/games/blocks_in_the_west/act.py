@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from aa_ref.core.engine import Context, Illegal
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import Points
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import Game, Side
-from aa_ref.core.engine import Context, Illegal
 
 
 def bw(lines: str) -> str:

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.battle import MAJOR, ROUGH, hex_distance, take_hits
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.state import Battle
-from aa_ref.core.names import natural_key
 
 RANGE, TECH3_RANGE = 5, 10
 

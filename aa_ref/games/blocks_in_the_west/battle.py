@@ -8,13 +8,14 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import modifiers as mod, rules
+from aa_ref.core.names import natural_key
+from aa_ref.games.blocks_in_the_west import modifiers as mod
+from aa_ref.games.blocks_in_the_west import rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Fortification, Spent
 from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
 from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, TechValues
 from aa_ref.games.blocks_in_the_west.state import Battle, Side
-from aa_ref.core.names import natural_key
 
 ROUGH = ("forest", "hill", "mountain", "swamp")
 """Terrain giving attacking GCU (and their AA) 1 malus [BW L1480]."""
@@ -318,7 +319,9 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy or not any(act.scenario.blocks[b].unit in GCU for b in blocks):
         return
-    from aa_ref.games.blocks_in_the_west import hq  # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
+    from aa_ref.games.blocks_in_the_west import (
+        hq,  # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
+    )
 
     guns = [b for b in blocks if (act.scenario.blocks[b].unit == "artillery" or hq.fires_as_artillery(act, b))
             and act.game.blocks[b].strength > 0]

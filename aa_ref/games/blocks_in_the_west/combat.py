@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, supply
+from aa_ref.core.names import natural_key
+from aa_ref.games.blocks_in_the_west import battle as fight
+from aa_ref.games.blocks_in_the_west import hq, modifiers, movement, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, GCU
 from aa_ref.games.blocks_in_the_west.state import Battle, Decision, Side
-from aa_ref.core.names import natural_key
 
 other = fight.other
 

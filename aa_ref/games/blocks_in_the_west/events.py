@@ -6,10 +6,21 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from aa_ref.games.blocks_in_the_west.state import Activation, Battle, BlockState, Decision, Game, Phase, Side, WeatherNow
 from aa_ref.core.events import EventError, Note, Roll
-from aa_ref.core.names import by_name
 from aa_ref.core.model import Strict
+from aa_ref.core.names import by_name
+from aa_ref.games.blocks_in_the_west.state import (
+    Activation,
+    Battle,
+    BlockState,
+    Decision,
+    Game,
+    Phase,
+    Side,
+    WeatherNow,
+)
+
+
 class BlockMove(Strict):
     """A block moves along a path of hexes (or enters or leaves the map: path ends with None)."""
 

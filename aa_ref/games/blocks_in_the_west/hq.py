@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.scenario import AIR, Block
 from aa_ref.games.blocks_in_the_west.state import Activation, Game
-from aa_ref.core.names import natural_key
 
 RANGE, BAD_WEATHER_RANGE = 5, 3
 """A tactical HQ's command range; 3 hexes in bad weather [BW L1843], [BW L1851]."""

@@ -18,8 +18,7 @@ from aa_ref.core import hexgrid
 from aa_ref.games.blocks_in_the_west import armistice, battle, hq, modifiers, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
-from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
-from aa_ref.games.blocks_in_the_west.events import Charges
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, Control, SrmUsed
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, GCU, Block
 
 INFANTRY_CLASS = ("infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops",

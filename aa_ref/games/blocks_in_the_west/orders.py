@@ -12,8 +12,9 @@ from typing import Literal, Union
 
 from pydantic import Field
 
-from aa_ref.core.model import RevealRecord, Signature
-from aa_ref.core.model import Strict
+from aa_ref.core.model import RevealRecord, Signature, Strict
+
+
 class NextPhase(Strict):
     """Go on to a later phase of the player turn."""
 

@@ -14,16 +14,28 @@ import hashlib
 import json
 from typing import Any, ClassVar
 
-from aa_ref.games.blocks_in_the_west import airborne, armistice, combat, hq, movement, orders as o, production, recon, rules, supply, victory
-from aa_ref.games.blocks_in_the_west.act import Act, bw
-from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_event
-from aa_ref.games.blocks_in_the_west.scenario import Scenario
-from aa_ref.games.blocks_in_the_west.state import PLAYER_PHASES, BlockState, Game
 from aa_ref.core.engine import Context, Illegal, OrdersInput, problems_of_a_dry_run
-from aa_ref.games.blocks_in_the_west.scenario_checks import scenario_problems
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.core.model import LogRef
 from aa_ref.core.yamlio import Document
+from aa_ref.games.blocks_in_the_west import (
+    airborne,
+    armistice,
+    combat,
+    hq,
+    movement,
+    production,
+    recon,
+    rules,
+    supply,
+    victory,
+)
+from aa_ref.games.blocks_in_the_west import orders as o
+from aa_ref.games.blocks_in_the_west.act import Act, bw
+from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_event
+from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.scenario_checks import scenario_problems
+from aa_ref.games.blocks_in_the_west.state import PLAYER_PHASES, BlockState, Game
 
 OPTIONS: dict[str, tuple[str, ...]] = {
     "rules": ("basic", "advanced"),

@@ -16,8 +16,9 @@ from typing import Literal
 from pydantic import Field
 
 from aa_ref.core import hexgrid
-from aa_ref.core.names import NameIndex
 from aa_ref.core.model import Strict
+from aa_ref.core.names import NameIndex
+
 SIDES = ("axis", "allies")
 Terrain = Literal["clear", "forest", "hill", "mountain", "swamp", "sea"]
 CityKind = Literal["capital", "major", "minor", "fortress"]

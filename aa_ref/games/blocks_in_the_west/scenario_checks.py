@@ -30,10 +30,10 @@ from collections import deque
 from functools import cached_property
 from typing import get_args
 
-from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, Scenario, UnitClass
 from aa_ref.core.errors import Problem
 from aa_ref.core.names import NameIndex
 from aa_ref.core.yamlio import Document
+from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, Scenario, UnitClass
 
 UNIT_CLASSES: tuple[str, ...] = get_args(UnitClass)
 """The unit classes of the rulebook's table [BW L975-L1108]."""

@@ -11,9 +11,9 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from aa_ref.core.model import FairDicePlayer, LogRef, Strict
 from aa_ref.core.names import by_name
-from aa_ref.core.model import Strict
-from aa_ref.core.model import FairDicePlayer, LogRef
+
 Side = Literal["axis", "allies"]
 WeatherNow = Literal["good", "rain", "snow", "light_rain"]
 """The month's weather; light rain only with OR 39.0 (`optional_weather`) [BW L2602-L2609]."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 from typing import Callable, Iterable
 
+from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.battle import members, rotate
@@ -21,7 +22,6 @@ from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points
 from aa_ref.games.blocks_in_the_west.scenario import AIR, Scenario, unit_colour
 from aa_ref.games.blocks_in_the_west.state import Battle, Side
-from aa_ref.core.names import natural_key
 
 LINE = {"good": 3, "rain": 2, "snow": 2, "light_rain": 2}
 """The longest supply line by weather, in hexes [BW L777], [BW L1608]; light rain (OR 39.0) 2 [BW L2604]."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from aa_ref.games.blocks_in_the_west import armistice
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
-from aa_ref.games.blocks_in_the_west.supply import receiving_power
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.supply import receiving_power
 
 
 def leader(scenario: Scenario) -> str:

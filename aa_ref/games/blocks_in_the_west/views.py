@@ -14,9 +14,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from aa_ref.core.model import Strict
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import Game, Side
-from aa_ref.core.model import Strict
+
+
 class SeenBlock(Strict):
     power: str
     hex: str

@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field, TypeAdapter
 
 from aa_ref.core.events import EventError, Note, Roll
-from aa_ref.core.names import by_name
 from aa_ref.core.model import Strict
+from aa_ref.core.names import by_name
 from aa_ref.games.warzag.state import Army, Decision, Development, Game, HexState, Invasion, Pawn, Phase, Standing, Turn
 
 

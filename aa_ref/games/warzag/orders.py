@@ -11,8 +11,7 @@ from typing import Literal, Union
 
 from pydantic import Field
 
-from aa_ref.core.model import RevealRecord, Signature
-from aa_ref.core.model import Strict
+from aa_ref.core.model import RevealRecord, Signature, Strict
 from aa_ref.games.warzag.state import Development, Standing
 
 

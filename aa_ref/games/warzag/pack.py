@@ -15,8 +15,9 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from aa_ref.core import hexgrid
-from aa_ref.core.names import NameIndex
 from aa_ref.core.model import Strict
+from aa_ref.core.names import NameIndex
+
 NATIONS = ("italy", "germany", "uk", "ussr")
 """The base game's four nations [WZ L47-L51]; Italy and Germany are the Axis, the UK and the USSR the Allies [WZ L102-L105]."""
 ALLIANCES = {"axis": ("italy", "germany"), "allies": ("uk", "ussr")}

@@ -10,11 +10,8 @@ from collections import Counter, deque
 
 from aa_ref.core.errors import Problem
 from aa_ref.core.names import NameIndex
-from aa_ref.games.warzag.pack import (
-    BASES, CATEGORIES, EXPANSION_BASES, HISTORIC, NATIONS, TRACK_BOX_COUNTS, Pack,
-)
 from aa_ref.core.yamlio import Document
-
+from aa_ref.games.warzag.pack import BASES, CATEGORIES, EXPANSION_BASES, HISTORIC, NATIONS, TRACK_BOX_COUNTS, Pack
 
 LETTERS = NameIndex("base letter", BASES, {"bravo": ["beta"]})
 

@@ -13,16 +13,17 @@ import json
 from typing import Any, ClassVar
 
 from aa_ref.core.engine import Context, OrdersInput, problems_of_a_dry_run
-from aa_ref.games.warzag.pack_checks import pack_problems
 from aa_ref.core.errors import IllegalOrders, Problem
-from aa_ref.games.warzag import annex, armies, cards, invasion, leader, objectives, orders as o, turns
+from aa_ref.core.model import LogRef
+from aa_ref.core.yamlio import Document
+from aa_ref.games.warzag import annex, armies, cards, invasion, leader, objectives, turns
+from aa_ref.games.warzag import orders as o
 from aa_ref.games.warzag.act import Act, Illegal
 from aa_ref.games.warzag.events import SetStanding, apply_event
 from aa_ref.games.warzag.options import OPTIONS, option_problem
 from aa_ref.games.warzag.pack import NATIONS, Pack
+from aa_ref.games.warzag.pack_checks import pack_problems
 from aa_ref.games.warzag.state import PHASES, Game, HexState, Player
-from aa_ref.core.model import LogRef
-from aa_ref.core.yamlio import Document
 
 START_RESOURCES = {2: 30}
 """2 players: 30 PP and 30 PC each; 3 to 6 players: 15 each [WZ L130-L134]."""

@@ -12,9 +12,9 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from aa_ref.core.model import FairDicePlayer, LogRef, Strict
 from aa_ref.core.names import by_name
-from aa_ref.core.model import Strict
-from aa_ref.core.model import FairDicePlayer, LogRef
+
 Phase = Literal["income", "leader", "annexation", "armies", "invasion", "end"]
 PHASES: tuple[Phase, ...] = ("income", "leader", "annexation", "armies", "invasion", "end")
 """Phases I-VI of a turn [WZ L146-L149]."""

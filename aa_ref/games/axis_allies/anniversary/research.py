@@ -7,11 +7,11 @@ one the power already holds. No 6: the tokens are kept for later turns [@53982].
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import Breakthrough, Researchers, Treasury
 from aa_ref.games.axis_allies.model.orders import ResearchOrders
+from aa_ref.games.axis_allies.rules.board import Board
 
 RESEARCHER_COST = 5
 """IPCs per researcher token [@53292]."""

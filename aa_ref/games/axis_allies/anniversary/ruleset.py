@@ -11,21 +11,27 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, ClassVar
 
-from aa_ref.games.axis_allies.rules import bombing, china, income, mobilize, objectives
-
-from aa_ref.games.axis_allies.anniversary import research
-from aa_ref.games.axis_allies.anniversary.citations import cite, cite_note
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.ruleset import (
-    AA1941, COLLECT_INCOME, COMBAT_MOVE, CONDUCT_COMBAT, MOBILIZE, NONCOMBAT_MOVE, PURCHASE, RESEARCH,
-)
-from aa_ref.games.axis_allies.rules.victory import victory_cities_held, victory_city_winner
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.core.events import Note
+from aa_ref.games.axis_allies.anniversary import research
+from aa_ref.games.axis_allies.anniversary.citations import cite, cite_note
 from aa_ref.games.axis_allies.model.events import SetPending
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.games.axis_allies.rules import bombing, china, income, mobilize, objectives
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.ruleset import (
+    AA1941,
+    COLLECT_INCOME,
+    COMBAT_MOVE,
+    CONDUCT_COMBAT,
+    MOBILIZE,
+    NONCOMBAT_MOVE,
+    PURCHASE,
+    RESEARCH,
+)
+from aa_ref.games.axis_allies.rules.victory import victory_cities_held, victory_city_winner
 
 VICTORY_THRESHOLDS = ("15", "13", "18")
 """Honourable Surrender 15 (default), Projection of Power 13, Total War 18 [@32286], [@32478]."""

@@ -12,12 +12,12 @@ convoy disruption [G40 L447] and may not research [G40 L1799].
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board, add_counts
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, Control, Purchased, RemoveFactory
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.board import Board, add_counts
 
 CHINA = "China"
 BURMA_ROAD = ("India", "Burma", "Yunnan", "Szechwan")

@@ -15,9 +15,9 @@ Not for China [G40 L447], [G40 L1163]; nothing while the capital is the enemy's 
 
 from __future__ import annotations
 
+from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
-from aa_ref.core.engine import Context
 
 ONE_DIE = ("battleship", "cruiser", "destroyer")
 TWO_DICE = ("submarine",)

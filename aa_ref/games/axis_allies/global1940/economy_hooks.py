@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.global1940 import china, income, objectives, research, victory
-
 from aa_ref.games.axis_allies.rules import economies
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.ruleset import AA1941, COLLECT_INCOME, MOBILIZE, PURCHASE, RESEARCH
-from aa_ref.core.engine import Context, OrdersInput
-from aa_ref.core.errors import Problem
 
 
 class EconomyRules:

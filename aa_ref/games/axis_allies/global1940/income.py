@@ -10,13 +10,12 @@ and no convoy losses [G40 L435], [G40 L447]. War Bonds add a die [G40 L1836].
 
 from __future__ import annotations
 
+from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.global1940 import convoy, objectives
+from aa_ref.games.axis_allies.model.events import Treasury
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.economies import economy_capital_held, economy_of
 from aa_ref.games.axis_allies.rules.income import WAR_BONDS
-from aa_ref.core.engine import Context
-from aa_ref.games.axis_allies.model.events import Treasury
-
 
 
 def territories(board: Board, power: str, economy: str | None = None) -> set[str]:

@@ -7,14 +7,13 @@ class's. Citations `[G40 Lnnn]` are lines of `shared/seeds/000_f34e5ec93fbfbe5a.
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import bases, installations, purchase, scramble
-
-from aa_ref.games.axis_allies.global1940 import kamikaze
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.ruleset import COLLECT_INCOME, COMBAT_MOVE, PURCHASE
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
+from aa_ref.games.axis_allies.global1940 import kamikaze
 from aa_ref.games.axis_allies.model.events import SetPending
+from aa_ref.games.axis_allies.rules import bases, installations, purchase, scramble
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.ruleset import COLLECT_INCOME, COMBAT_MOVE, PURCHASE
 
 
 class InstallationRules:

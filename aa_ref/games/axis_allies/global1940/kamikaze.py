@@ -16,11 +16,11 @@ attack in a zone, hit or miss, stops shore bombardment from it this turn [G40 L7
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import SURFACE_WARSHIPS, Board
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, KamikazeTokens, RemoveUnits, SetTurn
 from aa_ref.games.axis_allies.model.state import Decision, Game
+from aa_ref.games.axis_allies.rules.board import SURFACE_WARSHIPS, Board
 
 KAMIKAZE_POWER = "Japan"
 TOKENS = 6

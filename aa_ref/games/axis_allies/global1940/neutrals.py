@@ -27,14 +27,14 @@ what is special:
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, describe, resolve_legs
-from aa_ref.games.axis_allies.rules.politics import dutch_unheld
-from aa_ref.games.axis_allies.rules.theatres import at_war_on, not_at_war_why
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, Alignment, Control, PoliticalMark, RemoveUnits, apply_event
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, describe, resolve_legs
+from aa_ref.games.axis_allies.rules.politics import dutch_unheld
+from aa_ref.games.axis_allies.rules.theatres import at_war_on, not_at_war_why
 
 MONGOLIA = "Mongolia"
 """The setup group of the Mongolian territories [G40 L1650]."""

@@ -10,14 +10,15 @@ while the power's capital (the UK: the economy's regional capital) is the enemy'
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import objectives
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.economies import economy_of
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, BonusPaid, Control, UnitsDue
 from aa_ref.games.axis_allies.model.setup import Objective, UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules import objectives
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.economies import economy_of
+from aa_ref.games.axis_allies.rules.purchase import purchase_cost
 
 SURFACE_WARSHIPS = ("battleship", "carrier", "cruiser", "destroyer")
 
@@ -151,8 +152,6 @@ def units_owed(board: Board, power: str) -> dict[str, Objective]:
 def check_objective_units(board: Board, given: OrdersInput) -> list[Problem]:
     """Units worth no more than the objective pays, land or air, placed in its territory while the
     power controls it [G40 L1795] (ruling E12)."""
-    from aa_ref.games.axis_allies.rules.purchase import purchase_cost
-
     power = given.model.power
     owed = units_owed(board, power)
     problems = []

@@ -11,13 +11,13 @@ the Soviet Union may not research [G40 L1799]; the UK pays from either economy o
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.economies import any_economy_active, economy_capital_held
-from aa_ref.games.axis_allies.anniversary.research import RESEARCHER_COST, chart_techs, develop
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
+from aa_ref.games.axis_allies.anniversary.research import RESEARCHER_COST, chart_techs, develop
 from aa_ref.games.axis_allies.model.events import Treasury
 from aa_ref.games.axis_allies.model.orders import ResearchOrders
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.economies import any_economy_active, economy_capital_held
 
 NO_RESEARCH = ("China", "USSR")
 """Powers that may not research [G40 L1799]."""

@@ -16,22 +16,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from aa_ref.games.axis_allies.global1940 import china, objectives, subs, neutrals
-
-from aa_ref.games.axis_allies.rules import developments, politics
+from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.anniversary.ruleset import Anniversary, cite_event
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.damaged_carriers import check_damaged_carriers
+from aa_ref.games.axis_allies.global1940 import china, neutrals, objectives, subs
 from aa_ref.games.axis_allies.global1940.citations import cite, cite_note
 from aa_ref.games.axis_allies.global1940.economy_hooks import EconomyRules
 from aa_ref.games.axis_allies.global1940.installation_hooks import InstallationRules
-from aa_ref.games.axis_allies.rules.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
-from aa_ref.core.engine import Context, OrdersInput
-from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import fold
 from aa_ref.games.axis_allies.model.orders import Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game, SpaceState
+from aa_ref.games.axis_allies.rules import developments, politics
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.damaged_carriers import check_damaged_carriers
+from aa_ref.games.axis_allies.rules.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
 
 
 class Global1940(InstallationRules, EconomyRules, Anniversary):

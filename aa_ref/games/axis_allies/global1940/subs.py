@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, allocate, merged_cargo, resolve_legs, spread_cargo
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.games.axis_allies.model.events import RemoveUnits, SetBattles
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, allocate, merged_cargo, resolve_legs, spread_cargo
 
 TRANSPORT, SUBMARINE = "transport", "submarine"
 STRIKE = 2

@@ -15,9 +15,9 @@ previous round, and it then holds one of its capitals.
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.events import VictoryHeld
+from aa_ref.games.axis_allies.rules.board import Board
 
 EUROPE, PACIFIC = "Europe victory cities", "Pacific victory cities"
 AXIS_NEEDS = {EUROPE: 8, PACIFIC: 6}

@@ -21,9 +21,9 @@ combat [G40 L916], [G40 L1338] (`only_guns`).
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.setup import UnitCounts
+from aa_ref.games.axis_allies.rules.board import Board
 
 RADAR = "radar"
 RADAR_HITS = 2

@@ -31,13 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from aa_ref.games.axis_allies.rules.board import Board, add_counts
-from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, can_move, describe, merged_cargo, spread_cargo
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.board import Board, add_counts
+from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, can_move, describe, merged_cargo, spread_cargo
 
 
 @dataclass

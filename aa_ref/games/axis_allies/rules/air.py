@@ -24,15 +24,15 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from aa_ref.games.axis_allies.rules.bases import movement_bonus
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.legs import Leg, can_move
-from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
-from aa_ref.games.axis_allies.rules.mobilize import CARRIER_PLANES, CARRIER_ROOM, eligible_complexes
-from aa_ref.games.axis_allies.rules.paths import canal_closed
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
+from aa_ref.games.axis_allies.rules.bases import movement_bonus
+from aa_ref.games.axis_allies.rules.board import CARRIER_PLANES, CARRIER_ROOM, Board
+from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
+from aa_ref.games.axis_allies.rules.legs import Leg, can_move
+from aa_ref.games.axis_allies.rules.mobilize import eligible_complexes
+from aa_ref.games.axis_allies.rules.paths import canal_closed
 
 
 # --- geometry and places to land ---------------------------------------------------------

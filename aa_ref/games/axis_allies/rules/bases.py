@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.installations import AIR_BASE, NAVAL_BASE, operational
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.installations import AIR_BASE, NAVAL_BASE, operational
 
 
 def supporting_naval_base(board: Board, zone: str, power: str) -> str | None:

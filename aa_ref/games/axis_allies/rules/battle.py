@@ -47,20 +47,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from aa_ref.games.axis_allies.rules import bombard
-from aa_ref.games.axis_allies.rules.aa_fire import aa_volley, aircraft, firing_gun, has_shots, limited_volley, only_guns
-from aa_ref.games.axis_allies.rules.board import CAPTURING_UNITS, Board, add_counts, total
-from aa_ref.games.axis_allies.rules.capture import capture
-from aa_ref.games.axis_allies.rules.firepower import FireGroup, fire_groups
-from aa_ref.games.axis_allies.rules.casualties import HitRules, Targets, Volley, hit_kind
-from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
 from aa_ref.games.axis_allies.model.setup import UnitCounts, UnitType
 from aa_ref.games.axis_allies.model.state import Battle, Decision, Force
+from aa_ref.games.axis_allies.rules import bombard
+from aa_ref.games.axis_allies.rules.aa_fire import aa_volley, aircraft, firing_gun, has_shots, limited_volley, only_guns
+from aa_ref.games.axis_allies.rules.board import CAPTURING_UNITS, CARRIER_ROOM, Board, add_counts, total
+from aa_ref.games.axis_allies.rules.capture import capture
+from aa_ref.games.axis_allies.rules.casualties import HitRules, Targets, Volley, hit_kind
+from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
+from aa_ref.games.axis_allies.rules.firepower import FireGroup, fire_groups
 
 ATTACKER, DEFENDER = "attacker", "defender"
-CARRIER_ROOM = 2  # fighters a carrier holds [L860, L915]
 
 TAKES_HITS = {
     "bombard_assign": DEFENDER,

@@ -27,14 +27,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from aa_ref.games.axis_allies.rules.bombing import check_raid_leg, raid_battles
-from aa_ref.games.axis_allies.rules.board import Board, add_counts
-from aa_ref.games.axis_allies.rules.legs import Leg
-from aa_ref.games.axis_allies.rules.paths import blitzed
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Battle
+from aa_ref.games.axis_allies.rules.board import Board, add_counts
+from aa_ref.games.axis_allies.rules.bombing import check_raid_leg, raid_battles
+from aa_ref.games.axis_allies.rules.legs import Leg
+from aa_ref.games.axis_allies.rules.paths import blitzed
 
 
 @dataclass

@@ -14,6 +14,9 @@ from functools import cached_property
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts, UnitType
 from aa_ref.games.axis_allies.model.state import Force, Game
 
+CARRIER_ROOM = 2  # fighters a carrier holds [L860, L915]
+CARRIER_PLANES = ("fighter", "tactical_bomber")
+"""Air units that land on carriers: fighters [L860], and in Global 1940 tactical bombers [G40 L1110], [G40 L1490]."""
 SURFACE_WARSHIPS = frozenset({"battleship", "carrier", "destroyer", "cruiser"})
 """Surface warships make a sea zone hostile [L267-L270, L887]."""
 
@@ -191,19 +194,6 @@ class Board:
         """A sea zone is hostile when it holds enemy surface warships; subs and transports
         do not count [L267-L270, L387]."""
         return any(self.enemy_units(space, power).get(u, 0) for u in SURFACE_WARSHIPS)
-
-    def hostile_only_by_new_war(self, zone: str, power: str) -> bool:
-        """Global 1940: the zone is hostile only through declarations of war the power made in
-        this Combat Move, so its transports there still load [G40 L599]."""
-        if self.setup.wars_at_start is None or self.game.power != power or self.game.phase != "combat_move":
-            return False
-        from aa_ref.games.axis_allies.rules.politics import new_enemies  # Global 1940's politics
-
-        new = new_enemies(self, power)
-        if not new:
-            return False
-        old = [p for p in self.enemy_powers(zone, power) if p not in new]
-        return not any(self.units(zone, old).get(u, 0) for u in SURFACE_WARSHIPS)
 
     def has_enemy_destroyer(self, space: str, power: str) -> bool:
         return self.enemy_units(space, power).get("destroyer", 0) > 0

@@ -15,9 +15,9 @@ best bombard value first; both cut to the cap, in that order.
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board, total
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Battle
+from aa_ref.games.axis_allies.rules.board import Board, total
 
 RULE = "Anniversary shore bombardment [@77405]"
 

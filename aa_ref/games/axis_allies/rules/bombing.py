@@ -19,16 +19,16 @@ the raids, in the order the battles are fought.
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import developments, raids
-from aa_ref.games.axis_allies.rules.aa_fire import aa_volley, firing_gun
-from aa_ref.games.axis_allies.rules.board import Board, add_counts
-from aa_ref.games.axis_allies.rules.firepower import HEAVY_BOMBERS
-from aa_ref.games.axis_allies.rules.legs import Leg
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import FactoryDamage, RemoveUnits
 from aa_ref.games.axis_allies.model.orders import Rocket
 from aa_ref.games.axis_allies.model.state import Battle
+from aa_ref.games.axis_allies.rules import developments, raids
+from aa_ref.games.axis_allies.rules.aa_fire import aa_volley, firing_gun
+from aa_ref.games.axis_allies.rules.board import Board, add_counts
+from aa_ref.games.axis_allies.rules.firepower import HEAVY_BOMBERS
+from aa_ref.games.axis_allies.rules.legs import Leg
 
 BOMBER = "bomber"
 ROCKETS = "rockets"

@@ -14,11 +14,20 @@ loses its unplaced units and its researchers [@102031] (ruling A29).
 
 from __future__ import annotations
 
+from aa_ref.core.engine import Context
+from aa_ref.games.axis_allies.model.events import (
+    AddUnits,
+    Control,
+    Purchased,
+    RemoveUnits,
+    Researchers,
+    SetTurn,
+    Treasury,
+)
+from aa_ref.games.axis_allies.model.state import Force
 from aa_ref.games.axis_allies.rules import installations
 from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.core.engine import Context
-from aa_ref.games.axis_allies.model.state import Force
-from aa_ref.games.axis_allies.model.events import AddUnits, Control, Purchased, RemoveUnits, Researchers, SetTurn, Treasury
+from aa_ref.games.axis_allies.rules.economies import economy_capital_held, economy_of, plunder, regional_capitals
 
 
 def capture(ctx: Context, territory: str, power: str) -> None:
@@ -35,8 +44,6 @@ def capture(ctx: Context, territory: str, power: str) -> None:
     held = original is not None and board.capital_held(original)
     if original is not None and ctx.setup.powers[original].economies:
         # Global 1940 UK: the territory's own economy's regional capital decides [G40 L1689]
-        from aa_ref.games.axis_allies.rules.economies import economy_capital_held, economy_of, regional_capitals
-
         held = economy_capital_held(board, original, economy_of(ctx.setup, original, territory))
         is_own_capital = is_own_capital or territory in regional_capitals(ctx.setup)
     if original and original != power and board.allied(power, original) and (held or is_own_capital):
@@ -63,7 +70,6 @@ def capture(ctx: Context, territory: str, power: str) -> None:
         return
     if loser is not None and board.enemies(power, victim) and (
             ctx.setup.powers[victim].economies or ctx.setup.powers[power].economies):
-        from aa_ref.games.axis_allies.rules.economies import plunder  # Global 1940: separate economies [G40 L1689], [L1693]
         plunder(ctx, power, victim, territory)
     elif loser is not None and board.enemies(power, victim):
         # Plunder: all unspent IPCs of the capital's power go to the captor [L674].

@@ -10,9 +10,9 @@ from collections import deque
 from typing import Any
 
 from aa_ref.core.errors import Problem
+from aa_ref.core.yamlio import Document
 from aa_ref.games.axis_allies.model.setup import Setup, Space
 from aa_ref.games.axis_allies.model.state import Game
-from aa_ref.core.yamlio import Document
 
 
 def setup_problems(setup: Setup, doc: Document) -> list[Problem]:

@@ -12,12 +12,12 @@ stand; below 3, any number may be placed there [@49594], [@49746] (ruling A24).
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board, total
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, Purchased
 from aa_ref.games.axis_allies.model.setup import ChinaRules, Setup, UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.board import Board, total
 
 RULE_COUNT = "Anniversary China's new infantry [@49099]"
 RULE_PLACE = "Anniversary placing Chinese infantry [@49299]-[@49746]"

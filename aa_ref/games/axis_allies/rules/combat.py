@@ -22,18 +22,19 @@ orders may name the ships that bombard (`bombard:`, see `aa_ref.games.axis_allie
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import raids
-from aa_ref.games.axis_allies.rules.battle import TAKES_HITS, Fight
-from aa_ref.games.axis_allies.rules.bombard import RULE as RULE_BOMBARD, check_bombard_orders
-from aa_ref.games.axis_allies.rules.bombing import check_rockets, fire_rockets, resolve_raid
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.scramble import fly_back
-from aa_ref.games.axis_allies.rules.stranded import answer_landing, check_landing_answer, resolve_stranded
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import SetBattles, SetPending
 from aa_ref.games.axis_allies.model.orders import BattleOrders, DecisionAnswer
 from aa_ref.games.axis_allies.model.state import Battle, Decision
+from aa_ref.games.axis_allies.rules import raids
+from aa_ref.games.axis_allies.rules.battle import TAKES_HITS, Fight
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.bombard import RULE as RULE_BOMBARD
+from aa_ref.games.axis_allies.rules.bombard import check_bombard_orders
+from aa_ref.games.axis_allies.rules.bombing import check_rockets, fire_rockets, resolve_raid
+from aa_ref.games.axis_allies.rules.scramble import fly_back
+from aa_ref.games.axis_allies.rules.stranded import answer_landing, check_landing_answer, resolve_stranded
 
 RULE_ORDER = "AA1941 Conduct Combat [L483-L487, L531]"
 RULE_RETREAT = "AA1941 retreat [L519, L637]"

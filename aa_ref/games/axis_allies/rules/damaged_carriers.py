@@ -14,12 +14,11 @@ damaged during a battle land elsewhere after it, as stranded fighters do [G40 L1
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.mobilize import CARRIER_PLANES, CARRIER_ROOM
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.board import CARRIER_PLANES, CARRIER_ROOM, Board
 
 RULE_DAMAGED_CARRIER = "G40 damaged carrier: no air unit may take off from it or land on it [L1498]"
 

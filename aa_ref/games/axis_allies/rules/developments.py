@@ -26,11 +26,11 @@ Improved Shipyards, Radar, Long Range Aircraft, Increased Factory Production: 12
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import installations
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.orders import Rocket
+from aa_ref.games.axis_allies.rules import installations
+from aa_ref.games.axis_allies.rules.board import Board
 
 ROCKETS = "g40_rockets"
 PARATROOPERS = "g40_paratroopers"

@@ -23,12 +23,15 @@ from __future__ import annotations
 
 from collections import deque
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.purchase import purchase_cost, repair_cost
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import InstallationDamage, Purchased, Treasury
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
+from aa_ref.games.axis_allies.rules import installations, purchase
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.mobilize import eligible_complexes
+from aa_ref.games.axis_allies.rules.politics import NORTH_AMERICA
+from aa_ref.games.axis_allies.rules.purchase import purchase_cost, repair_cost
 
 RULE_PURCHASE = "G40 L1673"
 RULE_CAPITAL = "G40 L1689"
@@ -55,8 +58,6 @@ def economy_of(setup: Setup, power: str, territory: str) -> str | None:
     by_map = {name.lower(): name for name in economies}
     where = setup.spaces[territory].map
     if where in by_map:
-        from aa_ref.games.axis_allies.rules.politics import NORTH_AMERICA
-
         if where == "pacific" and territory in NORTH_AMERICA and "europe" in by_map:
             return by_map["europe"]  # [G40 L1665]
         return by_map[where]
@@ -98,7 +99,6 @@ def regional_capitals(setup: Setup) -> dict[str, tuple[str, str]]:
 def check_purchase(board: Board, given: OrdersInput) -> list[Problem]:
     """A power with economies orders each economy's purchase and repairs apart, each within its
     own treasury [G40 L1673], never for an economy whose capital the enemy holds [G40 L1689]."""
-    from aa_ref.games.axis_allies.rules import purchase
     model = given.model
     power = model.power
     economies = board.setup.powers[power].economies
@@ -164,7 +164,6 @@ def _economy_view(given: OrdersInput, orders) -> OrdersInput:
 
 def execute_purchase(ctx: Context, power: str, economies: dict) -> None:
     """Each economy pays for its own units and repairs [G40 L1673]."""
-    from aa_ref.games.axis_allies.rules import installations, purchase
     board = Board(ctx.setup, ctx.game)
     if not any((o.purchase or o.repair) for o in (economies or {}).values()):
         ctx.note(f"{power} buys nothing")
@@ -193,8 +192,6 @@ def execute_purchase(ctx: Context, power: str, economies: dict) -> None:
 def placement_economy(board: Board, power: str, space: str) -> list[str]:
     """The economies whose complexes could place in `space`: a territory's own, or those of the
     complexes next to a sea zone."""
-    from aa_ref.games.axis_allies.rules.mobilize import eligible_complexes
-
     if board.is_land(space):
         return [economy_of(board.setup, power, space)]
     return sorted({economy_of(board.setup, power, ic) for ic in eligible_complexes(board, power)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import objectives
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.events import Treasury
+from aa_ref.games.axis_allies.rules import objectives
+from aa_ref.games.axis_allies.rules.board import Board
 
 WAR_BONDS = "war_bonds"
 """The technology that adds a die of IPCs at Collect Income [@57098]."""

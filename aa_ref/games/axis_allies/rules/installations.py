@@ -18,12 +18,13 @@ and change hands with it [G40 L1023], [G40 L1177]. Here:
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import InstallationDamage, SetInstallation, SetTurn, Treasury
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game, SpaceState
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.theatres import at_war_on
 
 INDUSTRIAL_COMPLEX, AIR_BASE, NAVAL_BASE = "industrial_complex", "air_base", "naval_base"
 INOPERATIVE_AT = 3
@@ -70,8 +71,6 @@ def at_peace(board: Board, power: str, space: str | None = None) -> bool:
     """A power at war with nobody, in a game with a war matrix (Global 1940: the US at the start,
     and by the digest's §9 #14 any such power) [G40 L726]; given a space, also the USSR at war
     only on the other map [G40 L325] (ruling P6)."""
-    from aa_ref.games.axis_allies.rules.theatres import at_war_on
-
     return board.setup.wars_at_start is not None and not at_war_on(board, power, space)
 
 

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.board import Board
 
 COMBAT_MOVE, NONCOMBAT_MOVE = "combat_move", "noncombat_move"
 TRANSPORT_ROOM = 2

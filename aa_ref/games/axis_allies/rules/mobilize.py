@@ -19,20 +19,18 @@ held since the start of the turn and without one [@101597], and produces from th
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import china, installations
-from aa_ref.games.axis_allies.rules.board import Board, add_counts, total
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, BuildFactory, Purchased, RemoveUnits, Treasury
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules import china, installations
+from aa_ref.games.axis_allies.rules.board import CARRIER_PLANES, CARRIER_ROOM, Board, add_counts, total
+from aa_ref.games.axis_allies.rules.damaged_carriers import grounded
 
 RULE_SITE = "AA1941 Mobilize [L742, L748-L752]"
 RULE_CAPACITY = "AA1941 production limit [L744]"
 RULE_NEW_FACTORY = "Anniversary new industrial complex [@101597]"
-CARRIER_ROOM = 2  # fighters a carrier holds [L860, L915]
-CARRIER_PLANES = ("fighter", "tactical_bomber")
-"""Air units that land on carriers: fighters [L860], and in Global 1940 tactical bombers [G40 L1110], [G40 L1490]."""
 FACTORY_PRODUCTION = "increased_factory_production"
 """The technology that lets each IC place 2 more units [@56550]."""
 
@@ -131,7 +129,6 @@ def _carrier_room_ok(board: Board, power: str, place: dict[str, UnitCounts]) -> 
     for space, units in place.items():
         if not board.is_sea(space) or not any(units.get(u) for u in CARRIER_PLANES):
             continue
-        from aa_ref.games.axis_allies.rules.damaged_carriers import grounded  # (a circular import at module level)
         # Global 1940: nothing lands on a damaged carrier; the air units aboard it stay there [G40 L1498]
         hurt = sum(f.damage().get("carrier", 0) for f in board.forces(space, power))
         carriers = board.units(space, [power]).get("carrier", 0) - hurt + units.get("carrier", 0)

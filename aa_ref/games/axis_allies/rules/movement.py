@@ -26,22 +26,28 @@ Marks set on moved units: `moved` (movement spent this turn, cumulative for air 
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.aboard import check_rides, execute_rides
-from aa_ref.games.axis_allies.rules.air import check_landing_proof, check_landings, check_stranded, guest_riders, planes, settle_air
-from aa_ref.games.axis_allies.rules.battle_sites import battle_sites, check_combat_ends, staying
-from aa_ref.games.axis_allies.rules.bases import movement_bonus
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.bombing import check_noncombat_bombing
-from aa_ref.games.axis_allies.rules.capture import capture
-from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
-from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, Take, allocate, describe, resolve_legs
-from aa_ref.games.axis_allies.rules.mobilize import CARRIER_PLANES, CARRIER_ROOM
-from aa_ref.games.axis_allies.rules.paths import blitzed, check_path
-from aa_ref.games.axis_allies.rules.transport import check_transports, move_transports
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits, SetBattles, SetTurn
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.aboard import check_rides, execute_rides
+from aa_ref.games.axis_allies.rules.air import (
+    check_landing_proof,
+    check_landings,
+    check_stranded,
+    guest_riders,
+    planes,
+    settle_air,
+)
+from aa_ref.games.axis_allies.rules.bases import movement_bonus
+from aa_ref.games.axis_allies.rules.battle_sites import battle_sites, check_combat_ends, staying
+from aa_ref.games.axis_allies.rules.board import CARRIER_PLANES, CARRIER_ROOM, Board
+from aa_ref.games.axis_allies.rules.bombing import check_noncombat_bombing
+from aa_ref.games.axis_allies.rules.capture import capture
+from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
+from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, Take, allocate, describe, resolve_legs
+from aa_ref.games.axis_allies.rules.paths import blitzed, check_path
+from aa_ref.games.axis_allies.rules.transport import check_transports, move_transports
 
 
 def _plan(board: Board, given: OrdersInput, phase: str) -> tuple[list[Leg], list[Problem]]:

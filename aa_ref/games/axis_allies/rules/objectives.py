@@ -8,10 +8,10 @@ enemy-held [@103009]. "The Axis/Allies control" means any power of that side.
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.events import Treasury
 from aa_ref.games.axis_allies.model.setup import Objective
+from aa_ref.games.axis_allies.rules.board import Board
 
 
 def _side_controls(board: Board, power: str, space: str) -> bool:

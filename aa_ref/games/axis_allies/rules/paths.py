@@ -15,11 +15,11 @@ only to a side that held them at the start of the turn [@39538].
 
 from __future__ import annotations
 
+from aa_ref.core.engine import OrdersInput
+from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.rules.bases import movement_bonus
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, describe
-from aa_ref.core.engine import OrdersInput
-from aa_ref.core.errors import Problem
 
 MECHANIZED, PARATROOPERS = "mechanized_infantry", "paratroopers"
 """Technology ids (setup `technologies`) that change how units move."""

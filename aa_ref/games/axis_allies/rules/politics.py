@@ -20,13 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, resolve_legs
-from aa_ref.games.axis_allies.rules.theatres import at_war_on, not_at_war_why, space_map
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
-from aa_ref.games.axis_allies.model.events import DeclareWar, PoliticalMark
+from aa_ref.games.axis_allies.model.events import DeclareWar, PoliticalMark, fold
 from aa_ref.games.axis_allies.model.state import Declaration
+from aa_ref.games.axis_allies.rules.air import guest_riders
+from aa_ref.games.axis_allies.rules.board import SURFACE_WARSHIPS, Board
+from aa_ref.games.axis_allies.rules.installations import free_us_upgrades
+from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, resolve_legs
+from aa_ref.games.axis_allies.rules.theatres import at_war_on, not_at_war_why, space_map
 
 NONCOMBAT_MOVE, MOBILIZE = "noncombat_move", "mobilize"
 
@@ -76,6 +78,18 @@ def new_enemies(board: Board, power: str) -> set[str]:
         if d.by == power and d.round == board.game.round:
             out |= {p for pair in pairs_for(d.by, d.on) for p in pair if p != power}
     return out
+
+
+def hostile_only_by_new_war(board: Board, zone: str, power: str) -> bool:
+    """The zone is hostile only through declarations of war the power made in this Combat Move,
+    so its transports there still load [G40 L599]."""
+    if board.setup.wars_at_start is None or board.game.power != power or board.game.phase != "combat_move":
+        return False
+    new = new_enemies(board, power)
+    if not new:
+        return False
+    old = [p for p in board.enemy_powers(zone, power) if p not in new]
+    return not any(board.units(zone, old).get(u, 0) for u in SURFACE_WARSHIPS)
 
 
 def london_captured(board: Board) -> bool:
@@ -219,8 +233,6 @@ def check_declarations(board: Board, given: OrdersInput, phase: str) -> list[Pro
 
 def declaration_events(board: Board, power: str, targets: list[str]) -> list[Any]:
     """The events of legal declarations, in order (a later one sees the earlier ones)."""
-    from aa_ref.games.axis_allies.model.events import fold
-
     events: list[Any] = []
     game = board.game
     for text in targets:
@@ -247,8 +259,6 @@ def declare(ctx: Context, power: str, targets: list[str], when: str) -> None:
                  + (f"; {also[0]} is at war with {d.by if d.on in COUPLED else d.on} too" if also else "")
                  + " [G40 L593-L601]")
     if us_at_peace and at_war_with_anyone(Board(ctx.setup, ctx.game), US):
-        from aa_ref.games.axis_allies.rules.installations import free_us_upgrades  # the US enters the war [G40 L1642]
-
         free_us_upgrades(ctx, US)
 
 
@@ -317,8 +327,6 @@ def _shared_carriers_promised(board: Board, given: OrdersInput, legs: list[Leg],
     """The carriers a Combat Move promises its air units (`land_at` a sea zone) and the allies'
     fighters its departing carriers carry off as cargo: not an ally's it may not share with
     [G40 L579, L729] (ruling P12)."""
-    from aa_ref.games.axis_allies.rules.air import guest_riders
-
     out = []
     for leg in legs:
         zone = leg.land_at

@@ -8,12 +8,12 @@ same treasury, and take effect at once [@60538], [@61119].
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import installations
-from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import FactoryDamage, Purchased, Treasury
 from aa_ref.games.axis_allies.model.setup import UnitCounts
+from aa_ref.games.axis_allies.rules import installations
+from aa_ref.games.axis_allies.rules.board import Board
 
 RULE = "AA1941 Purchase Units [L344-L360]"
 RULE_REPAIR = "Anniversary repairs [@60538]-[@61293]"

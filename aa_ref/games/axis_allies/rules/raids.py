@@ -36,16 +36,16 @@ any attacking aircraft [G40 L815], [G40 L829].
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules import installations as installations_rules
-from aa_ref.games.axis_allies.rules.aa_fire import RADAR, RADAR_HITS, take_losses
-from aa_ref.games.axis_allies.rules.board import Board, add_counts, total
-from aa_ref.games.axis_allies.rules.firepower import G40_HEAVY_BOMBERS, HEAVY_BOMBERS
-from aa_ref.games.axis_allies.rules.developments import air_battle_value
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import RemoveUnits
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Battle
+from aa_ref.games.axis_allies.rules import installations as installations_rules
+from aa_ref.games.axis_allies.rules.aa_fire import RADAR, RADAR_HITS, take_losses
+from aa_ref.games.axis_allies.rules.board import Board, add_counts, total
+from aa_ref.games.axis_allies.rules.developments import air_battle_value
+from aa_ref.games.axis_allies.rules.firepower import G40_HEAVY_BOMBERS, HEAVY_BOMBERS
 
 STRATEGIC = "bomber"
 TACTICAL = "tactical_bomber"

@@ -9,19 +9,27 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from aa_ref.games.axis_allies.rules import combat, income, mobilize, movement, purchase
-from aa_ref.games.axis_allies.rules.board import Board, add_counts
-from aa_ref.games.axis_allies.rules.victory import VICTORY_MODES, winner_after_turn
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
-from aa_ref.games.axis_allies.rules.template import template
-from aa_ref.games.axis_allies.rules.checks import game_problems, setup_problems
-from aa_ref.games.axis_allies.model.events import AddUnits, Phase, RemoveUnits, SetStanding, SetTurn, Victory, apply_event
+from aa_ref.core.model import LogRef
+from aa_ref.core.yamlio import Document
+from aa_ref.games.axis_allies.model.events import (
+    AddUnits,
+    Phase,
+    RemoveUnits,
+    SetStanding,
+    SetTurn,
+    Victory,
+    apply_event,
+)
 from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Force, Game, PowerState, SpaceState, TurnState
-from aa_ref.core.model import LogRef
-from aa_ref.core.yamlio import Document
+from aa_ref.games.axis_allies.rules import combat, income, mobilize, movement, purchase
+from aa_ref.games.axis_allies.rules.board import Board, add_counts
+from aa_ref.games.axis_allies.rules.checks import game_problems, setup_problems
+from aa_ref.games.axis_allies.rules.template import template
+from aa_ref.games.axis_allies.rules.victory import VICTORY_MODES, winner_after_turn
 
 PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME = (
     "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",

@@ -17,12 +17,12 @@ territory next to the zone (the first by name, ruling), else they are lost [G40 
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board, add_counts, total
-from aa_ref.games.axis_allies.rules.installations import AIR_BASE, operational
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits, SetTurn
 from aa_ref.games.axis_allies.model.state import Battle, Decision, Force, Scramble
+from aa_ref.games.axis_allies.rules.board import Board, add_counts, total
+from aa_ref.games.axis_allies.rules.installations import AIR_BASE, operational
 
 SCRAMBLERS = ("fighter", "tactical_bomber")
 """Only fighters and tactical bombers scramble [G40 L698], [G40 L876]."""

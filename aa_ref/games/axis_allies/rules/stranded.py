@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.damaged_carriers import aboard_damaged
-from aa_ref.games.axis_allies.rules.mobilize import CARRIER_PLANES, CARRIER_ROOM
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
 from aa_ref.games.axis_allies.model.state import Decision, Force
+from aa_ref.games.axis_allies.rules.board import CARRIER_PLANES, CARRIER_ROOM, Board
+from aa_ref.games.axis_allies.rules.damaged_carriers import aboard_damaged
 
 RULE = "AA1941 stranded fighters [L720, L862-L867]"
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.income import income
-from aa_ref.games.axis_allies.rules import china
-from aa_ref.games.axis_allies.rules.economies import economy_of
-from aa_ref.games.axis_allies.rules.mobilize import capacity, eligible_complexes
 from aa_ref.core.documents import schema_comment
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
 from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.games.axis_allies.rules import china
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.economies import economy_of
+from aa_ref.games.axis_allies.rules.income import income
+from aa_ref.games.axis_allies.rules.mobilize import capacity, eligible_complexes
 
 
 def _name(text: str) -> str:

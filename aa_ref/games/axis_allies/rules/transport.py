@@ -20,13 +20,14 @@ unit's move, so a unit that has moved cannot board (digest §9 #25, [L987]).
 
 from __future__ import annotations
 
-from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Boarding, Leg, describe, merged_cargo, spread_cargo
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
+from aa_ref.games.axis_allies.rules.board import Board
+from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Boarding, Leg, describe, merged_cargo, spread_cargo
+from aa_ref.games.axis_allies.rules.politics import hostile_only_by_new_war
 
 
 def check_transports(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -> list[Problem]:
@@ -68,7 +69,7 @@ def _check_boarding(board: Board, given: OrdersInput, leg: Leg, boarding: Boardi
             f"{boarding.territory} does not border {boarding.zone}: transports load from territories next to their zone",
             (*loc, "from"), "AA1941 L979"))
     if board.is_hostile_sea(boarding.zone, power) and not (
-            boarding.zone == leg.start and board.hostile_only_by_new_war(boarding.zone, power)):
+            boarding.zone == leg.start and hostile_only_by_new_war(board, boarding.zone, power)):
         # (Global 1940: transports in a zone made hostile by this Combat Move's declaration of
         # war still load where they are [G40 L599].)
         out.append(given.problem(
