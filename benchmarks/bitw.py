@@ -4,7 +4,7 @@
 
 Times, each command N times (default 5) in a fresh process (median, best, peak memory): the import of the
 session and the Blocks in the West models alone (the floor of every command); `aa-ref validate
-setups/bitw-demo.yaml` (the demo scenario and its checks); `aa-ref apply` of the largest orders document of the
+aa_ref/setups/bitw-demo.yaml` (the demo scenario and its checks); `aa-ref apply` of the largest orders document of the
 shipped example (examples/blocks-in-the-west/basic, the one with the most actions), on the game just before it;
 `aa-ref show --side allies`, `aa-ref export --side axis` and `aa-ref replay` of the whole example (two months);
 `aa-ref replay` of the advanced example (examples/blocks-in-the-west/advanced: HQs, recon, sieges, an armistice).
@@ -75,7 +75,7 @@ def main() -> None:
         rows: list[tuple] = [
             ("python -c 'import aa_ref.cli.app' (import only)", [sys.executable, "-c", "import aa_ref.cli.app"]),
             ("import of the session and BITW models only", [sys.executable, "-c", "import aa_ref.core.session, aa_ref.games.blocks_in_the_west.ruleset"]),
-            ("aa-ref validate setups/bitw-demo.yaml", [*CLI, "validate", str(ROOT / "setups" / "bitw-demo.yaml")]),
+            ("aa-ref validate aa_ref/setups/bitw-demo.yaml", [*CLI, "validate", str(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml")]),
             (f"aa-ref apply ({largest.stem}, {actions(largest)} actions)",
              [*CLI, "apply", str(before), str(largest), "-o", str(folder / "after.yaml")]),
             ("aa-ref show --side allies (example)", [*CLI, "show", str(whole), "--side", "allies"]),

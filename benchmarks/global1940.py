@@ -3,7 +3,7 @@
     python3 benchmarks/global1940.py [--runs N] [--rounds R]
 
 Times, each command N times (default 5) in a fresh process (median, best, peak memory):
-`aa-ref validate setups/global1940.yaml`; `aa-ref apply` of the largest power turn of the
+`aa-ref validate aa_ref/setups/global1940.yaml`; `aa-ref apply` of the largest power turn of the
 shipped example round (examples/global1940/round-1: Germany's, with the decisions the other
 powers answer in it) and of every other power's turn; `aa-ref validate` and `aa-ref replay`
 of a Global game of R rounds (default 10) played by the automatic player. Aims (issue 6): each
@@ -62,7 +62,7 @@ def main() -> None:
         print(f"built a {options.rounds}-round Global 1940 game ({entries} log entries) and the example's "
               f"{len(by_turn)} power turns in {time.perf_counter() - start:.1f} s")
         largest = max(by_turn, key=lambda p: len(by_turn[p]))
-        rows = [("aa-ref validate setups/global1940.yaml", [*CLI, "validate", str(ROOT / "setups" / "global1940.yaml")])]
+        rows = [("aa-ref validate aa_ref/setups/global1940.yaml", [*CLI, "validate", str(ROOT / "aa_ref" / "setups" / "global1940.yaml")])]
         for power in sorted(by_turn, key=lambda p: (p != largest, ROUND_1.index(by_turn[p][0]))):
             files = by_turn[power]
             label = "largest, " if power == largest else ""

@@ -3,7 +3,7 @@
     python3 benchmarks/warzag.py [--runs N] [--rounds R]
 
 Times, each command N times (default 5) in a fresh process (median, best, peak memory):
-`aa-ref validate setups/warzag-demo.yaml` (the demo component pack and its checks); `aa-ref apply`
+`aa-ref validate aa_ref/setups/warzag-demo.yaml` (the demo component pack and its checks); `aa-ref apply`
 of one player's turn (the largest turn of the shipped free-for-all example,
 examples/warzag/free-for-all, and of the alliance example); `aa-ref show`, `template` and
 `validate` of the example game; `aa-ref validate` and `aa-ref replay` of a 4-player game of R
@@ -235,7 +235,7 @@ def main() -> None:
         rows: list[tuple] = [("python -c 'import aa_ref.cli.app' (import only)", [sys.executable, "-c", "import aa_ref.cli.app"]),
                              ("import of the session and WARZAG models only",
                               [sys.executable, "-c", "import aa_ref.core.session, aa_ref.games.warzag.ruleset"]),
-                             ("aa-ref validate setups/warzag-demo.yaml", [*CLI, "validate", str(ROOT / "setups" / "warzag-demo.yaml")])]
+                             ("aa-ref validate aa_ref/setups/warzag-demo.yaml", [*CLI, "validate", str(ROOT / "aa_ref" / "setups" / "warzag-demo.yaml")])]
         for name, turn in largest.items():
             actions = turn.read_text().count("\n  - ")
             rows.append((f"aa-ref apply ({name} {turn.stem}, {actions} actions)",

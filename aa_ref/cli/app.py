@@ -49,7 +49,7 @@ def main_options(
 
 @app.command()
 def games() -> None:
-    """List the games and scenarios shipped in setups/."""
+    """List the games and the scenarios shipped with aa-ref."""
     from tabulate import tabulate
 
     from aa_ref.core.session import scenarios
@@ -444,7 +444,7 @@ def export(
 def schema(
     output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write the JSON Schemas to.")] = Path("schemas"),
 ) -> None:
-    """Write the JSON Schemas of every file kind (the copies in schemas/ must match)."""
+    """Write the JSON Schemas of every file kind (the copies in aa_ref/schemas/ must match)."""
     from aa_ref.core.documents import schema_texts
     from aa_ref.core.yamlio import atomic_write
 

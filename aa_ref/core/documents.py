@@ -11,6 +11,7 @@ import difflib
 import importlib
 import json
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,8 @@ def schema_filename(kind: str) -> str:
     return f"{kind}.schema.json"
 
 
-SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"
+SCHEMAS_DIR = Path(str(resources.files("aa_ref") / "schemas"))
+"""The JSON Schemas `aa-ref schema` writes: package data."""
 
 
 @cache

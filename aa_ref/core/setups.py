@@ -4,6 +4,7 @@ way an 18xx title depends on another. The document's kind names the model that c
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ from aa_ref.core.names import NameIndex
 from aa_ref.core.setup_cache import cached
 from aa_ref.core.yamlio import Document, load_yaml
 
-SETUPS_DIR = Path(__file__).resolve().parents[2] / "setups"
+SETUPS_DIR = Path(str(resources.files("aa_ref") / "setups"))
+"""The shipped scenarios: package data, so that a wheel or any install carries them."""
 
 
 REPLACED_KEYS = frozenset({"units"})

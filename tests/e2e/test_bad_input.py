@@ -89,8 +89,8 @@ def test_validate_reports_each_file_and_exit_codes(cli, game):
 def test_validate_checks_setups_and_logs(cli, game):
     from tests.e2e.test_cli import ROOT
 
-    assert cli("validate", str(ROOT / "setups" / "aa1941.yaml"), "game.log.yaml").exit_code == 0
-    text = (ROOT / "setups" / "aa1941.yaml").read_text()
+    assert cli("validate", str(ROOT / "aa_ref" / "setups" / "aa1941.yaml"), "game.log.yaml").exit_code == 0
+    text = (ROOT / "aa_ref" / "setups" / "aa1941.yaml").read_text()
     broken = text.replace("adjacent: [Karelia, Russia, Urals, West Russia, SZ 4]", "adjacent: [Karelia, Russia, Urals, West Russia, SZ 4, Japan]")
     assert broken != text
     (cli.folder / "setup.yaml").write_text(broken)

@@ -17,7 +17,7 @@ from aa_ref.core.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 FFA = ROOT / "examples" / "warzag" / "free-for-all"
-DEMO = ROOT / "setups" / "warzag-demo.yaml"
+DEMO = ROOT / "aa_ref" / "setups" / "warzag-demo.yaml"
 SEATING = ["germany", "uk", "italy"]
 
 

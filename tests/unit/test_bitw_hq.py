@@ -22,7 +22,7 @@ from tests.conformance.bitw_runner import build_state
 from tests.located import EditedFile, position
 
 ROOT = Path(__file__).resolve().parents[2]
-EDITS = EditedFile(ROOT / "setups" / "bitw-demo.yaml", "scenario.yaml")
+EDITS = EditedFile(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml", "scenario.yaml")
 
 
 @pytest.fixture
@@ -63,7 +63,7 @@ def test_two_supreme_leaders_of_one_power_are_reported(folder):
 
 def test_the_demo_has_hqs_for_the_advanced_rules():
     from aa_ref.core.setups import load_setup
-    demo = load_setup(str(ROOT / "setups" / "bitw-demo.yaml"))
+    demo = load_setup(str(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml"))
     kinds = {b: x.hq for b, x in demo.blocks.items() if x.unit == "hq"}
     assert kinds == {"ge_hq_pz": "armour", "ge_hq_2lf": "air", "ge_hitler": "supreme", "fr_hq_air": "air",
                      "fr_gamelin": "supreme"}

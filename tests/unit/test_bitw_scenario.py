@@ -23,7 +23,7 @@ from aa_ref.cli.app import app
 from tests.located import EditedFile, position
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "setups" / "bitw-demo.yaml"
+DEMO = ROOT / "aa_ref" / "setups" / "bitw-demo.yaml"
 BAD = ROOT / "tests" / "data" / "bitw" / "bad-scenario.yaml"
 NAME = "scenario.yaml"
 

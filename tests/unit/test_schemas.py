@@ -7,7 +7,7 @@ from pathlib import Path
 
 from aa_ref.core.documents import MODELS, json_schema, schema_texts
 
-SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
+SCHEMAS = Path(__file__).resolve().parents[2] / "aa_ref" / "schemas"
 
 
 def test_checked_in_schemas_match_the_models():

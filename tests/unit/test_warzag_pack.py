@@ -20,7 +20,7 @@ from aa_ref.cli.app import app
 from tests.located import EditedFile, position
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "setups" / "warzag-demo.yaml"
+DEMO = ROOT / "aa_ref" / "setups" / "warzag-demo.yaml"
 BAD_PACK = ROOT / "tests" / "data" / "warzag" / "bad-pack.yaml"
 NAME = "pack.yaml"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Blocks in the West, ADVANCED rules (rules=advanced) with the optional rules air reconnaissance (recon, OR 19.0),
 # Jericho Trumpets (jericho_trumpets, OR 22.0) and Panzer Attack! (panzer_attack, OR 21.0), on the DEMO scenario
-# (setups/bitw-demo.yaml: our map and blocks, not a published scenario), seed fall-gelb: May and June 1940 and the
+# (aa_ref/setups/bitw-demo.yaml: our map and blocks, not a published scenario), seed fall-gelb: May and June 1940 and the
 # Axis turn of July, from the orders t<turn>-<side>-*.yaml in the order below. HQs activated with the units they
 # command, supreme leaders' actions (a free rail move, a tank and an aircraft moved as if supplied, an unsupplied
 # unit attacking), armour in limited supply, reconnaissance failed, interdicted and successful, a passive air HQ

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Blocks in the West, basic rules, on the DEMO scenario (setups/bitw-demo.yaml: our map and blocks, not a
+# Blocks in the West, basic rules, on the DEMO scenario (aa_ref/setups/bitw-demo.yaml: our map and blocks, not a
 # published scenario), seed fall-gelb: two full months (May and June 1940, both player turns each) from the
 # orders t<turn>-<side>-*.yaml, in the order below. Movement with terrain, an attack across the Meuse with the
 # French reaction and the battle's rounds, withdrawals answered, a blitz battle, armour exploitation, blocks

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# WARZAG World War II, alliance mode, on the DEMO component pack (setups/warzag-demo.yaml: our
+# WARZAG World War II, alliance mode, on the DEMO component pack (aa_ref/setups/warzag-demo.yaml: our
 # values, not the printed cards): Germany and Italy (Axis) against the UK and the USSR (Allies),
 # seated so that each player has an enemy on his left [WZ L142]. Three full rounds and Germany's
 # surrender at the start of the fourth, from the orders r<round>-<nation>.yaml: training in an

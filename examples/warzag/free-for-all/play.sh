@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# WARZAG World War II, free-for-all, on the DEMO component pack (setups/warzag-demo.yaml: our
+# WARZAG World War II, free-for-all, on the DEMO component pack (aa_ref/setups/warzag-demo.yaml: our
 # values, not the printed cards): Germany, the UK and Italy, four full rounds and the start of
 # the fifth, from the orders r<round>-<nation>.yaml. Annexation spreading from the bases,
 # development, training, movement, invasions answered by the special die, the R&D territory
