@@ -18,6 +18,7 @@ from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, move
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
+from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, GCU
 from aa_ref.games.blocks_in_the_west.state import Battle, Decision, Side
 from aa_ref.core.names import natural_key
@@ -341,7 +342,7 @@ def withdraw(act: Act, order: Any) -> None:
         unit = act.scenario.blocks[block_id].unit
         act.require(unit != "static" and unit != "fort", f"{block_id} ({unit}) cannot retreat", "L983", "withdraw")
         if to_name == "eliminate":
-            fight.eliminate(act, block_id, "it withdraws with no retreat hex [BW L1546]")
+            eliminate(act, block_id, "it withdraws with no retreat hex [BW L1546]")
             continue
         to = act.hex(to_name, "withdraw")
         if unit in AIR:
@@ -353,7 +354,7 @@ def withdraw(act: Act, order: Any) -> None:
         problem = retreat_problem(act, battle, block_id, to)
         act.require(problem is None, f"{block_id} cannot retreat to {to}: {problem}", "L1520-L1530", "withdraw")
         if act.board().stacking_problem(to, [block_id]):
-            fight.eliminate(act, block_id, f"its retreat to {to} would overstack [BW L1538-L1540]")
+            eliminate(act, block_id, f"its retreat to {to} would overstack [BW L1538-L1540]")
             continue
         act.ctx.emit(BlockMove(block=block_id, path=[battle.hex, to]))
         act.note(f"{block_id} retreats from {battle.hex} to {to} [BW L1512]")
@@ -384,14 +385,14 @@ def evacuate(act: Act, block_id: str) -> None:
     within range, or surrenders [BW L1426-L1430]."""
     state = act.game.blocks[block_id]
     start = state.hex
-    after = fight.rotate(act, block_id, state.strength)
+    after = rotate(act, block_id, state.strength)
     if after is None:
-        fight.eliminate(act, block_id, "evacuating its base it loses its last step [BW L1428]")
+        eliminate(act, block_id, "evacuating its base it loses its last step [BW L1428]")
         return
     act.ctx.emit(BlockUpdate(block=block_id, strength=after, reason="air evacuation [BW L1428]"))
     to = nearest_airfield(act, block_id, start)  # type: ignore[arg-type]
     if to is None:
-        fight.eliminate(act, block_id, "no friendly airfield within range to evacuate to: it surrenders [BW L1430]")
+        eliminate(act, block_id, "no friendly airfield within range to evacuate to: it surrenders [BW L1430]")
         return
     act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
     act.note(f"{block_id} evacuates {start} to {to}, losing a step [BW L1428]")
@@ -413,7 +414,7 @@ def end_blitz(act: Act) -> None:
                 continue  # already on a friendly airfield of its own
             to = nearest_airfield(act, block_id, here)
             if to is None:
-                fight.eliminate(act, block_id, "no friendly airfield within range at the end of the Blitz phase "
+                eliminate(act, block_id, "no friendly airfield within range at the end of the Blitz phase "
                                                "[BW L1560-L1562]")
             else:
                 act.ctx.emit(BlockMove(block=block_id, path=[here, to]))
