@@ -1,9 +1,10 @@
 """AR 10.0 elite units, AR 9.3 the snow exemption, OR 14.0 swamps, OR 39.0 light rain, captured fortifications (A14):
-the modifiers on games built directly (aa_ref.games.blocks_in_the_west.modifiers, aa_ref.games.blocks_in_the_west.battle)."""
+the modifiers on games built directly (aa_ref.games.blocks_in_the_west.modifiers, aa_ref.games.blocks_in_the_west.battle,
+aa_ref.games.blocks_in_the_west.fortifications)."""
 
 import pytest
 
-from aa_ref.games.blocks_in_the_west import battle as fight, modifiers as mod, scenario_checks
+from aa_ref.games.blocks_in_the_west import battle as fight, fortifications, modifiers as mod, scenario_checks
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import apply_event
 from aa_ref.games.blocks_in_the_west.state import Battle
@@ -86,13 +87,13 @@ def test_a_captured_fortress_becomes_a_bunker_then_nothing() -> None:
     """[BW L1496], [BW L1500] (digest A14): each fall lowers the fortification one level; the side's own capture
     changes nothing."""
     act = _act({})
-    assert fight.hex_fortification(act, "H02") == 2
-    fight.falls(act, "H02", "allies")
-    assert fight.hex_fortification(act, "H02") == 2
-    fight.falls(act, "H02", "axis")
-    assert act.game.fortifications == {"H02": "bunker"} and fight.hex_fortification(act, "H02") == 1
-    fight.falls(act, "H02", "axis")
-    assert fight.hex_fortification(act, "H02") == 0
+    assert fortifications.hex_fortification(act, "H02") == 2
+    fortifications.falls(act, "H02", "allies")
+    assert fortifications.hex_fortification(act, "H02") == 2
+    fortifications.falls(act, "H02", "axis")
+    assert act.game.fortifications == {"H02": "bunker"} and fortifications.hex_fortification(act, "H02") == 1
+    fortifications.falls(act, "H02", "axis")
+    assert fortifications.hex_fortification(act, "H02") == 0
 
 
 def test_a_captured_maginot_hex_is_a_plain_bunker() -> None:
@@ -103,7 +104,7 @@ def test_a_captured_maginot_hex_is_a_plain_bunker() -> None:
     game.control["H42"] = "allies"
     scenario.hexes["H42"].fortification = "bunker"  # a Maginot hex of the test map: the orange line H32-H42
     scenario.hexes["H42"].nation = "germany"
-    fight.falls(act, "H42", "allies")
+    fortifications.falls(act, "H42", "allies")
     assert game.fortifications == {"H42": "bunker"}
     assert fight.fortification(act, Battle(hex="H42", attacker="axis", crossing={"x": "maginot"})) == 1
 
