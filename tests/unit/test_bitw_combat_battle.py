@@ -1,6 +1,6 @@
 """Blocks in the West battles, tested on games built directly: rotation, hit allocation, the end of a battle."""
 
-from aa_ref.games.blocks_in_the_west import battle as fight, losses
+from aa_ref.games.blocks_in_the_west import battle as fight, hexes, losses
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import apply_event
 from aa_ref.games.blocks_in_the_west.state import Battle
@@ -54,8 +54,8 @@ def test_attacker_mali_add_up():
 
 def test_hex_distance():
     act = _act({})
-    assert fight.hex_distance(act, "H01", "H24") == 5
-    assert fight.hex_distance(act, "H00", "H24") == 6
+    assert hexes.hex_distance(act, "H01", "H24") == 5
+    assert hexes.hex_distance(act, "H00", "H24") == 6
 
 
 def test_the_maginot_line_is_a_fortress_when_attacked_across_its_orange_hexsides():

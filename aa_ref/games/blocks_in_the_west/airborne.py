@@ -22,8 +22,8 @@ from typing import Any
 
 from aa_ref.games.blocks_in_the_west import rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.battle import MAJOR, ROUGH, hex_distance
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState
+from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, hex_distance
 from aa_ref.games.blocks_in_the_west.losses import eliminate, take_hits
 from aa_ref.games.blocks_in_the_west.state import Battle
 from aa_ref.core.names import natural_key

@@ -13,40 +13,18 @@ from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
 from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
 from aa_ref.games.blocks_in_the_west.fortifications import falls, hex_fortification
+from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, members
 from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate, take_hits
-from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, TechValues
+from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU
 from aa_ref.games.blocks_in_the_west.state import Battle, Side
-from aa_ref.core.names import natural_key
+from aa_ref.games.blocks_in_the_west.tech_chart import FRANCE, tech
 
-ROUGH = ("forest", "hill", "mountain", "swamp")
-"""Terrain giving attacking GCU (and their AA) 1 malus [BW L1480]."""
-MAJOR = ("capital", "major")
-FRANCE = "france"
-"""The power whose units' AA is always halved [BW L825], [BW L1080]."""
 CITY_AA_FACE = 6
 """City and fortification AA hits on 6 (the Minor City example [BW L2238]; digest A34)."""
 
 
 def other(side: Side) -> Side:
     return "allies" if side == "axis" else "axis"
-
-
-def tech(act: Act, block_id: str) -> tuple[TechValues | None, bool]:
-    """The block's TECH chart values and whether it rolls half dice (Tech0 [BW L928])."""
-    block = act.scenario.blocks[block_id]
-    level = act.scenario.powers[block.power].tech.get(block.unit, 1)
-    chart = act.scenario.tech_chart.get(block.unit, {})
-    values = chart.get(level) or (chart.get(1) if level == 0 else None)
-    return values, level == 0
-
-
-def hex_distance(act: Act, a: str, b: str) -> int:
-    (q1, r1), (q2, r2) = act.scenario.hexes[a].at, act.scenario.hexes[b].at
-    return (abs(q1 - q2) + abs(r1 - r2) + abs((q1 + r1) - (q2 + r2))) // 2
-
-
-def members(act: Act, battle: Battle, side: Side) -> list[str]:
-    return sorted(act.board().blocks_at(battle.hex, side), key=natural_key)
 
 
 def fortification(act: Act, battle: Battle) -> int:
