@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import rules, supply
+from aa_ref.games.blocks_in_the_west import movement, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, hex_distance
@@ -94,9 +94,7 @@ def drop(act: Act, order: Any) -> None:
     if hard:
         take_hits(act, [para], 1, f"{para} lands on {', '.join(hard)} (TECH 3) [BW L2286]")
     if act.game.blocks[para].hex is not None and not board.blocks_at(to, board.enemy(act.side)):
-        from aa_ref.games.blocks_in_the_west.movement import capture
-
-        capture(act, [to])
+        movement.capture(act, [to])
 
 
 def escort_hits(act: Act, battle: Battle, count: int, what: str) -> None:

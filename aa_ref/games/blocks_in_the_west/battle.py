@@ -8,7 +8,7 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import modifiers as mod, rules
+from aa_ref.games.blocks_in_the_west import airborne, hq, modifiers as mod, recon, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
 from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
@@ -66,9 +66,7 @@ def attacker_ground_mali(act: Act, battle: Battle, block_id: str, aa: bool = Fal
         if act.game.weather in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
             mali += 1
         mali += mod.swamp_malus(act, battle, block_id)
-        from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0: paratroops' first round [BW L2284]
-
-        mali += airborne.first_round_malus(act, battle, block_id)
+        mali += airborne.first_round_malus(act, battle, block_id)  # AR 23.0: paratroops' first round [BW L2284]
     return mali
 
 
@@ -147,12 +145,10 @@ def air_to_air(act: Act, battle: Battle) -> None:
                 shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_air,
                                         mali=mod.sky_malus(act, b, battle.hex), halved=half))
         scored[side] = volley(act, battle, f"air-to-air {side}", shooters)
-    from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0 [BW L2282]
-
     for side, n in scored.items():
         take_hits(act, sides[other(side)], n, f"air-to-air hits by {side} [BW L1348]")
         if other(side) == battle.attacker:
-            airborne.escort_hits(act, battle, n, f"air-to-air hits by {side}")
+            airborne.escort_hits(act, battle, n, f"air-to-air hits by {side}")  # AR 23.0 [BW L2282]
 
 
 def anti_aircraft(act: Act, battle: Battle) -> None:
@@ -194,12 +190,10 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
             if dice:
                 shooters.append(Shooter(f"city:{battle.hex}", dice, CITY_AA_FACE, mali=weather))
         scored[side] = volley(act, battle, f"AA {side}", shooters)
-    from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0 [BW L2282]
-
     for side, n in scored.items():
         take_hits(act, air(act, sides[other(side)]), n, f"AA hits by {side} [BW L1368]")
         if other(side) == battle.attacker:
-            airborne.escort_hits(act, battle, n, f"AA hits by {side}")
+            airborne.escort_hits(act, battle, n, f"AA hits by {side}")  # AR 23.0 [BW L2282]
 
 
 def air_to_ground(act: Act, battle: Battle) -> None:
@@ -212,8 +206,7 @@ def air_to_ground(act: Act, battle: Battle) -> None:
         for b in air(act, blocks):
             values, half = tech(act, b)
             if values and may_fly(act, battle, b):
-                from aa_ref.games.blocks_in_the_west import recon  # OR 19.0 and OR 22.0 [BW L2218], [BW L2266]
-
+                # OR 19.0 and OR 22.0 [BW L2218], [BW L2266]
                 mali = mod.sky_malus(act, b, battle.hex) + (fortification(act, battle) if side == battle.attacker else 0) \
                     + recon.unseen_malus(act, battle, b)
                 shooters.append(Shooter(b, act.game.blocks[b].strength + recon.jericho_dice(act, battle, b),
@@ -231,8 +224,7 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy or not any(act.scenario.blocks[b].unit in GCU for b in blocks):
         return
-    from aa_ref.games.blocks_in_the_west import hq  # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
-
+    # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
     guns = [b for b in blocks if (act.scenario.blocks[b].unit == "artillery" or hq.fires_as_artillery(act, b))
             and act.game.blocks[b].strength > 0]
     shooters = []
@@ -241,8 +233,7 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
         if not values:
             continue
         fp = values.attack if side == battle.attacker else values.defence
-        from aa_ref.games.blocks_in_the_west import recon  # OR 19.0 [BW L2218]
-
+        # OR 19.0 [BW L2218]
         mali = (fortification(act, battle) + recon.unseen_malus(act, battle, b)) if side == battle.attacker else 0
         shooters.append(Shooter(b, act.game.blocks[b].strength, fp, mali=mali, halved=half))
     if not shooters:
@@ -259,20 +250,17 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
 
 def ground_fire(act: Act, battle: Battle, side: Side) -> None:
     """One side's combat units (and a defending fort) fire at the enemy ground units [BW L1410-L1424]."""
-    from aa_ref.games.blocks_in_the_west.supply import desperate  # supply imports this module
     blocks = members(act, battle, side)
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy:
         return
-    from aa_ref.games.blocks_in_the_west import hq
-
     attacking = side == battle.attacker
     shooters = []
     for b in blocks:
         unit = act.scenario.blocks[b].unit
         if not (unit in GCU or (unit == "fort" and not attacking)) or act.game.blocks[b].strength <= 0:
             continue
-        if attacking and act.game.blocks[b].out_of_supply and not desperate(act, b) \
+        if attacking and act.game.blocks[b].out_of_supply and not supply.desperate(act, b) \
                 and not hq.as_if_supplied(act.game, b):
             continue  # out-of-supply units cannot attack [BW L790], but for AR 12.4's Desperate Attack [BW L1805] and
             # a unit an SL moved as if supplied [BW L1924]
