@@ -1,6 +1,6 @@
 """Blocks in the West battles, tested on games built directly: rotation, hit allocation, the end of a battle."""
 
-from aa_ref.games.blocks_in_the_west import battle as fight
+from aa_ref.games.blocks_in_the_west import battle as fight, hexes, losses
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import apply_event
 from aa_ref.games.blocks_in_the_west.state import Battle
@@ -17,22 +17,22 @@ def _act(blocks: dict, dice: list[int] | None = None) -> Act:
 
 def test_rotation_follows_the_printed_steps():
     act = _act({})
-    assert fight.rotate(act, "fr-art1", 4) == 2  # printed 4 -> 2: one rotation (digest A37) [BW L1406]
-    assert fight.rotate(act, "fr-art1", 2) is None  # not min_zero: eliminated
-    assert fight.rotate(act, "de-art1", 1) == 0  # min_zero stays at 0 [BW L1476]
-    assert fight.rotate(act, "gb-shield1", 5) == 3
+    assert losses.rotate(act, "fr-art1", 4) == 2  # printed 4 -> 2: one rotation (digest A37) [BW L1406]
+    assert losses.rotate(act, "fr-art1", 2) is None  # not min_zero: eliminated
+    assert losses.rotate(act, "de-art1", 1) == 0  # min_zero stays at 0 [BW L1476]
+    assert losses.rotate(act, "gb-shield1", 5) == 3
 
 
 def test_hits_go_to_the_strongest_then_the_first_id():
     act = _act({"de-inf1": {"hex": "H24"}, "de-inf3": {"hex": "H24"}, "de-inf2": {"hex": "H24"}})
-    fight.take_hits(act, ["de-inf1", "de-inf2", "de-inf3"], 3, "test")
+    losses.take_hits(act, ["de-inf1", "de-inf2", "de-inf3"], 3, "test")
     strengths = {b: act.game.blocks[b].strength for b in ("de-inf1", "de-inf2", "de-inf3")}
     assert strengths == {"de-inf1": 2, "de-inf2": 3, "de-inf3": 3}  # 4,4,3 -> 3,4,3 -> 3,3,3 -> 2,3,3
 
 
 def test_a_unit_at_its_last_step_is_eliminated():
     act = _act({"fr-inf3": {"hex": "H24", "strength": 1}})
-    fight.take_hits(act, ["fr-inf3"], 2, "test")
+    losses.take_hits(act, ["fr-inf3"], 2, "test")
     assert act.game.blocks["fr-inf3"].hex is None
 
 
@@ -54,8 +54,8 @@ def test_attacker_mali_add_up():
 
 def test_hex_distance():
     act = _act({})
-    assert fight.hex_distance(act, "H01", "H24") == 5
-    assert fight.hex_distance(act, "H00", "H24") == 6
+    assert hexes.hex_distance(act, "H01", "H24") == 5
+    assert hexes.hex_distance(act, "H00", "H24") == 6
 
 
 def test_the_maginot_line_is_a_fortress_when_attacked_across_its_orange_hexsides():

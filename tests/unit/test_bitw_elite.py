@@ -1,9 +1,11 @@
 """AR 10.0 elite units, AR 9.3 the snow exemption, OR 14.0 swamps, OR 39.0 light rain, captured fortifications (A14):
-the modifiers on games built directly (aa_ref.games.blocks_in_the_west.modifiers, aa_ref.games.blocks_in_the_west.battle)."""
+the modifiers on games built directly (aa_ref.games.blocks_in_the_west.modifiers, .battle, .fortifications,
+.tech_chart)."""
 
 import pytest
 
-from aa_ref.games.blocks_in_the_west import battle as fight, modifiers as mod, scenario_checks
+from aa_ref.games.blocks_in_the_west import battle as fight, fortifications, modifiers as mod, scenario_checks
+from aa_ref.games.blocks_in_the_west import tech_chart
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import apply_event
 from aa_ref.games.blocks_in_the_west.state import Battle
@@ -42,11 +44,11 @@ def test_no_elite_bonus_in_basic_rules() -> None:
 def test_reduced_allied_gcu_fire_at_tech1_values() -> None:
     """[BW L1671] (digest A12): a reduced Allied GCU loses its TECH bonus; Axis units and air units never do."""
     act = _act({"us-inf1": {"hex": "H03", "strength": 3}, "de-inf1": {"hex": "H04", "strength": 1}}, ELITE)
-    values, _ = fight.tech(act, "us-inf1")
+    values, _ = tech_chart.tech(act, "us-inf1")
     assert (values.attack, values.defence) == (5, 5)
     worse = mod.fire_values(act, "us-inf1", values)
     assert (worse.attack, worse.defence) == (6, 6)
-    german, _ = fight.tech(act, "de-inf1")
+    german, _ = tech_chart.tech(act, "de-inf1")
     assert mod.fire_values(act, "de-inf1", german) == german
     full = _act({"us-inf1": {"hex": "H03"}}, ELITE)
     assert mod.fire_values(full, "us-inf1", values) == values
@@ -86,13 +88,13 @@ def test_a_captured_fortress_becomes_a_bunker_then_nothing() -> None:
     """[BW L1496], [BW L1500] (digest A14): each fall lowers the fortification one level; the side's own capture
     changes nothing."""
     act = _act({})
-    assert fight.hex_fortification(act, "H02") == 2
-    fight.falls(act, "H02", "allies")
-    assert fight.hex_fortification(act, "H02") == 2
-    fight.falls(act, "H02", "axis")
-    assert act.game.fortifications == {"H02": "bunker"} and fight.hex_fortification(act, "H02") == 1
-    fight.falls(act, "H02", "axis")
-    assert fight.hex_fortification(act, "H02") == 0
+    assert fortifications.hex_fortification(act, "H02") == 2
+    fortifications.falls(act, "H02", "allies")
+    assert fortifications.hex_fortification(act, "H02") == 2
+    fortifications.falls(act, "H02", "axis")
+    assert act.game.fortifications == {"H02": "bunker"} and fortifications.hex_fortification(act, "H02") == 1
+    fortifications.falls(act, "H02", "axis")
+    assert fortifications.hex_fortification(act, "H02") == 0
 
 
 def test_a_captured_maginot_hex_is_a_plain_bunker() -> None:
@@ -103,7 +105,7 @@ def test_a_captured_maginot_hex_is_a_plain_bunker() -> None:
     game.control["H42"] = "allies"
     scenario.hexes["H42"].fortification = "bunker"  # a Maginot hex of the test map: the orange line H32-H42
     scenario.hexes["H42"].nation = "germany"
-    fight.falls(act, "H42", "allies")
+    fortifications.falls(act, "H42", "allies")
     assert game.fortifications == {"H42": "bunker"}
     assert fight.fortification(act, Battle(hex="H42", attacker="axis", crossing={"x": "maginot"})) == 1
 

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import rules, supply
+from aa_ref.games.blocks_in_the_west import movement, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.battle import MAJOR, ROUGH, hex_distance, take_hits
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState
+from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, hex_distance
+from aa_ref.games.blocks_in_the_west.losses import eliminate, take_hits
 from aa_ref.games.blocks_in_the_west.state import Battle
+from aa_ref.core.names import natural_key
 
 RANGE, TECH3_RANGE = 5, 10
 
@@ -93,9 +94,7 @@ def drop(act: Act, order: Any) -> None:
     if hard:
         take_hits(act, [para], 1, f"{para} lands on {', '.join(hard)} (TECH 3) [BW L2286]")
     if act.game.blocks[para].hex is not None and not board.blocks_at(to, board.enemy(act.side)):
-        from aa_ref.games.blocks_in_the_west.movement import capture
-
-        capture(act, [to])
+        movement.capture(act, [to])
 
 
 def escort_hits(act: Act, battle: Battle, count: int, what: str) -> None:
@@ -106,8 +105,6 @@ def escort_hits(act: Act, battle: Battle, count: int, what: str) -> None:
     paras = [b for b in act.board().blocks_at(battle.hex, battle.attacker) if b in act.game.dropped]
     if not paras:
         return
-    from aa_ref.games.blocks_in_the_west.battle import eliminate
-
     take_hits(act, paras, count, f"{what}: the paratroops' transport is hit [BW L2282]")
     for b in paras:
         if act.game.blocks[b].hex is not None and act.game.blocks[b].strength == 0:

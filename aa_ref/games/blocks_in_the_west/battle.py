@@ -1,5 +1,5 @@
 """One round of one battle [BW L1329-L1504]: air-to-air, anti-aircraft, air-to-ground, artillery, ground
-combat; hits [BW L1464-L1478]; the end of a battle [BW L554], [BW L1478].
+combat, their hits taken by `losses` [BW L1464-L1478]; the end of a battle [BW L554], [BW L1478].
 
 Every roll is built by `firepower` from the TECH chart and the modifiers of the terrain, the fortifications
 and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own (context
@@ -8,56 +8,23 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
-from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import modifiers as mod
-from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west import airborne, hq, modifiers as mod, recon, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Fortification, Spent
+from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
 from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
-from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, TechValues
+from aa_ref.games.blocks_in_the_west.fortifications import falls, hex_fortification
+from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, members
+from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate, take_hits
+from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU
 from aa_ref.games.blocks_in_the_west.state import Battle, Side
+from aa_ref.games.blocks_in_the_west.tech_chart import FRANCE, tech
 
-ROUGH = ("forest", "hill", "mountain", "swamp")
-"""Terrain giving attacking GCU (and their AA) 1 malus [BW L1480]."""
-MAJOR = ("capital", "major")
-FRANCE = "france"
-"""The power whose units' AA is always halved [BW L825], [BW L1080]."""
 CITY_AA_FACE = 6
 """City and fortification AA hits on 6 (the Minor City example [BW L2238]; digest A34)."""
 
 
 def other(side: Side) -> Side:
     return "allies" if side == "axis" else "axis"
-
-
-def tech(act: Act, block_id: str) -> tuple[TechValues | None, bool]:
-    """The block's TECH chart values and whether it rolls half dice (Tech0 [BW L928])."""
-    block = act.scenario.blocks[block_id]
-    level = act.scenario.powers[block.power].tech.get(block.unit, 1)
-    chart = act.scenario.tech_chart.get(block.unit, {})
-    values = chart.get(level) or (chart.get(1) if level == 0 else None)
-    return values, level == 0
-
-
-def hex_distance(act: Act, a: str, b: str) -> int:
-    (q1, r1), (q2, r2) = act.scenario.hexes[a].at, act.scenario.hexes[b].at
-    return (abs(q1 - q2) + abs(r1 - r2) + abs((q1 + r1) - (q2 + r2))) // 2
-
-
-def members(act: Act, battle: Battle, side: Side) -> list[str]:
-    return sorted(act.board().blocks_at(battle.hex, side), key=natural_key)
-
-
-def hex_fortification(act: Act, hex_id: str) -> int:
-    """The fixed fortification of a hex now: 2 fortress (or a Fortress city), 1 bunker, 0 none; a captured one as
-    `Game.fortifications` left it (A14: a fortress falling to the enemy becomes a bunker, a bunker is destroyed
-    [BW L1496], [BW L1500])."""
-    h = act.scenario.hexes[hex_id]
-    changed = act.game.fortifications.get(hex_id)
-    if changed is not None:
-        return {"bunker": 1, "none": 0}[changed]
-    level = {"fortress": 2, "bunker": 1, None: 0}[h.fortification]
-    return max(level, 2) if h.city == "fortress" else level
 
 
 def fortification(act: Act, battle: Battle) -> int:
@@ -99,9 +66,7 @@ def attacker_ground_mali(act: Act, battle: Battle, block_id: str, aa: bool = Fal
         if act.game.weather in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
             mali += 1
         mali += mod.swamp_malus(act, battle, block_id)
-        from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0: paratroops' first round [BW L2284]
-
-        mali += airborne.first_round_malus(act, battle, block_id)
+        mali += airborne.first_round_malus(act, battle, block_id)  # AR 23.0: paratroops' first round [BW L2284]
     return mali
 
 
@@ -125,62 +90,7 @@ def defender_ground_bonuses(act: Act, battle: Battle, block_id: str) -> int:
     return bonuses
 
 
-# --- hits ------------------------------------------------------------------------------------------------
-def rotate(act: Act, block_id: str, strength: int) -> int | None:
-    """The printed value after one rotation; 0 for a min_zero block at its last step; None: eliminated
-    [BW L1466], [BW L1474-L1476]."""
-    block = act.scenario.blocks[block_id]
-    values = [s.value for s in block.steps]
-    lower = [v for i, v in enumerate(values) if i > (values.index(strength) if strength in values else -1)
-             and v < strength]
-    if lower:
-        return lower[0]
-    return 0 if block.min_zero else None
-
-
-def eliminate(act: Act, block_id: str, why: str) -> None:
-    """Off the map, rebuildable [BW L1474]; like a surrendered or disbanded block it keeps no marks: no out-of-supply
-    marker, face down, not moved, no pending shield hit."""
-    state = act.game.blocks[block_id]
-    act.ctx.emit(BlockMove(block=block_id, path=[state.hex, None]))
-    act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
-                             hits=0 if state.hits else None, reason="eliminated: off the map [BW L1474]"))
-    act.note(f"{block_id} is eliminated: {why}")
-
-
-def tie_rank(act: Act, block_id: str) -> tuple[int, tuple]:
-    """Among equally strong blocks the owner chooses [BW L686]: his standing order (`hit_priority`) first, then the
-    first id."""
-    side = act.board().side_of(block_id)
-    priority = act.game.hit_priority.get(side, [])
-    return (priority.index(block_id) if block_id in priority else len(priority), natural_key(block_id))
-
-
-def take_hits(act: Act, targets: list[str], count: int, what: str, first: list[str] | None = None) -> None:
-    """Hits, one at a time, on the strongest target (ties: the owner's standing order, else the first id); a shield
-    block needs two hits per rotation; a min_zero block at 0 takes no more hits; hits beyond the targets are lost
-    [BW L1464-L1478]. `first`: blocks that take the hits before the others while they last (the charging units of
-    OR 20.0 / 21.0 [BW L2250], [BW L2256])."""
-    for _ in range(count):
-        alive = [b for b in targets if act.game.blocks[b].hex is not None and act.game.blocks[b].strength > 0]
-        if not alive:
-            act.note(f"{what}: excess hits are lost [BW L1478]")
-            return
-        alive = [b for b in alive if b in (first or [])] or alive
-        strongest = max(act.game.blocks[b].strength for b in alive)
-        target = min([b for b in alive if act.game.blocks[b].strength == strongest], key=lambda b: tie_rank(act, b))
-        state = act.game.blocks[target]
-        if act.scenario.blocks[target].shield and state.hits == 0:
-            act.ctx.emit(BlockUpdate(block=target, hits=1, reason=f"{what}: first hit on a shield [BW L688]"))
-            continue
-        after = rotate(act, target, state.strength)
-        if after is None:
-            act.ctx.emit(BlockUpdate(block=target, hits=0, reason=what))
-            eliminate(act, target, f"{what} [BW L1474]")
-        else:
-            act.ctx.emit(BlockUpdate(block=target, strength=after, hits=0, reason=f"{what} [BW L1466]"))
-
-
+# --- fire ------------------------------------------------------------------------------------------------
 def volley(act: Act, battle: Battle, step: str, shooters: list[Shooter]) -> int:
     """Roll each shooter's dice (pooled rounding) and count the hits."""
     cancel = act.game.options.get("bonus_cancels_malus", "no") == "yes"
@@ -235,12 +145,10 @@ def air_to_air(act: Act, battle: Battle) -> None:
                 shooters.append(Shooter(b, act.game.blocks[b].strength, values.air_air,
                                         mali=mod.sky_malus(act, b, battle.hex), halved=half))
         scored[side] = volley(act, battle, f"air-to-air {side}", shooters)
-    from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0 [BW L2282]
-
     for side, n in scored.items():
         take_hits(act, sides[other(side)], n, f"air-to-air hits by {side} [BW L1348]")
         if other(side) == battle.attacker:
-            airborne.escort_hits(act, battle, n, f"air-to-air hits by {side}")
+            airborne.escort_hits(act, battle, n, f"air-to-air hits by {side}")  # AR 23.0 [BW L2282]
 
 
 def anti_aircraft(act: Act, battle: Battle) -> None:
@@ -282,12 +190,10 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
             if dice:
                 shooters.append(Shooter(f"city:{battle.hex}", dice, CITY_AA_FACE, mali=weather))
         scored[side] = volley(act, battle, f"AA {side}", shooters)
-    from aa_ref.games.blocks_in_the_west import airborne  # AR 23.0 [BW L2282]
-
     for side, n in scored.items():
         take_hits(act, air(act, sides[other(side)]), n, f"AA hits by {side} [BW L1368]")
         if other(side) == battle.attacker:
-            airborne.escort_hits(act, battle, n, f"AA hits by {side}")
+            airborne.escort_hits(act, battle, n, f"AA hits by {side}")  # AR 23.0 [BW L2282]
 
 
 def air_to_ground(act: Act, battle: Battle) -> None:
@@ -300,8 +206,7 @@ def air_to_ground(act: Act, battle: Battle) -> None:
         for b in air(act, blocks):
             values, half = tech(act, b)
             if values and may_fly(act, battle, b):
-                from aa_ref.games.blocks_in_the_west import recon  # OR 19.0 and OR 22.0 [BW L2218], [BW L2266]
-
+                # OR 19.0 and OR 22.0 [BW L2218], [BW L2266]
                 mali = mod.sky_malus(act, b, battle.hex) + (fortification(act, battle) if side == battle.attacker else 0) \
                     + recon.unseen_malus(act, battle, b)
                 shooters.append(Shooter(b, act.game.blocks[b].strength + recon.jericho_dice(act, battle, b),
@@ -319,10 +224,7 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy or not any(act.scenario.blocks[b].unit in GCU for b in blocks):
         return
-    from aa_ref.games.blocks_in_the_west import (
-        hq,  # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
-    )
-
+    # AR 13.0: normal armour HQs and minor powers' leaders fire as artillery [BW L1829], [BW L1919]
     guns = [b for b in blocks if (act.scenario.blocks[b].unit == "artillery" or hq.fires_as_artillery(act, b))
             and act.game.blocks[b].strength > 0]
     shooters = []
@@ -331,8 +233,7 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
         if not values:
             continue
         fp = values.attack if side == battle.attacker else values.defence
-        from aa_ref.games.blocks_in_the_west import recon  # OR 19.0 [BW L2218]
-
+        # OR 19.0 [BW L2218]
         mali = (fortification(act, battle) + recon.unseen_malus(act, battle, b)) if side == battle.attacker else 0
         shooters.append(Shooter(b, act.game.blocks[b].strength, fp, mali=mali, halved=half))
     if not shooters:
@@ -349,20 +250,17 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
 
 def ground_fire(act: Act, battle: Battle, side: Side) -> None:
     """One side's combat units (and a defending fort) fire at the enemy ground units [BW L1410-L1424]."""
-    from aa_ref.games.blocks_in_the_west.supply import desperate  # supply imports this module
     blocks = members(act, battle, side)
     enemy = ground(act, members(act, battle, other(side)))
     if not enemy:
         return
-    from aa_ref.games.blocks_in_the_west import hq
-
     attacking = side == battle.attacker
     shooters = []
     for b in blocks:
         unit = act.scenario.blocks[b].unit
         if not (unit in GCU or (unit == "fort" and not attacking)) or act.game.blocks[b].strength <= 0:
             continue
-        if attacking and act.game.blocks[b].out_of_supply and not desperate(act, b) \
+        if attacking and act.game.blocks[b].out_of_supply and not supply.desperate(act, b) \
                 and not hq.as_if_supplied(act.game, b):
             continue  # out-of-supply units cannot attack [BW L790], but for AR 12.4's Desperate Attack [BW L1805] and
             # a unit an SL moved as if supplied [BW L1924]
@@ -443,22 +341,3 @@ def conclude(act: Act, battle: Battle) -> None:
             act.note(f"{battle.attacker} takes {battle.hex} [BW L554]")
         falls(act, battle.hex, battle.attacker)
     act.note(f"the battle at {battle.hex} is over after {battle.round} round(s)")
-
-
-def falls(act: Act, hex_id: str, side: Side) -> None:
-    """A fortification falling into enemy hands (its hex taken by ground units of the side its nation is not on):
-    a fortress becomes a bunker and is never rebuilt, a bunker is destroyed [BW L1496], [BW L1500]; a Maginot hex
-    loses its fortress across the orange line [BW L866], Eben Emael its fortress [BW L944] (digest A14)."""
-    h = act.scenario.hexes[hex_id]
-    owner = act.scenario.powers[h.nation].side if h.nation in act.scenario.powers else None
-    if owner is None or owner == side:
-        return
-    level = hex_fortification(act, hex_id)
-    maginot = h.fortification == "bunker" and hex_id not in act.game.fortifications and any(
-        kind == "maginot" and hex_id in pair for pair, kind in act.scenario.hexside.items())
-    if level == 0:
-        return
-    now = "bunker" if level == 2 or maginot else "none"
-    act.ctx.emit(Fortification(hex=hex_id, now=now, previous=act.game.fortifications.get(hex_id, h.fortification)))
-    act.note(f"the fortification of {hex_id} falls to the {side}: " + ("it becomes a bunker [BW L1496]" if now == "bunker"
-             else "the bunker is destroyed [BW L1500]"))

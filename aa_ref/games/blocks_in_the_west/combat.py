@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import battle as fight
-from aa_ref.games.blocks_in_the_west import hq, modifiers, movement, supply
+from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
+from aa_ref.games.blocks_in_the_west.hexes import hex_distance, members
+from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, GCU
 from aa_ref.games.blocks_in_the_west.state import Battle, Decision, Side
+from aa_ref.games.blocks_in_the_west.tech_chart import tech
+from aa_ref.core.names import natural_key
 
 other = fight.other
 
@@ -115,7 +117,7 @@ def charge_of(act: Act, battle: Battle) -> None:
 
 
 def air_range(act: Act, block_id: str) -> int:
-    values, _ = fight.tech(act, block_id)
+    values, _ = tech(act, block_id)
     return values.mp if values else 0
 
 
@@ -133,7 +135,7 @@ def reactors(act: Act) -> list[str]:
             continue
         if state.out_of_supply or state.strength <= 0 or state.hex in hexes:
             continue
-        if any(fight.hex_distance(act, state.hex, h) <= air_range(act, block_id) for h in hexes):
+        if any(hex_distance(act, state.hex, h) <= air_range(act, block_id) for h in hexes):
             out.append(block_id)
     if hq.on(act.game):  # advanced rules: only air units an air HQ commands or may command [BW L1851], [BW L1861]
         out = [b for b in out if hq.may_react(act, b, hexes)]
@@ -160,7 +162,7 @@ def react(act: Act, order: Any) -> None:
                     f"{block_id} is in a battle hex (or off the map): it cannot react to another", "L1321", "react")
         act.require(not state.out_of_supply and state.strength > 0, f"{block_id} is out of supply or at strength 0: "
                     "it cannot fly", "L790", "react")
-        distance, reach = fight.hex_distance(act, state.hex, hex_id), air_range(act, block_id)
+        distance, reach = hex_distance(act, state.hex, hex_id), air_range(act, block_id)
         act.require(distance <= reach, f"{hex_id} is {distance} hexes from {block_id} at {state.hex}: its range "
                     f"is {reach}", "L1321", "react")
         refusal = hq.air_refusal(act, block_id, "react (activate an air HQ first: activate, then react)")
@@ -185,8 +187,8 @@ def fight_battles(act: Act) -> None:
         rest = [b.model_copy(deep=True) for b in act.game.battles[1:]]
         if not fight.over(act, battle):
             if battle.round == 1:
-                engaged = sorted(set(act.game.engaged) | set(fight.members(act, battle, "axis"))
-                                 | set(fight.members(act, battle, "allies")), key=natural_key)
+                engaged = sorted(set(act.game.engaged) | set(members(act, battle, "axis"))
+                                 | set(members(act, battle, "allies")), key=natural_key)
                 act.ctx.emit(SetBattles(battles=[battle, *rest], engaged=engaged))
             rolled = len(act.ctx.events)
             fight.fight_round(act, battle)
@@ -212,8 +214,8 @@ def fight_battles(act: Act) -> None:
 def finish(act: Act, battle: Battle) -> None:
     """The end of a battle: the defender's air units left alone with the attacker's ground units evacuate
     [BW L1426-L1430]; the hex passes to the attacker if he holds it [BW L554]."""
-    defenders = fight.members(act, battle, other(battle.attacker))
-    if fight.ground(act, fight.members(act, battle, battle.attacker)) and not fight.ground(act, defenders):
+    defenders = members(act, battle, other(battle.attacker))
+    if fight.ground(act, members(act, battle, battle.attacker)) and not fight.ground(act, defenders):
         for b in defenders:
             evacuate(act, b)
     fight.conclude(act, battle)
@@ -314,7 +316,7 @@ def airfield_problem(act: Act, block_id: str, to: str, battle_hex: str | None) -
     if act.board().blocks_at(to, other(side)) or any(b.hex == to for b in act.game.battles):
         return f"{to} is contested or a battle hex"
     start = battle_hex or act.game.blocks[block_id].hex
-    distance, reach = fight.hex_distance(act, start, to), air_range(act, block_id)
+    distance, reach = hex_distance(act, start, to), air_range(act, block_id)
     if distance > reach:
         return f"{to} is {distance} hexes away: {block_id}'s range is {reach}"
     if any(act.scenario.blocks[b].unit in AIR for b in act.board().blocks_at(to, side) if b != block_id):
@@ -342,7 +344,7 @@ def withdraw(act: Act, order: Any) -> None:
         unit = act.scenario.blocks[block_id].unit
         act.require(unit != "static" and unit != "fort", f"{block_id} ({unit}) cannot retreat", "L983", "withdraw")
         if to_name == "eliminate":
-            fight.eliminate(act, block_id, "it withdraws with no retreat hex [BW L1546]")
+            eliminate(act, block_id, "it withdraws with no retreat hex [BW L1546]")
             continue
         to = act.hex(to_name, "withdraw")
         if unit in AIR:
@@ -354,7 +356,7 @@ def withdraw(act: Act, order: Any) -> None:
         problem = retreat_problem(act, battle, block_id, to)
         act.require(problem is None, f"{block_id} cannot retreat to {to}: {problem}", "L1520-L1530", "withdraw")
         if act.board().stacking_problem(to, [block_id]):
-            fight.eliminate(act, block_id, f"its retreat to {to} would overstack [BW L1538-L1540]")
+            eliminate(act, block_id, f"its retreat to {to} would overstack [BW L1538-L1540]")
             continue
         act.ctx.emit(BlockMove(block=block_id, path=[battle.hex, to]))
         act.note(f"{block_id} retreats from {battle.hex} to {to} [BW L1512]")
@@ -376,7 +378,7 @@ def withdraw(act: Act, order: Any) -> None:
 # --- air evacuation and rebasing -------------------------------------------------------------------------
 def nearest_airfield(act: Act, block_id: str, start: str) -> str | None:
     options = [h for h in act.scenario.hexes if airfield_problem(act, block_id, h, start) is None]
-    options.sort(key=lambda h: (fight.hex_distance(act, start, h), natural_key(h)))
+    options.sort(key=lambda h: (hex_distance(act, start, h), natural_key(h)))
     return options[0] if options else None
 
 
@@ -385,14 +387,14 @@ def evacuate(act: Act, block_id: str) -> None:
     within range, or surrenders [BW L1426-L1430]."""
     state = act.game.blocks[block_id]
     start = state.hex
-    after = fight.rotate(act, block_id, state.strength)
+    after = rotate(act, block_id, state.strength)
     if after is None:
-        fight.eliminate(act, block_id, "evacuating its base it loses its last step [BW L1428]")
+        eliminate(act, block_id, "evacuating its base it loses its last step [BW L1428]")
         return
     act.ctx.emit(BlockUpdate(block=block_id, strength=after, reason="air evacuation [BW L1428]"))
     to = nearest_airfield(act, block_id, start)  # type: ignore[arg-type]
     if to is None:
-        fight.eliminate(act, block_id, "no friendly airfield within range to evacuate to: it surrenders [BW L1430]")
+        eliminate(act, block_id, "no friendly airfield within range to evacuate to: it surrenders [BW L1430]")
         return
     act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
     act.note(f"{block_id} evacuates {start} to {to}, losing a step [BW L1428]")
@@ -414,7 +416,7 @@ def end_blitz(act: Act) -> None:
                 continue  # already on a friendly airfield of its own
             to = nearest_airfield(act, block_id, here)
             if to is None:
-                fight.eliminate(act, block_id, "no friendly airfield within range at the end of the Blitz phase "
+                eliminate(act, block_id, "no friendly airfield within range at the end of the Blitz phase "
                                                "[BW L1560-L1562]")
             else:
                 act.ctx.emit(BlockMove(block=block_id, path=[here, to]))

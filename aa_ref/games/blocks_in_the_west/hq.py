@@ -31,6 +31,7 @@ from aa_ref.games.blocks_in_the_west import rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
+from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate
 from aa_ref.games.blocks_in_the_west.scenario import AIR, Block
 from aa_ref.games.blocks_in_the_west.state import Activation, Game
 
@@ -352,8 +353,6 @@ def spend_srm(act: Act, hq_id: str) -> None:
 def deactivate(act: Act, phases: tuple[str, ...]) -> None:
     """Every HQ activated in `phases` loses a level and is deactivated; one activated at level 1 is eliminated
     (rebuildable) [BW L1867-L1869] (digest A46: one level a deactivation, however many actions it gave)."""
-    from aa_ref.games.blocks_in_the_west.battle import eliminate, rotate
-
     if not act.game.hq_active:
         return
     keep = {}

@@ -15,10 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core import hexgrid
-from aa_ref.games.blocks_in_the_west import armistice, battle, hq, modifiers, rules, supply
+from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
-from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, Control, SrmUsed
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
+from aa_ref.games.blocks_in_the_west.events import Charges
+from aa_ref.games.blocks_in_the_west.fortifications import falls, hex_fortification
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, GCU, Block
 
 INFANTRY_CLASS = ("infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops",
@@ -188,7 +190,7 @@ def capture(act: Act, hexes: list[str]) -> None:
     board = act.board()
     for there in hexes:
         if not board.blocks_at(there, board.enemy(act.side)) and board.controller(there) != act.side:
-            battle.falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14); not one the
+            falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14); not one the
             # side already holds (a fortress it took and keeps as a bunker [BW L1496], case 688)
         h = act.scenario.hexes[there]
         producing = any(getattr(h.production, c) for c in ("yellow", "red", "blue", "white", "black"))
@@ -237,9 +239,9 @@ def declare_charge(act: Act, blocks: list[str], target: str, kind: str) -> None:
                 "must be fair", "L2250" if kind == "cavalry" else "L2256", "charge")
     h = act.scenario.hexes[target]
     act.require(h.terrain == "clear" and h.city not in ("capital", "major", "fortress")
-                and battle.hex_fortification(act, target) == 0,
+                and hex_fortification(act, target) == 0,
                 f"{target} is not a clear hex ({h.terrain}{', ' + h.city + ' city' if h.city else ''}"
-                f"{', fortified' if battle.hex_fortification(act, target) else ''}): a {name} needs clear terrain",
+                f"{', fortified' if hex_fortification(act, target) else ''}): a {name} needs clear terrain",
                 "L2250" if kind == "cavalry" else "L2256", "charge")
     act.require(any(charger(act, b, kind) for b in blocks), f"none of {', '.join(blocks)} can make a {name}: "
                 + ("only cavalry charges" if kind == "cavalry" else "only tanks and mechanized above TECH 1 attack"),

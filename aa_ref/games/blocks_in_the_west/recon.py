@@ -21,14 +21,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, rules
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.battle import FRANCE, MAJOR, ROUGH, hex_distance, tech
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.firepower import hits
+from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, hex_distance
 from aa_ref.games.blocks_in_the_west.scenario import AIR
 from aa_ref.games.blocks_in_the_west.state import Battle
+from aa_ref.games.blocks_in_the_west.tech_chart import FRANCE, tech
+from aa_ref.core.names import natural_key
 
 SUCCESS = 4
 """A modified roll of 1-4 succeeds [BW L2230]."""

@@ -17,9 +17,10 @@ from typing import Callable, Iterable
 from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, rules
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.battle import members, rotate
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points
+from aa_ref.games.blocks_in_the_west.hexes import members
+from aa_ref.games.blocks_in_the_west.losses import rotate
 from aa_ref.games.blocks_in_the_west.scenario import AIR, Scenario, unit_colour
 from aa_ref.games.blocks_in_the_west.state import Battle, Side
 
