@@ -8,19 +8,17 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import airborne, hq, modifiers as mod, recon, rules, supply
+from aa_ref.games.blocks_in_the_west import airborne, hq, recon, rules, supply
+from aa_ref.games.blocks_in_the_west import modifiers as mod
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
 from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
 from aa_ref.games.blocks_in_the_west.fortifications import falls, hex_fortification
-from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, members
+from aa_ref.games.blocks_in_the_west.hexes import CITY_AA_FACE, MAJOR, ROUGH, members
 from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate, take_hits
 from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU
 from aa_ref.games.blocks_in_the_west.state import Battle, Side
 from aa_ref.games.blocks_in_the_west.tech_chart import FRANCE, tech
-
-CITY_AA_FACE = 6
-"""City and fortification AA hits on 6 (the Minor City example [BW L2238]; digest A34)."""
 
 
 def other(side: Side) -> Side:

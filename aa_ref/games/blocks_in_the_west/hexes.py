@@ -1,22 +1,24 @@
 """Hex facts the fight, reconnaissance and airborne drops share: rough terrain and major cities (1 malus to
-attacking GCU [BW L1480]), the blocks of a side in a battle hex, the distance between two hexes.
+attacking GCU [BW L1480]), the cities' AA, the blocks of a side in a battle hex, the distance between two hexes.
 """
 
 from __future__ import annotations
 
+from aa_ref.core import hexgrid
+from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.state import Battle, Side
-from aa_ref.core.names import natural_key
 
 ROUGH = ("forest", "hill", "mountain", "swamp")
 """Terrain giving attacking GCU (and their AA) 1 malus [BW L1480]."""
 MAJOR = ("capital", "major")
+CITY_AA_FACE = 6
+"""City and fortification AA hits on 6 (the Minor City example [BW L2238]; digest A34)."""
 
 
 def hex_distance(act: Act, a: str, b: str) -> int:
     """Hexes between two hexes."""
-    (q1, r1), (q2, r2) = act.scenario.hexes[a].at, act.scenario.hexes[b].at
-    return (abs(q1 - q2) + abs(r1 - r2) + abs((q1 + r1) - (q2 + r2))) // 2
+    return hexgrid.distance(act.scenario.hexes[a].at, act.scenario.hexes[b].at)
 
 
 def members(act: Act, battle: Battle, side: Side) -> list[str]:

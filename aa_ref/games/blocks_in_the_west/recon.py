@@ -21,21 +21,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.firepower import hits
-from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, hex_distance
+from aa_ref.games.blocks_in_the_west.hexes import CITY_AA_FACE, MAJOR, ROUGH, hex_distance
 from aa_ref.games.blocks_in_the_west.scenario import AIR
 from aa_ref.games.blocks_in_the_west.state import Battle
 from aa_ref.games.blocks_in_the_west.tech_chart import FRANCE, tech
-from aa_ref.core.names import natural_key
 
 SUCCESS = 4
 """A modified roll of 1-4 succeeds [BW L2230]."""
 RANGE_BY_FIGHTER_TECH = {0: 5, 1: 5, 2: 10, 3: 15}
 """The HQ's recon range by its power's fighter TECH [BW L2224] (digest A10)."""
-CITY_AA_FACE = 6
 
 
 def attempts(act: Act, hq_id: str) -> int:
