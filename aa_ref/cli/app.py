@@ -422,7 +422,6 @@ def export(
     output: Annotated[Path, typer.Option("-o", "--output", help="The view file to write (kind: bitw-view).")],
 ) -> None:
     """Blocks in the West: write one side's view of the game, with none of the other side's hidden facts."""
-    from aa_ref.core.documents import schema_comment
     from aa_ref.core.session import load_game
     from aa_ref.core.yamlio import atomic_write, dump_yaml, styled
     from aa_ref.games.blocks_in_the_west.views import view
@@ -434,10 +433,29 @@ def export(
         if side not in ("axis", "allies"):
             raise UsageError(f"--side is axis or allies, not '{side}'")
         seen = view(loaded.setup, loaded.game, side)  # type: ignore[arg-type]
-        atomic_write(output, schema_comment("bitw-view") + dump_yaml(styled(seen.model_dump(mode="json"))))
+        atomic_write(output, dump_yaml(styled(seen.model_dump(mode="json"))))
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"The {side}' view written to {output}")
+
+
+@app.command("editor-setup")
+def editor_setup(
+    folder: Annotated[Path, typer.Argument(help="The folder of your games (default: this one).")] = Path("."),
+) -> None:
+    """Let your editor check the files of a folder of games as you type: the JSON Schemas go into
+    FOLDER/.aa-ref/schemas/, and every file aa-ref writes in FOLDER or below names its schema there."""
+    from aa_ref.core.documents import install_editor_schemas
+
+    if not folder.is_dir():
+        fail(UsageError(f"{folder} is not a folder; create it first"))
+    try:
+        target = install_editor_schemas(folder)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"Schemas written to {target}/. Files aa-ref writes in {folder} or below now start with a line "
+               "naming their schema there (for editors with YAML support, such as VS Code with Red Hat's YAML "
+               "extension); send the folder whole and the line works on the other machine too.")
 
 
 @app.command()

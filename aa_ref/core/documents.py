@@ -18,8 +18,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from aa_ref.core.auditlog import Log
-from aa_ref.core.errors import InvalidInput, Problem
-from aa_ref.core.yamlio import Document
+from aa_ref.core.errors import InvalidInput, Problem, UsageError
+from aa_ref.core.yamlio import EDITOR_SCHEMAS, Document, atomic_write_many
 
 MODELS: dict[str, type[BaseModel] | str] = {
     "log": Log,
@@ -93,10 +93,17 @@ def schema_texts() -> dict[str, str]:
     return {schema_filename(k): json.dumps(json_schema(k), indent=2, sort_keys=True) + "\n" for k in MODELS}
 
 
-def schema_comment(kind: str) -> str:
-    """The `yaml-language-server` comment that lets editors check a file as it is typed."""
-    target = SCHEMAS_DIR / schema_filename(kind)
-    return f"# yaml-language-server: $schema={target.as_uri()}\n"
+def install_editor_schemas(folder: Path) -> Path:
+    """Copy the JSON Schemas into `folder/.aa-ref/schemas/`, where every file aa-ref writes in the folder (or
+    below it) finds them for its editor line (`yamlio.with_editor_line`); the copies travel with the folder."""
+    target = folder / EDITOR_SCHEMAS
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{target}: cannot create the folder ({exc.strerror})") from None
+    atomic_write_many({str(target / schema_filename(kind)): json.dumps(checked_in_schema(kind), indent=2, sort_keys=True)
+                       + "\n" for kind in MODELS})
+    return target
 
 
 @cache

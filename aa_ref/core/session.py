@@ -7,6 +7,7 @@ function either completes or raises an `AaRefError` having written nothing.
 from __future__ import annotations
 
 import importlib
+import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,6 @@ from aa_ref.core.documents import (
     SETUP_KINDS,
     document_kind,
     parse_model,
-    schema_comment,
 )
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import (
@@ -109,11 +109,11 @@ def game_text(game: Game, source: Document | None = None) -> str:
     data = {"kind": game.kind, "schema_version": 1, **data}
     if source is not None and source.has_comments:
         return dump_yaml(merge_into(source.tree, styled(data)))
-    return schema_comment(game.kind) + dump_yaml(styled(data))
+    return dump_yaml(styled(data))
 
 
 def log_text(log: Log) -> str:
-    return schema_comment("log") + dump_json_style(log.model_dump(mode="json", by_alias=True), "entries")
+    return dump_json_style(log.model_dump(mode="json", by_alias=True), "entries")
 
 
 def new_game(
@@ -146,9 +146,9 @@ def new_game(
         if path.exists() and not overwrite:
             raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
     seed = seed if seed is not None else secrets.token_hex(8)
-    game = ruleset.new_game(setup, variant, options, seed, _relative_log(out, log_path))
+    game = ruleset.new_game(setup, variant, options, seed, relative_to_game(out, log_path))
     if scenario_path(scenario) is not None:  # a pack or setup file of the user's: named relative to the game
-        game.setup = _relative_log(out, Path(scenario))
+        game.setup = relative_to_game(out, Path(scenario))
     commitments, private = ruleset.deal_secrets(setup, options, seed)
     if commitments:
         ruleset.commit_secrets(game, commitments)
@@ -161,18 +161,21 @@ def new_game(
         path = out.with_name(f"{stem}.{key}.yaml")
         if path.exists() and not overwrite:
             raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
-        files[str(path)] = schema_comment(secret.kind) + dump_yaml(styled(secret.model_dump(mode="json")))
+        files[str(path)] = dump_yaml(styled(secret.model_dump(mode="json")))
         if secrets_written is not None:
             secrets_written.append(str(path))
     atomic_write_many(files)
     return game
 
 
-def _relative_log(game_path: Path, log_path: Path) -> str:
+def relative_to_game(game_path: Path, other: Path) -> str:
+    """How a game file names another file (its log, a user's setup): relative to the game's folder, never by a
+    path of this machine, so that a folder copied elsewhere plays on."""
     try:
-        return str(log_path.resolve().relative_to(game_path.resolve().parent))
-    except ValueError:
-        return str(log_path.resolve())
+        return Path(os.path.relpath(other.resolve(), game_path.resolve().parent)).as_posix()
+    except ValueError:  # another drive (Windows): no relative path exists
+        raise UsageError(f"{other} and {game_path} must be on one drive: a game names its files relative to its "
+                         "folder") from None
 
 
 # --- loading ------------------------------------------------------------------
@@ -194,7 +197,7 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
     if kind not in GAME_KINDS:
         raise InvalidInput(f"{path}: expected a game file", [doc.problem(f"this is a {kind} file, not a game", ("kind",))])
     game = parse_model(doc, kind)
-    setup = load_setup(game.setup, path.parent)
+    setup = _game_setup(path, doc, game)
     ruleset = ruleset_for(setup)
     problems = ruleset.game_problems(setup, game, doc)
     if problems:
@@ -222,6 +225,18 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
                          "one of the two files was edited or replaced; 'aa-ref replay' shows where", ("log", "head"))],
         )
     return LoadedGame(path, doc, game, setup, ruleset, log_path, log)
+
+
+def _game_setup(path: Path, doc: Document, game: Game) -> Setup:
+    """The setup a game names: a shipped scenario, or a user's file named relative to the game's folder, which
+    must have travelled with the game."""
+    own = scenario_path(game.setup, path.parent)
+    if own is not None and not own.is_file():
+        raise InvalidInput(f"{path}: the game's setup file is missing", [doc.problem(
+            f"the game was begun on the setup file '{game.setup}' (relative to the game's folder), which is not "
+            f"at {own}: copy that file there, unchanged, with the game (a folder sent whole keeps them together)",
+            ("setup",))])
+    return load_setup(game.setup, path.parent)
 
 
 def load_orders(path: Path) -> OrdersInput:
@@ -343,9 +358,9 @@ def apply_orders(
     if not in_place:
         if target.resolve() == game_path.resolve():
             raise UsageError("-o names the game file itself; use --in-place to replace it")
-        game.log.file = _relative_log(target, target_log)
+        game.log.file = relative_to_game(target, target_log)
         if scenario_path(game.setup) is not None:  # a user's pack: named relative to the new game
-            game.setup = _relative_log(target, scenario_path(game.setup, game_path.parent))
+            game.setup = relative_to_game(target, scenario_path(game.setup, game_path.parent))
     # The new game keeps the comments and key order of the file it came from.
     atomic_write_many({str(target): game_text(game, loaded.doc), str(target_log): log_text(log)})
     result.written = [str(target), str(target_log)]

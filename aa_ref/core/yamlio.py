@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,10 @@ from aa_ref.core.errors import InvalidInput, Problem, UsageError
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_EXPANDED_NODES = 2_000_000
+EDITOR_SCHEMAS = Path(".aa-ref") / "schemas"
+"""Where `aa-ref editor-setup` puts the JSON Schemas in a folder of games, for editors to check files with."""
+EDITOR_LINE = "# yaml-language-server: $schema="
+_KIND = re.compile(r'^\{?"?kind"?\s*:\s*"?([\w-]+)"?', re.M)
 
 
 class Document:
@@ -305,9 +310,30 @@ def _file_mode(target: Path) -> int:
         return 0o666 & ~umask
 
 
+def with_editor_line(target: Path, text: str) -> str:
+    """A YAML document's text as written to `target`. Its first line tells editors where the JSON Schema of its
+    kind is: the one in the nearest `.aa-ref/schemas/` folder at or above the file's folder (made by `aa-ref
+    editor-setup`), named relative to the file, so that the line works wherever the folder is copied and names
+    no folder of this machine. Without such a folder the file has no editor line. An editor line the text
+    already has (a file written before, maybe on another machine) is replaced, never kept."""
+    if target.suffix not in (".yaml", ".yml"):
+        return text
+    body = "".join(line for line in text.splitlines(keepends=True) if not line.startswith(EDITOR_LINE))
+    kind = _KIND.search(body)
+    if kind is None:
+        return body
+    folder = Path(os.path.abspath(target.parent if str(target.parent) else "."))
+    for above in (folder, *folder.parents):
+        schema = above / EDITOR_SCHEMAS / f"{kind.group(1)}.schema.json"
+        if schema.is_file():
+            return EDITOR_LINE + Path(os.path.relpath(schema, folder)).as_posix() + "\n" + body
+    return body
+
+
 def atomic_write(path: str | Path, text: str) -> None:
     """Write `text` to `path` through a temporary file and a rename: all or nothing."""
     target = Path(path)
+    text = with_editor_line(target, text)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -335,6 +361,7 @@ def atomic_write_many(files: dict[str, str]) -> None:
     try:
         for path, text in files.items():
             target = Path(path)
+            text = with_editor_line(target, text)
             folder = target.parent if str(target.parent) else Path(".")
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
             staged.append((tmp, target))

@@ -116,10 +116,8 @@ def reveal(game_path: Path, orders_paths: list[Path], secret_path: Path, out: Pa
             break
         game, log, _ = adjudicate(loaded.setup, loaded.ruleset, game, log, given, None)
     reveal_file = fairdice.RevealFile(kind="reveal", schema_version=1, player=secret.player, reveals=outcome.revealed)
-    from aa_ref.core.documents import schema_comment
-
     atomic_write_many({
-        str(out): schema_comment("reveal") + dump_yaml(styled(reveal_file.model_dump(mode="json", exclude_none=True))),
+        str(out): dump_yaml(styled(reveal_file.model_dump(mode="json", exclude_none=True))),
         str(secret_path): fairdice.secret_text(secret),
     })
     return outcome

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aa_ref.core.documents import parse_model, schema_comment
+from aa_ref.core.documents import parse_model
 from aa_ref.core.errors import AaRefError, InvalidInput, Problem, UsageError
 from aa_ref.core.session import RULESETS
 from aa_ref.core.yamlio import atomic_write_many, dump_yaml, load_yaml, styled
@@ -211,7 +211,7 @@ def import_triplea(xml_path: Path, out: Path, ruleset: str, overwrite: bool = Fa
     if out.exists() and not overwrite:
         raise UsageError(f"{out} exists; choose another name or pass --force to replace it")
     imported = import_xml(xml_path, ruleset)
-    text = schema_comment("setup") + dump_yaml(styled(imported.setup))
+    text = dump_yaml(styled(imported.setup))
     atomic_write_many({str(out): text})
     doc = load_yaml(out)
     try:

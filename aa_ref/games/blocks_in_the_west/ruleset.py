@@ -286,8 +286,6 @@ class Bitw:
         self._enter(Act(act.ctx, act.scenario, other), "supply")  # type: ignore[arg-type]
 
     def template(self, scenario: Scenario, game: Game) -> str:
-        from aa_ref.core.documents import schema_comment
-
         """Orders for the side the game waits for: a Defender Reaction sending nothing (`react: {}`), a withdrawal
         fighting on (`withdraw: {}` with the battle hex) [BW L1319-L1323], [BW L1506-L1508]; else the end of the turn."""
         side = game.pending[0].power if game.pending else game.power
@@ -300,7 +298,7 @@ class Bitw:
             elif waiting.kind == "withdrawal":
                 hex_id = waiting.space or (game.battles[0].hex if game.battles else "")
                 action += f"- withdraw: {{}}\n  battle: {hex_id}\n"
-        return (schema_comment("bitw-orders") + f"kind: bitw-orders\nschema_version: 1\npower: {side}\n"
+        return (f"kind: bitw-orders\nschema_version: 1\npower: {side}\n"
                 f"based_on: {game.log.head}\nactions:\n# turn {game.turn}, {game.power}, {game.phase} phase\n"
                 + action)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from aa_ref.core.documents import schema_comment
 from aa_ref.games.warzag.board import Board
 from aa_ref.games.warzag.pack import Pack
 from aa_ref.games.warzag.state import Game
@@ -15,7 +14,6 @@ def template(pack: Pack, game: Game) -> str:
         return f"# The game is over: {game.winner} won. No orders are needed.\n"
     nation = game.pending[0].power if game.pending else game.power
     lines = [
-        schema_comment("warzag-orders").rstrip("\n"),
         "kind: warzag-orders",
         "schema_version: 1",
         f"power: {nation}",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 
-from aa_ref.core.documents import schema_comment
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
 from aa_ref.games.axis_allies.model.state import Game
 from aa_ref.games.axis_allies.rules import china
@@ -29,7 +28,7 @@ def _counts(units: UnitCounts) -> str:
 
 
 def _header(kind: str, setup: Setup, game: Game, power: str) -> list[str]:
-    lines = [schema_comment(kind).rstrip("\n"), f"kind: {kind}", "schema_version: 1", f"game: {setup.id}",
+    lines = [f"kind: {kind}", "schema_version: 1", f"game: {setup.id}",
              f"round: {game.round}", f"power: {_name(power)}"]
     if kind == "orders":
         lines.append(f"phase: {game.phase}")
