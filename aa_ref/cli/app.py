@@ -62,6 +62,23 @@ def games() -> None:
     typer.echo(tabulate(rows, ["scenario", "title", "rules", "powers (turn order)", "variants", "options"]))
 
 
+@app.command("copy-setup")
+def copy_setup(
+    scenario: Annotated[str, typer.Argument(help="A shipped scenario's id (see 'aa-ref games').")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The file to write.")],
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+) -> None:
+    """Write a shipped scenario's file, to edit into your own (a transcription of your copy, a house rule)."""
+    from aa_ref.core.session import copy_setup as copy
+
+    try:
+        copy(scenario, output, force)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"{scenario} written to {output}; check your edits with 'aa-ref validate {output}', start a game with "
+               f"'aa-ref new {output} -o GAME.yaml'")
+
+
 @app.command()
 def new(
     scenario: Annotated[str, typer.Argument(help="Scenario id, e.g. aa1941 (see 'aa-ref games'), or a setup or WARZAG pack file.")],

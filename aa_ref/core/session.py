@@ -101,6 +101,20 @@ def scenarios() -> list[ScenarioInfo]:
     return out
 
 
+def copy_setup(scenario: str, out: Path, overwrite: bool = False) -> str:
+    """Write a shipped scenario's file to `out`, for a group to transcribe its own copy of the game from it (a
+    setup that `extends` another keeps naming its shipped parent); the scenario's id."""
+    paths = setup_paths()
+    if scenario not in paths:
+        load_setup(scenario)  # the unknown-scenario message, with its suggestion
+    if out.exists() and not overwrite:
+        raise UsageError(f"{out} exists; choose another name or pass --force to replace it")
+    if not out.parent.is_dir():
+        raise UsageError(f"{out.parent} is not a folder; create it first or write the file elsewhere")
+    atomic_write_many({str(out): paths[scenario].read_text(encoding="utf-8")})
+    return scenario
+
+
 # --- writing games ----------------------------------------------------------
 def game_text(game: Game, source: Document | None = None) -> str:
     """The game file's text; written over `source` (the file it came from) when that has

@@ -109,3 +109,14 @@ def test_a_game_moved_without_its_pack_names_the_missing_file(cli):
     assert result.exit_code == 1
     assert "g.yaml:" in result.output and "setup file '../packs/ours.yaml'" in result.output
     assert "copy that file there, unchanged" in result.output
+
+
+def test_copy_setup_writes_a_shipped_scenario_to_edit_and_play(cli):
+    assert cli("copy-setup", "anniversary-1942", "-o", "ours.yaml").exit_code == 0
+    assert "extends: anniversary-1941" in (cli.folder / "ours.yaml").read_text()
+    assert cli("validate", "ours.yaml").exit_code == 0
+    assert cli("new", "ours.yaml", "-o", "g.yaml", "--seed", "s").exit_code == 0
+    assert cli("replay", "g.yaml").exit_code == 0
+    refused = cli("copy-setup", "anniversary-1942", "-o", "ours.yaml")
+    assert refused.exit_code == 2 and "exists" in refused.output
+    assert "did you mean 'aa1941'" in cli("copy-setup", "aa1491", "-o", "x.yaml").output
