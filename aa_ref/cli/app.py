@@ -186,15 +186,17 @@ def show(
 def template(
     game: GamePath,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the skeleton here instead of printing it.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
     """The skeleton of the orders (or decision) the game waits for, legal choices as comments."""
     from aa_ref.core.session import load_game
-    from aa_ref.core.yamlio import atomic_write
+    from aa_ref.core.yamlio import atomic_write, refuse_existing
 
     try:
         loaded = load_game(game)
         text = loaded.ruleset.template(loaded.setup, loaded.game)
         if output:
+            refuse_existing([output], force)
             atomic_write(output, text)
     except AaRefError as exc:
         fail(exc)
@@ -215,12 +217,13 @@ def apply(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Adjudicate and print, write nothing.")] = False,
     reveal: Annotated[Optional[list[Path]], typer.Option(
         "--reveal", help="Fair-dice games: a reveal file from another player (repeat for each).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="With -o: replace an existing game and log.")] = False,
 ) -> None:
     """Validate orders as a whole, adjudicate them, write the new game and append to its log."""
     from aa_ref.core.session import apply_orders
 
     try:
-        result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal)
+        result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal, force)
     except AaRefError as exc:
         fail(exc)
     for applied in result.applied:
@@ -437,10 +440,11 @@ def export(
     game: GamePath,
     side: Annotated[str, typer.Option("--side", help="The side whose view is written: axis or allies.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="The view file to write (kind: bitw-view).")],
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
     """Blocks in the West: write one side's view of the game, with none of the other side's hidden facts."""
     from aa_ref.core.session import load_game
-    from aa_ref.core.yamlio import atomic_write, dump_yaml, styled
+    from aa_ref.core.yamlio import atomic_write, dump_yaml, refuse_existing, styled
     from aa_ref.games.blocks_in_the_west.views import view
 
     try:
@@ -450,6 +454,7 @@ def export(
         if side not in ("axis", "allies"):
             raise UsageError(f"--side is axis or allies, not '{side}'")
         seen = view(loaded.setup, loaded.game, side)  # type: ignore[arg-type]
+        refuse_existing([output], force)
         atomic_write(output, dump_yaml(styled(seen.model_dump(mode="json"))))
     except AaRefError as exc:
         fail(exc)

@@ -9,7 +9,7 @@ from typing import Annotated, Callable, Optional
 
 import typer
 
-from aa_ref.core.errors import AaRefError, UsageError
+from aa_ref.core.errors import AaRefError
 
 GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
 SecretPath = Annotated[Path, typer.Option("--secret", help="This player's private secret file.", show_default=False)]
@@ -64,13 +64,14 @@ def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
         orders: Annotated[list[Path], typer.Argument(help="Another player's signed orders or decisions, in order.")],
         secret: SecretPath,
         output: Annotated[Path, typer.Option("-o", "--output", help="Write the reveal file here.", show_default=False)],
+        force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
     ) -> None:
         """Fair dice: reveal your next chain value for another player's signed orders (after checking them)."""
+        from aa_ref.core.yamlio import refuse_existing
         from aa_ref.features.pbem.commands import reveal
 
-        if output.exists():
-            fail(UsageError(f"{output} exists; choose another name"))
         try:
+            refuse_existing([output], force)
             outcome = reveal(game, orders, secret, output)
         except AaRefError as exc:
             fail(exc)

@@ -16,29 +16,11 @@ from typing import Any
 from aa_ref.core import fairdice
 from aa_ref.core.auditlog import Log, LogStart, chain_problems, make_entry
 from aa_ref.core.dice import RecordedDice, SeededDice
-from aa_ref.core.documents import (
-    GAME_KINDS,
-    ORDERS_KINDS,
-    SETUP_KINDS,
-    document_kind,
-    parse_model,
-)
+from aa_ref.core.documents import GAME_KINDS, ORDERS_KINDS, SETUP_KINDS, document_kind, parse_model
 from aa_ref.core.engine import Context, OrdersInput
-from aa_ref.core.errors import (
-    AaRefError,
-    IllegalOrders,
-    InvalidInput,
-    Problem,
-    UsageError,
-)
+from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
 from aa_ref.core.events import EventError, Note, dump_events
-from aa_ref.core.fairdice import (
-    RevealPool,
-    RevealsNeeded,
-    fair_dice_for,
-    reveals_needed_text,
-    settle_reveals,
-)
+from aa_ref.core.fairdice import RevealPool, RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
 from aa_ref.core.setups import load_setup, parse_setup, scenario_path, setup_paths
 from aa_ref.core.yamlio import (
     Document,
@@ -47,6 +29,7 @@ from aa_ref.core.yamlio import (
     dump_yaml,
     load_yaml,
     merge_into,
+    refuse_existing,
     styled,
 )
 
@@ -107,8 +90,7 @@ def copy_setup(scenario: str, out: Path, overwrite: bool = False) -> str:
     paths = setup_paths()
     if scenario not in paths:
         load_setup(scenario)  # the unknown-scenario message, with its suggestion
-    if out.exists() and not overwrite:
-        raise UsageError(f"{out} exists; choose another name or pass --force to replace it")
+    refuse_existing([out], overwrite)
     if not out.parent.is_dir():
         raise UsageError(f"{out.parent} is not a folder; create it first or write the file elsewhere")
     atomic_write_many({str(out): paths[scenario].read_text(encoding="utf-8")})
@@ -156,9 +138,7 @@ def new_game(
     log_path = log_out or log_path_for(out)
     if not out.parent.is_dir():
         raise UsageError(f"{out.parent} is not a folder; create it first or write the game elsewhere")
-    for path in (out, log_path):
-        if path.exists() and not overwrite:
-            raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+    refuse_existing([out, log_path], overwrite)
     seed = seed if seed is not None else secrets.token_hex(8)
     game = ruleset.new_game(setup, variant, options, seed, relative_to_game(out, log_path))
     if scenario_path(scenario) is not None:  # a pack or setup file of the user's: named relative to the game
@@ -173,8 +153,7 @@ def new_game(
     stem = out.name[:-5] if out.name.endswith(".yaml") else out.name
     for key, secret in private.items():
         path = out.with_name(f"{stem}.{key}.yaml")
-        if path.exists() and not overwrite:
-            raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+        refuse_existing([path], overwrite)
         files[str(path)] = dump_yaml(styled(secret.model_dump(mode="json")))
         if secrets_written is not None:
             secrets_written.append(str(path))
@@ -340,7 +319,7 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
 def apply_orders(
     game_path: Path, orders_paths: list[Path], out: Path | None = None, in_place: bool = False,
     dice_path: Path | None = None, log_path: Path | None = None, dry_run: bool = False,
-    reveal_paths: list[Path] | None = None,
+    reveal_paths: list[Path] | None = None, overwrite: bool = False,
 ) -> ApplyResult:
     """Apply orders files in order, all or none, and write the new game and log. In a
     fair-dice game, the reveals in `reveal_paths` go with the documents they were made for."""
@@ -372,6 +351,9 @@ def apply_orders(
     if not in_place:
         if target.resolve() == game_path.resolve():
             raise UsageError("-o names the game file itself; use --in-place to replace it")
+        if any(target.resolve() == p.resolve() for p in orders_paths):
+            raise UsageError(f"-o names {target}, one of the orders applied: choose another name for the new game")
+        refuse_existing([target, target_log], overwrite)
         game.log.file = relative_to_game(target, target_log)
         if scenario_path(game.setup) is not None:  # a user's pack: named relative to the new game
             game.setup = relative_to_game(target, scenario_path(game.setup, game_path.parent))

@@ -310,6 +310,14 @@ def _file_mode(target: Path) -> int:
         return 0o666 & ~umask
 
 
+def refuse_existing(paths: list[Path], overwrite: bool) -> None:
+    """A command writing new files never replaces one silently: an existing file is refused unless `overwrite`
+    (the command's --force)."""
+    for path in paths:
+        if not overwrite and (path.exists() or path.is_symlink()):
+            raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+
+
 def with_editor_line(target: Path, text: str) -> str:
     """A YAML document's text as written to `target`. Its first line tells editors where the JSON Schema of its
     kind is: the one in the nearest `.aa-ref/schemas/` folder at or above the file's folder (made by `aa-ref

@@ -43,7 +43,7 @@ def test_a_round_of_passes_steps_every_power_and_replays(cli, scenario):
         data = json.loads(cli("show", "game.yaml", "--json").output)
         if data["round"] == 2:
             break
-        assert cli("template", "game.yaml", "-o", "next.yaml").exit_code == 0
+        assert cli("template", "game.yaml", "-o", "next.yaml", "--force").exit_code == 0
         result = cli("apply", "game.yaml", "next.yaml", "--in-place")
         assert result.exit_code == 0, result.output
     assert data["round"] == 2

@@ -50,7 +50,7 @@ def test_show_json_has_the_contract_keys(cli, game):
 def test_a_round_can_be_stepped_through_with_template_and_apply(cli, game):
     """Passing is legal in every phase of a power's turn: applying the skeleton unchanged passes."""
     for _ in range(15):
-        assert cli("template", "game.yaml", "-o", "next.yaml").exit_code == 0
+        assert cli("template", "game.yaml", "-o", "next.yaml", "--force").exit_code == 0
         result = cli("apply", "game.yaml", "next.yaml", "--in-place")
         assert result.exit_code == 0, result.output
     data = json.loads(cli("show", "game.yaml", "--json").output)

@@ -14,7 +14,7 @@ from typing import Any
 from aa_ref.core.documents import parse_model
 from aa_ref.core.errors import AaRefError, InvalidInput, Problem, UsageError
 from aa_ref.core.session import RULESETS
-from aa_ref.core.yamlio import atomic_write_many, dump_yaml, load_yaml, styled
+from aa_ref.core.yamlio import atomic_write_many, dump_yaml, load_yaml, refuse_existing, styled
 from aa_ref.games.axis_allies.rules.checks import setup_problems
 
 POWER_NAMES = {"Germans": "Germany", "Russians": "USSR", "Japanese": "Japan", "British": "UK", "Italians": "Italy",
@@ -208,8 +208,7 @@ def import_triplea(xml_path: Path, out: Path, ruleset: str, overwrite: bool = Fa
     problems as `validate` sees them (the file is written so that they can be fixed by hand)."""
     if ruleset not in RULESETS:
         raise UsageError(f"unknown ruleset '{ruleset}' (rulesets: {', '.join(RULESETS)})")
-    if out.exists() and not overwrite:
-        raise UsageError(f"{out} exists; choose another name or pass --force to replace it")
+    refuse_existing([out], overwrite)
     imported = import_xml(xml_path, ruleset)
     text = dump_yaml(styled(imported.setup))
     atomic_write_many({str(out): text})
