@@ -9,7 +9,7 @@ as written, which may be such a part (`aa_ref.core.setups.file_schema`).
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -17,8 +17,13 @@ from aa_ref.core.model import Strict
 from aa_ref.core.names import NameIndex
 from aa_ref.core.setups import file_schema
 
-UnitCounts = dict[str, int]
-"""Units as players write them: `{infantry: 3, tank: 1}`."""
+MAX_UNITS = 10_000
+"""The most units of one type one entry may count. The largest game (Global 1940) has well under a
+thousand pieces in all; ten thousand is beyond any game yet refuses the absurd (10**20 infantry)."""
+UnitCount = Annotated[int, Field(ge=0, le=MAX_UNITS)]
+"""A number of units: never negative (0 is allowed and means none), at most `MAX_UNITS`."""
+UnitCounts = dict[str, UnitCount]
+"""Units as players write them: `{infantry: 3, tank: 1}`, each count a `UnitCount`."""
 
 
 class Support(Strict):
