@@ -34,6 +34,68 @@ def _deep_merge(base: dict, override: dict, top: bool = True) -> dict:
     return out
 
 
+EXTENSION_REQUIRED = ("kind", "schema_version", "id", "extends")
+"""What a setup that `extends` another must give itself: the rest may come from its parent."""
+
+
+def file_schema(complete: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of a setup file as written, from the `complete` schema of a loaded setup.
+
+    A file without `extends` is a complete setup. A file that `extends` another is checked as its
+    own part of the merge: each mapping `_deep_merge` merges into the parent's may give any of its
+    keys and needs none (its `required` and `default` are dropped, at every depth), while what
+    replaces the parent's value (lists, scalars, `REPLACED_KEYS`) is checked whole. It must name
+    itself (`EXTENSION_REQUIRED`). Whether the merged setup is complete is checked when it is loaded.
+    """
+    defs: dict[str, Any] = dict(complete.get("$defs", {}))
+    top = {k: v for k, v in complete.items() if k not in ("$defs", "$schema", "$id")}
+    extension = _partial(top, defs)
+    for key in REPLACED_KEYS:
+        extension["properties"][key] = top["properties"][key]
+    extension["properties"]["extends"] = {
+        "type": "string", "minLength": 1, "description": "the id of the shipped setup this one is merged over"}
+    extension["required"] = list(EXTENSION_REQUIRED)
+    extension["title"] = "SetupExtension"
+    extension["description"] = "A setup file that `extends` another: what it gives is merged over its parent."
+    names_extends = {"properties": {"extends": {"type": "string", "minLength": 1}}, "required": ["extends"]}
+    head = {k: complete[k] for k in ("$schema", "$id") if k in complete}
+    return {
+        **head,
+        "title": top.get("title"),
+        "description": "A complete setup, or one that `extends` another and gives only what differs from it.",
+        "type": "object",
+        "if": names_extends,
+        "then": {"$ref": "#/$defs/SetupExtension"},
+        "else": {"$ref": "#/$defs/Setup"},
+        "$defs": {**defs, "Setup": top, "SetupExtension": extension},
+    }
+
+
+def _partial(node: Any, defs: dict[str, Any]) -> Any:
+    """`node` with no key required, and no default, in any mapping the merge merges into (see
+    `file_schema`); a `$ref` to a model points to its `<Model>Part` definition, added to `defs`."""
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[-1]
+        if name + "Part" not in defs:
+            defs[name + "Part"] = {}  # reserved first: a model that contains itself refers to it
+            defs[name + "Part"] = _partial(defs[name], defs)
+        return {**node, "$ref": f"#/$defs/{name}Part"}
+    out = dict(node)
+    if node.get("type") == "object":
+        out.pop("required", None)
+        if "properties" in out:
+            out["properties"] = {
+                k: {n: v for n, v in _partial(value, defs).items() if n != "default"}
+                for k, value in out["properties"].items()}
+        if isinstance(out.get("additionalProperties"), dict):
+            out["additionalProperties"] = _partial(out["additionalProperties"], defs)
+    if "anyOf" in out:
+        out["anyOf"] = [_partial(b, defs) for b in out["anyOf"]]
+    return out
+
+
 def setup_paths() -> dict[str, Path]:
     """Scenario id -> file, for every setup shipped in `setups/`."""
     return {p.stem: p for p in sorted(SETUPS_DIR.glob("*.yaml"))}

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.schema_check import game_files_errors
+
 ROOT = Path(__file__).resolve().parents[2]
 OPTIONS = ("--option", "research=on", "--option", "national_objectives=on")
 
@@ -25,6 +27,7 @@ def play(cli, scenario: str) -> dict:
     for orders in round_one(scenario):
         result = cli("apply", "game.yaml", orders, "--in-place")
         assert result.exit_code == 0, f"{orders.name}: {result.output}"
+    assert game_files_errors(cli.folder) == {}
     return json.loads(cli("show", "game.yaml", "--json").output)
 
 

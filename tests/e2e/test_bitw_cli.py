@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from aa_ref.core.yamlio import load_yaml
+from tests.schema_check import schema_errors
 
 BEGIN = "kind: bitw-orders\nschema_version: 1\npower: axis\nactions: []\n"
 
@@ -23,6 +24,7 @@ def test_a_side_sees_and_receives_none_of_the_enemys_hidden_facts(cli):
     text = json.dumps(data)
     assert "ge_" not in text and "seed" not in text
     assert cli("validate", "allies.yaml").exit_code == 0
+    assert schema_errors(cli.folder / "allies.yaml") == []
     as_json = json.loads(cli("show", "game.yaml", "--side", "axis", "--json").output)
     assert "ge_pz_1" in as_json["blocks"] and not any(b.startswith("fr_") for b in as_json["blocks"])
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from aa_ref.core.yamlio import parse_yaml, to_plain
+from tests.schema_check import game_files_errors, schema_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "basic"
@@ -32,6 +33,7 @@ def exported_view(cli, side: str) -> tuple[str, dict]:
     text = (cli.folder / f"{side}.yaml").read_text()
     view = to_plain(parse_yaml(text).data)
     assert view["kind"] == "bitw-view"
+    assert schema_errors(cli.folder / f"{side}.yaml") == []
     return text, view
 
 
@@ -41,6 +43,7 @@ def play(cli) -> dict:
     for orders in orders_in_play_order():
         result = cli("apply", "game.yaml", orders, "--in-place")
         assert result.exit_code == 0, f"{orders.name}: {result.output}"
+    assert game_files_errors(cli.folder) == {}
     return json.loads(cli("show", "game.yaml", "--json").output)
 
 

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.schema_check import game_files_errors
+
 ROOT = Path(__file__).resolve().parents[2]
 ROUND_1 = sorted((ROOT / "examples" / "aa1941" / "round-1").glob("*.yaml"))
 
@@ -22,6 +24,7 @@ def test_round_one_plays_to_round_two_and_replays(cli):
     for orders in ROUND_1:
         result = cli("apply", "game.yaml", orders, "--in-place")
         assert result.exit_code == 0, f"{orders.name}: {result.output}"
+    assert game_files_errors(cli.folder) == {}
     data = json.loads(cli("show", "game.yaml", "--json").output)
     assert (data["round"], data["power"], data["phase"]) == (2, "USSR", "purchase")
     # Round 1 as the example plays it: West Russia changes hands twice, the UK takes North

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 from aa_ref.core import session
+from tests.schema_check import game_files_errors
+
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = "global1940"
 ROUND_ONE = sorted((ROOT / "examples" / SCENARIO / "round-1").glob("*.yaml"))
@@ -26,6 +28,7 @@ def play(cli, templates: dict[str, str] | None = None) -> dict:
             templates[orders.name] = cli("template", "game.yaml").output
         result = cli("apply", "game.yaml", orders, "--in-place")
         assert result.exit_code == 0, f"{orders.name}: {result.output}"
+    assert game_files_errors(cli.folder) == {}
     return json.loads(cli("show", "game.yaml", "--json").output)
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from aa_ref.core import session
 from aa_ref.games.warzag import objectives
+from tests.schema_check import game_files_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "warzag"
@@ -44,6 +45,7 @@ def play(cli, name: str) -> dict:
     for orders in orders_in_turn_order(name):
         result = cli("apply", "game.yaml", orders, "--in-place")
         assert result.exit_code == 0, f"{orders.name}: {result.output}"
+    assert game_files_errors(cli.folder) == {}
     return json.loads(cli("show", "game.yaml", "--json").output)
 
 

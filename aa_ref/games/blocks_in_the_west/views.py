@@ -16,7 +16,7 @@ from pydantic import Field
 
 from aa_ref.core.model import Strict
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
-from aa_ref.games.blocks_in_the_west.state import Game, Side
+from aa_ref.games.blocks_in_the_west.state import Game, Phase, Side
 
 
 class SeenBlock(Strict):
@@ -48,7 +48,7 @@ class View(Strict):
     turn: int
     month: str
     power: Side
-    phase: str
+    phase: Phase
     weather: str
     winner: str | None = None
     control: dict[str, str] = Field(default_factory=dict)

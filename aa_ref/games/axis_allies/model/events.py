@@ -20,6 +20,7 @@ from aa_ref.games.axis_allies.model.state import (
     Declaration,
     Force,
     Game,
+    PhaseName,
     SpaceState,
     Standing,
     TurnState,
@@ -106,7 +107,7 @@ class Phase(Strict):
     type: Literal["phase"] = "phase"
     round: int
     power: str
-    phase: str
+    phase: PhaseName
 
 
 class SetBattles(Strict):

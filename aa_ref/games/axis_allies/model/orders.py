@@ -12,8 +12,8 @@ from typing import Literal
 from pydantic import Field
 
 from aa_ref.core.model import RevealRecord, Signature, Strict
-from aa_ref.games.axis_allies.model.setup import UnitCounts
-from aa_ref.games.axis_allies.model.state import RetreatPolicy, Standing
+from aa_ref.games.axis_allies.model.setup import MAX_UNITS, UnitCounts
+from aa_ref.games.axis_allies.model.state import PhaseName, RetreatPolicy, Standing
 
 
 class Load(Strict):
@@ -41,7 +41,8 @@ class Move(Strict):
     land_at: str | None = Field(default=None, description="air units: where they plan to land (landing proof)")
     bombing: bool = Field(default=False, description="bombers: a strategic bombing raid on the target's industrial complex")
     paratroopers: int = Field(
-        default=0, ge=0, description="bombers with Paratroopers: infantry carried from the start, one per bomber")
+        default=0, ge=0, le=MAX_UNITS,
+        description="bombers with Paratroopers: infantry carried from the start, one per bomber")
     damaged: UnitCounts | None = Field(
         default=None, description="Global 1940: how many of the moving battleships or carriers are damaged ones "
                                   "(default: the damaged ones move first)")
@@ -98,7 +99,7 @@ class Orders(Strict):
     game: str | None = Field(default=None, description="setup id the orders are for (checked when given)")
     round: int = Field(ge=1)
     power: str
-    phase: str
+    phase: PhaseName
     based_on: str | None = Field(default=None, description="the game's log head when the orders were written")
     standing: Standing | None = None
     research: ResearchOrders | None = None

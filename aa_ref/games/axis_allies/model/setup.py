@@ -1,21 +1,29 @@
 """The setup document: a game's definition as data (board, units, powers, starting forces).
 
 A setup may `extend` another setup (by id) and override parts of it, the way an 18xx
-title depends on another: scenarios that share a board name it instead of copying it.
+title depends on another: scenarios that share a board name it instead of copying it. The
+model is the setup once loaded (the parent merged under it); its JSON Schema is the file's
+as written, which may be such a part (`aa_ref.core.setups.file_schema`).
 """
 
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
 from aa_ref.core.model import Strict
 from aa_ref.core.names import NameIndex
+from aa_ref.core.setups import file_schema
 
-UnitCounts = dict[str, int]
-"""Units as players write them: `{infantry: 3, tank: 1}`."""
+MAX_UNITS = 10_000
+"""The most units of one type one entry may count. The largest game (Global 1940) has well under a
+thousand pieces in all; ten thousand is beyond any game yet refuses the absurd (10**20 infantry)."""
+UnitCount = Annotated[int, Field(ge=0, le=MAX_UNITS)]
+"""A number of units: never negative (0 is allowed and means none), at most `MAX_UNITS`."""
+UnitCounts = dict[str, UnitCount]
+"""Units as players write them: `{infantry: 3, tank: 1}`, each count a `UnitCount`."""
 
 
 class Support(Strict):
@@ -208,7 +216,12 @@ class Variant(Strict):
 
 
 class Setup(Strict):
-    """A scenario: everything needed to start a game, as data."""
+    """A scenario: everything needed to start a game, as data.
+
+    A loaded setup is complete: the loader merges the setup a file `extends` under it and sets
+    `extends` to None. The file as written may give only what differs from its parent, so the
+    JSON Schema editors check it with accepts both (`model_json_schema`).
+    """
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -218,7 +231,8 @@ class Setup(Strict):
     title: str
     ruleset: str
     rulebook: str = ""
-    extends: str | None = None
+    extends: str | None = Field(
+        default=None, description="the id of a shipped setup this file is merged over (none once loaded)")
     sides: dict[str, list[str]]
     turn_order: list[str]
     powers: dict[str, PowerSetup]
@@ -240,6 +254,11 @@ class Setup(Strict):
     groups: dict[str, list[str]] = Field(
         default_factory=dict, description="named sets of spaces the rules refer to by name "
                                           "(e.g. the Dutch territories, the victory cities of one map)")
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema of a setup file as written: a complete setup, or a part that `extends` another."""
+        return file_schema(super().model_json_schema(*args, **kwargs))
 
     @cached_property
     def space_names(self) -> NameIndex:

@@ -14,7 +14,13 @@ from pydantic import Field, field_validator
 
 from aa_ref.core.model import FairDicePlayer, LogRef, Strict
 from aa_ref.core.names import by_name
-from aa_ref.games.axis_allies.model.setup import UnitCounts
+from aa_ref.games.axis_allies.model.setup import MAX_UNITS, UnitCount, UnitCounts
+
+PhaseName = Literal[
+    "research", "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
+]
+"""Every phase of an A&A turn in any edition: 1941's six [L313-L320], research first in Anniversary and
+Global 1940 [@51769]; each ruleset's `phases` lists its own, in order."""
 
 
 class Force(Strict):
@@ -26,7 +32,8 @@ class Force(Strict):
     combat: bool = Field(default=False, description="moved in the Combat Move or fought this turn")
     done: bool = Field(default=False, description="may not move again this turn")
     retreated: bool = False
-    damaged: int = Field(default=0, ge=0, description="units of this force that have taken one hit (battleships)")
+    damaged: int = Field(
+        default=0, ge=0, le=MAX_UNITS, description="units of this force that have taken one hit (battleships)")
     damaged_units: UnitCounts = Field(
         default_factory=dict, description="two-hit units other than battleships that have taken one hit, by type "
                                           "(Global 1940 carriers); damaged battleships are counted by `damaged`")
@@ -174,7 +181,7 @@ class Battle(Strict):
         default_factory=dict, description="defending casualties of this round that still fire (step 2 subs, step 3 units)")
     striking: dict[str, bool] = Field(
         default_factory=dict, description="this round's submarine declarations: power -> strikes (true) or submerges")
-    submerged: dict[str, int] = Field(default_factory=dict, description="submarines out of this battle, by power")
+    submerged: dict[str, UnitCount] = Field(default_factory=dict, description="submarines out of this battle, by power")
     attacker_destroyer: bool = Field(default=False, description="the attacker has a destroyer in this round")
     defender_destroyer: bool = Field(default=False, description="the defence has a destroyer in this round")
     seaborne: UnitCounts = Field(default_factory=dict, description="attacking land units landed from transports (never retreat)")
@@ -244,7 +251,7 @@ class Game(Strict):
     seed: str
     round: int = Field(ge=1)
     power: str
-    phase: str
+    phase: PhaseName
     winner: str | None = None
     powers: dict[str, PowerState]
     spaces: dict[str, SpaceState]
