@@ -8,6 +8,7 @@ a path file, whose own path files (among them an editable install of aa-ref) are
 
 from __future__ import annotations
 
+import os
 import shutil
 import site
 import subprocess
@@ -23,7 +24,9 @@ pytestmark = pytest.mark.slow
 
 
 def run(*args: str | Path, cwd: Path) -> str:
-    done = subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=600)
+    """Run a command as a user would: no PYTHONPATH, which would put another copy of aa_ref before the wheel."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
