@@ -68,8 +68,8 @@ def test_hidden_names_follow_a_block_but_depend_on_the_referee_secret():
 
 
 def test_a_new_life_is_a_new_name_and_no_secret_no_view():
-    """A block back on the map after its elimination is a new block to the eye; a game without a view secret (begun
-    before aa-ref kept one) shows no hidden block, whose name would derive from the public seed."""
+    """A block back on the map after its elimination is a new block to the eye; a game under fog of war without a
+    view secret (begun before aa-ref kept one) shows no view: its names would derive from the public seed."""
     from aa_ref.games.blocks_in_the_west.views import NoViewSecret
 
     game = _game()
@@ -79,8 +79,9 @@ def test_a_new_life_is_a_new_name_and_no_secret_no_view():
     game.view_secret = None
     with pytest.raises(NoViewSecret, match="aa-ref rekey GAME.yaml"):
         view(SCENARIO, game, "allies")
-    game.blocks["ger-7pz"].revealed = True  # nothing hidden: nothing to name
-    assert "ger-7pz" in view(SCENARIO, game, "allies").blocks
+    open_game = _game(fog_of_war="off")  # every block face up: nothing to name
+    open_game.view_secret = None
+    assert "ger-7pz" in view(SCENARIO, open_game, "allies").blocks
 
 
 def test_fog_of_war_off_reveals_every_block():

@@ -90,7 +90,10 @@ def hidden_name(game: Game, block: str) -> str:
 
 
 def view(scenario: Scenario, game: Game, side: Side) -> View:
-    """What `side` may see."""
+    """What `side` may see. A game under fog of war without a view secret (begun before aa-ref kept one) shows no
+    side's view: NoViewSecret."""
+    if game.view_secret is None and game.options.get("fog_of_war") != "off":
+        raise NoViewSecret()
     seen: dict[str, SeenBlock] = {}
     off_map = []
     for block_id, state in game.blocks.items():
