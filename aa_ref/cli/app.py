@@ -155,16 +155,20 @@ def show(
         fail(exc)
     if loaded.game.kind == "bitw-game":
         from aa_ref.games.blocks_in_the_west import render as bitw
-        from aa_ref.games.blocks_in_the_west.views import view
+        from aa_ref.games.blocks_in_the_west.views import NoViewSecret, view
 
         chosen = side or power
         if chosen is not None and chosen not in ("axis", "allies"):
             fail(UsageError(f"--side is axis or allies, not '{chosen}'"))
-        if as_json:
-            data = view(loaded.setup, loaded.game, chosen).model_dump(mode="json") if chosen else bitw.referee_view(loaded.setup, loaded.game)
-            typer.echo(json.dumps(data, indent=2))
-        else:
-            typer.echo(bitw.show_text(loaded.setup, loaded.game, chosen), nl=False)
+        try:
+            if as_json:
+                data = view(loaded.setup, loaded.game, chosen).model_dump(mode="json") if chosen else bitw.referee_view(loaded.setup, loaded.game)
+                text = json.dumps(data, indent=2) + "\n"
+            else:
+                text = bitw.show_text(loaded.setup, loaded.game, chosen)
+        except NoViewSecret:
+            fail(NoViewSecret(str(game)))
+        typer.echo(text, nl=False)
         return
     if loaded.game.kind == "warzag-game":
         from aa_ref.games.warzag import render as warzag
@@ -445,7 +449,7 @@ def export(
     """Blocks in the West: write one side's view of the game, with none of the other side's hidden facts."""
     from aa_ref.core.session import load_game
     from aa_ref.core.yamlio import atomic_write, dump_yaml, refuse_existing, styled
-    from aa_ref.games.blocks_in_the_west.views import view
+    from aa_ref.games.blocks_in_the_west.views import NoViewSecret, view
 
     try:
         loaded = load_game(game)
@@ -453,12 +457,33 @@ def export(
             raise UsageError("export writes a side's view of a Blocks in the West game; other games have no hidden units")
         if side not in ("axis", "allies"):
             raise UsageError(f"--side is axis or allies, not '{side}'")
-        seen = view(loaded.setup, loaded.game, side)  # type: ignore[arg-type]
+        try:
+            seen = view(loaded.setup, loaded.game, side)  # type: ignore[arg-type]
+        except NoViewSecret:
+            raise NoViewSecret(str(game)) from None
         refuse_existing([output], force)
         atomic_write(output, dump_yaml(styled(seen.model_dump(mode="json"))))
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"The {side}' view written to {output}")
+
+
+@app.command()
+def rekey(
+    game: GamePath,
+    force: Annotated[bool, typer.Option("--force", help="Replace the secret the game has (every hidden block is "
+                                                        "renamed in both sides' views).")] = False,
+) -> None:
+    """Blocks in the West: give the referee's game file a new secret for the names of hidden blocks in a side's view
+    (a game begun before aa-ref kept one needs it once; the log is not changed)."""
+    from aa_ref.core.session import rekey as new_secret
+
+    try:
+        new_secret(game, force)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"{game}: a new view secret, in the game file only; every hidden block has a new name in the views "
+               "from now on (send each side its view again)")
 
 
 @app.command("editor-setup")

@@ -121,3 +121,9 @@ class Ruleset(Protocol):
     def deal_secrets(self, setup: Any, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
         """Cards dealt in secret at the start: (player -> public commitment, file key -> private document)."""
         ...
+
+    def referee_secrets(self) -> dict[str, str]:
+        """Fresh secrets of the referee, game field -> value, that decide nothing in play and live in the game file
+        only, never in the log (Blocks in the West: the key of the opaque names in a side's view). `new_game` draws
+        them; a game rebuilt from its log (replay, undo) takes them from its file; `aa-ref rekey` draws new ones."""
+        ...

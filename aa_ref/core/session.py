@@ -405,6 +405,8 @@ def _rebuild(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
     setup = loaded.setup if from_file else load_setup(log.start.setup)
     ruleset = ruleset_for(setup)
     game = ruleset.new_game(setup, log.start.variant, dict(log.start.options), log.start.seed, loaded.game.log.file)
+    for key in ruleset.referee_secrets():  # never in the log: the game file's are the game's
+        setattr(game, key, getattr(loaded.game, key))
     if log.start.commitments:
         ruleset.commit_secrets(game, dict(log.start.commitments))
     if from_file:
@@ -516,6 +518,29 @@ def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None
     restored.log.file = loaded.game.log.file
     atomic_write_many({str(game_path): game_text(restored, loaded.doc), str(loaded.log_path): log_text(log)})
     return restored, _undo_text(loaded.log.entries[n - 1])
+
+
+def rekey(game_path: Path, force: bool = False) -> Game:
+    """New referee secrets (Blocks in the West: the key of the opaque names in a side's view) for a game, written to
+    its file only: the game is rebuilt from its log with them, so that what they govern (the blocks' lives) counts
+    from the start; the log is left as it is. A game that has its secrets keeps them unless `force`."""
+    loaded = load_game(game_path)
+    fresh = loaded.ruleset.referee_secrets()
+    if not fresh:
+        raise UsageError(f"{game_path}: this game keeps no secret of the referee's (only Blocks in the West does, for "
+                         "its views)")
+    if not force and all(getattr(loaded.game, key) is not None for key in fresh):
+        raise UsageError(f"{game_path} has its secret already; --force draws a new one, and every hidden block gets a "
+                         "new name in both sides' views")
+    checked = replay(game_path)
+    if checked.divergence:
+        raise InvalidInput(f"{game_path}: the log does not replay, so the game cannot be rebuilt with a new secret: "
+                           f"{checked.divergence}")
+    for key, value in fresh.items():
+        setattr(loaded.game, key, value)
+    game, _ = _rebuild(loaded)
+    atomic_write_many({str(game_path): game_text(game, loaded.doc)})
+    return game
 
 
 def _event_divergence(n: int, produced: list[dict], logged: list[dict]) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.views import view
@@ -53,14 +55,33 @@ def test_the_enemy_blocks_off_the_map_and_pp_are_not_in_the_view():
     assert "ger" not in " ".join(seen.off_map)
 
 
-def test_hidden_names_follow_a_block_but_depend_on_the_referee_seed():
+def test_hidden_names_follow_a_block_but_depend_on_the_referee_secret():
     game = _game()
     first = set(view(SCENARIO, game, "allies").blocks) - {"fr-inf", "ger-inf"}
     game.blocks["ger-7pz"].hex = "h1"
     moved = set(view(SCENARIO, game, "allies").blocks) - {"fr-inf", "ger-inf"}
     assert first == moved  # the eye follows the block from hex to hex
-    other = Bitw().new_game(SCENARIO, None, {"rules": "basic", "fog_of_war": "on"}, "another-seed", "x.log")
-    assert set(view(SCENARIO, other, "allies").blocks) != set(view(SCENARIO, game, "allies").blocks)
+    twin = _game()  # the same seed, scenario and options: only the referee's secret differs
+    assert twin.seed == game.seed and twin.view_secret != game.view_secret
+    twin.blocks["ger-7pz"].hex = "h1"
+    assert set(view(SCENARIO, twin, "allies").blocks) - {"fr-inf", "ger-inf"} != moved
+
+
+def test_a_new_life_is_a_new_name_and_no_secret_no_view():
+    """A block back on the map after its elimination is a new block to the eye; a game under fog of war without a
+    view secret (begun before aa-ref kept one) shows no view: its names would derive from the public seed."""
+    from aa_ref.games.blocks_in_the_west.views import NoViewSecret
+
+    game = _game()
+    before = set(view(SCENARIO, game, "allies").blocks)
+    game.blocks["ger-7pz"].life += 1
+    assert len(set(view(SCENARIO, game, "allies").blocks) - before) == 1
+    game.view_secret = None
+    with pytest.raises(NoViewSecret, match="aa-ref rekey GAME.yaml"):
+        view(SCENARIO, game, "allies")
+    open_game = _game(fog_of_war="off")  # every block face up: nothing to name
+    open_game.view_secret = None
+    assert "ger-7pz" in view(SCENARIO, open_game, "allies").blocks
 
 
 def test_fog_of_war_off_reveals_every_block():

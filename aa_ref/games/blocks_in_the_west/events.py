@@ -176,6 +176,8 @@ def apply_event(game: Game, event: Any) -> None:
     match event:
         case BlockMove(block=block, path=path):
             state = _block(game, block)
+            if state.hex is None and path[-1] is not None and game.view_secret is not None:
+                state.life += 1  # a new life, a new opaque name (views.hidden_name); an older game counts none
             state.hex = path[-1]
             if len(path) >= 2 and path[-1] is not None and path[-2] is not None:
                 state.entered_from = path[-2]

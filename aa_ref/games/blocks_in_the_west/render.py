@@ -10,8 +10,8 @@ from aa_ref.games.blocks_in_the_west.views import View, view
 
 
 def referee_view(scenario: Scenario, game: Game) -> dict:
-    """Everything, as JSON data (the referee's own view)."""
-    return {"game": "bitw", **game.model_dump(mode="json", exclude={"log", "fair_dice", "seed"})}
+    """Everything, as JSON data (the referee's own view); not the view secret, which no screen needs."""
+    return {"game": "bitw", **game.model_dump(mode="json", exclude={"log", "fair_dice", "seed", "view_secret"})}
 
 
 STAGES = {"fire": "the next round to fight", "defender_withdrawal": "waiting for the defender's withdrawals",

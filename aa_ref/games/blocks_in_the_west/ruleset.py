@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from typing import Any, ClassVar
 
 from aa_ref.core.engine import Context, Illegal, OrdersInput, problems_of_a_dry_run
@@ -98,6 +99,10 @@ class Bitw:
     def deal_secrets(self, scenario: Scenario, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
         return {}, {}
 
+    def referee_secrets(self) -> dict[str, str]:
+        """The key of the opaque names in a side's view: 32 random bytes, from nothing a player sees."""
+        return {"view_secret": secrets.token_hex(32)}
+
     def setup_problems(self, scenario: Scenario, doc: Document) -> list[Problem]:
         return scenario_problems(scenario, doc)
 
@@ -114,7 +119,8 @@ class Bitw:
         return problems
 
     def new_game(self, scenario: Scenario, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
-        """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]."""
+        """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
+        secret (`referee_secrets`)."""
         blocks = {}
         for block_id, block in scenario.blocks.items():
             placed = scenario.setup.get(block_id)
@@ -129,7 +135,7 @@ class Bitw:
             kind="bitw-game", schema_version=1, setup=scenario.id, scenario_sha256=scenario_digest(scenario),
             options=options, seed=seed, turn=1, round=1, power=scenario.first_side, phase="weather",
             blocks=blocks, control=control, pp={p: scenario.stored_pp(p).yellow for p in scenario.pp},
-            log=LogRef(file=log_file),
+            log=LogRef(file=log_file), **self.referee_secrets(),
         )
         if rules.enabled(game, "advanced_production"):  # coloured PP are stored only under AR 11.0 [BW L1683]
             game.coloured_pp = production.stored_colours(scenario)

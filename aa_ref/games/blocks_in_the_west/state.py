@@ -33,6 +33,9 @@ class BlockState(Strict):
     moved: bool = False
     entered_from: str | None = Field(default=None, description="the hex it last moved from: a river or strait crossed "
                                                                 "into a battle [BW L1484], [BW L1488]")
+    life: int = Field(default=0, ge=0, description="how many times it has entered the map (a reinforcement's arrival, "
+                      "a rebuild): each life has its own opaque name in the enemy's view; counted only in a game with "
+                      "a view_secret")
 
 
 class Decision(Strict):
@@ -84,6 +87,10 @@ class Game(Strict):
     variant: str | None = None
     options: dict[str, str] = Field(default_factory=dict)
     seed: str
+    view_secret: str | None = Field(
+        default=None, pattern=r"^[0-9a-f]{64}$", description="the referee's key of the opaque names under which a "
+        "side's view shows the enemy's hidden blocks: 32 random bytes made at `aa-ref new`, in this file only (never in "
+        "the log, whose start holds the public seed); none in a game begun before aa-ref kept one (`aa-ref rekey`)")
     turn: int = Field(ge=1, description="the month's number on the scenario's turn track")
     round: int = Field(ge=1, description="the same as turn (the shared core's name)")
     power: Side = Field(description="the active side [BW L550-L552]")

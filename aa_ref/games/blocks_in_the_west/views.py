@@ -5,15 +5,21 @@ but not its identity or strength until combat or reconnaissance reveals it. A si
 everything of its own and, of the enemy's blocks on the map, only what a player across the table
 sees: position and nation, under an opaque name that follows the block from hex to hex (as the eye
 does) but says nothing of it. The referee's file holds everything; the view holds no hidden fact.
+
+The opaque name is an HMAC keyed by the game's `view_secret`, which only the referee's game file holds
+(never the log, whose start holds the public seed), of the block and its life: a block that leaves the
+map and comes back (rebuilt, docs/bitw-rulings.md) is a new block to the eye, under a new name.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from typing import Any, Literal
 
 from pydantic import Field
 
+from aa_ref.core.errors import UsageError
 from aa_ref.core.model import Strict
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import Game, Phase, Side
@@ -63,14 +69,31 @@ class View(Strict):
                                                                          "both sides' blocks share the hex, so both see it")
 
 
+class NoViewSecret(UsageError):
+    """A game begun before aa-ref kept a view secret: its hidden blocks have no name a player could not compute."""
+
+    def __init__(self, game_path: str = "GAME.yaml") -> None:
+        super().__init__(
+            f"{game_path} was begun before aa-ref kept a secret for the names of hidden blocks (they derived from the "
+            f"public seed, so a player could tell which block is which): run 'aa-ref rekey {game_path}' once; the "
+            "names the players saw so far all change")
+
+
 def hidden_name(game: Game, block: str) -> str:
-    """An opaque, stable name for an enemy block: keyed by the referee's secret seed, so that it cannot be traced
-    back to the block's identity."""
-    return "hidden-" + hashlib.sha256(f"bitw-view|{game.seed}|{block}".encode()).hexdigest()[:10]
+    """An enemy block's opaque name: HMAC-SHA256 keyed by the referee's view secret of the block and its life, so it
+    follows the block from hex to hex but cannot be traced to it from anything a player holds, and a new life (a
+    rebuild) is a new name. NoViewSecret in a game without a secret."""
+    if game.view_secret is None:
+        raise NoViewSecret()
+    message = f"bitw-view|{block}|{game.blocks[block].life}".encode()
+    return "hidden-" + hmac.new(bytes.fromhex(game.view_secret), message, hashlib.sha256).hexdigest()[:10]
 
 
 def view(scenario: Scenario, game: Game, side: Side) -> View:
-    """What `side` may see."""
+    """What `side` may see. A game under fog of war without a view secret (begun before aa-ref kept one) shows no
+    side's view: NoViewSecret."""
+    if game.view_secret is None and game.options.get("fog_of_war") != "off":
+        raise NoViewSecret()
     seen: dict[str, SeenBlock] = {}
     off_map = []
     for block_id, state in game.blocks.items():

@@ -123,6 +123,10 @@ class Warzag:
         for nation, digest in commitments.items():
             game.players[nation].objective = digest
 
+    def referee_secrets(self) -> dict[str, str]:
+        """WARZAG has no referee: its secrets are the players' own files."""
+        return {}
+
     # --- orders -----------------------------------------------------------------
     def check(self, pack: Pack, game: Game, given: OrdersInput) -> list[Problem]:
         """The document's problems: its moment, then its actions carried out on a copy."""

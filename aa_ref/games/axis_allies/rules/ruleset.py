@@ -73,6 +73,10 @@ class AA1941:
         """Axis & Allies deals nothing in secret."""
         return {}, {}
 
+    def referee_secrets(self) -> dict[str, str]:
+        """Axis & Allies hides nothing from its players."""
+        return {}
+
     @staticmethod
     def apply_event(game: Game, event: Any) -> None:
         apply_event(game, event)
