@@ -48,7 +48,7 @@ def _ok(result) -> str:
 def side_material(cli: Cli, side: str) -> tuple[list[str], set[str]]:
     """Everything `side` receives from the referee now (the exported view's text, `show --side` as text and JSON)
     and the opaque names in it; each of the three names the same hidden blocks."""
-    _ok(cli("export", "game.yaml", "--side", side, "-o", f"{side}-view.yaml"))
+    _ok(cli("export", "game.yaml", "--side", side, "-o", f"{side}-view.yaml", "--force"))
     exported = (cli.folder / f"{side}-view.yaml").read_text()
     text = _ok(cli("show", "game.yaml", "--side", side))
     as_json = _ok(cli("show", "game.yaml", "--side", side, "--json"))
