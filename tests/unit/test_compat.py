@@ -35,3 +35,10 @@ def test_an_earlier_versions_game_loads_and_replays_exactly(folder: Path, tmp_pa
     assert len(loaded.log.entries) == 5 and loaded.game.power == "Germany"
     report = session.replay(work / "game.yaml")
     assert report.divergence is None and report.entries == 5
+
+
+def test_the_package_version_is_one_number():
+    import tomllib
+
+    project = tomllib.loads((COMPAT.parents[2] / "pyproject.toml").read_text())["project"]
+    assert project["version"] == __version__
