@@ -126,10 +126,11 @@ def chain_problems(log: Log) -> list[str]:
             problems.append(f"entry {i} is numbered {entry.n}")
         if entry.prev != prev:
             if i == 1:
-                problems.append(f"entry 1 does not follow the log's start (its 'prev' hash is {entry.prev}, the start's "
-                                f"is {prev}): the start or the entry was edited")
+                problems.append(f"entry 1 does not follow the log's start (its 'prev' hash is {entry.prev}, the "
+                                f"start's is {prev}): the start or the entry was edited")
             else:
-                problems.append(f"entry {i} does not follow entry {i - 1} (its 'prev' hash is {entry.prev}, expected {prev})")
+                problems.append(f"entry {i} does not follow entry {i - 1} (its 'prev' hash is {entry.prev}, "
+                                f"expected {prev})")
         if entry_hash(data) != entry.hash:
             problems.append(f"entry {i} was edited after it was written (its content does not match its hash)")
         prev = entry.hash
@@ -150,4 +151,5 @@ def made_by_line(start: LogStart) -> str:
     if made is None:
         return "Made by an aa-ref that recorded no version (a game begun before versioned saves)"
     setup = f", setup sha256 {start.setup_sha256[:12]}..." if start.setup_sha256 else ""
-    return f"Made by aa-ref {made.aa_ref}, rules {made.ruleset}/{made.rules_version}, schema {made.schema_version}{setup}"
+    return (f"Made by aa-ref {made.aa_ref}, rules {made.ruleset}/{made.rules_version}, "
+            f"schema {made.schema_version}{setup}")

@@ -339,6 +339,7 @@ def refuse_newer_rules(loaded: LoadedGame) -> None:
         raise InvalidInput(f"{loaded.path}: begun with newer rules", [load_yaml(loaded.log_path).problem(
             rules_change_text(loaded.log.start, loaded.ruleset) or "", ("start", "made_by", "rules_version"))])
 
+
 @dataclass
 class Applied:
     """The outcome of one orders or decision document."""
@@ -466,26 +467,27 @@ def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
     theirs = loaded.game.model_dump(mode="json")
     mine["log"], theirs["log"] = mine["log"]["head"], theirs["log"]["head"]
     if mine != theirs:
-        return ReplayReport(len(log.entries), _explained(
-            "the game file differs from the replayed game: " + _first_difference(theirs, mine), log.start, loaded.ruleset))
+        differs = "the game file differs from the replayed game: " + _first_difference(theirs, mine)
+        return ReplayReport(len(log.entries), _explained(differs, log.start, loaded.ruleset))
     return ReplayReport(len(log.entries))
 
 
 def rules_change_text(start: LogStart, ruleset: Any) -> str | None:
     """Why a game may not replay with this aa-ref: the rules version its log's start records is not the ruleset's
     (a log without one was begun with rules version 1 or earlier), with what changed in between; None if equal."""
-    recorded = start.made_by.rules_version if start.made_by else 1
+    made = start.made_by
+    recorded = made.rules_version if made else 1
     current = ruleset.rules_version
-    if recorded == current and (start.made_by is None or start.made_by.ruleset == ruleset.id):
+    if recorded == current and (made is None or made.ruleset == ruleset.id):
         return None
-    begun = (f"aa-ref {start.made_by.aa_ref} (rules version {recorded} of {start.made_by.ruleset})" if start.made_by
+    begun = (f"aa-ref {made.aa_ref} (rules version {recorded} of {made.ruleset})" if made
              else f"an aa-ref that recorded no version (rules version 1 of {ruleset.id} or earlier)")
-    here = f"this aa-ref {__version__} has rules version {current} of {ruleset.id}"
-    if recorded > current:
-        return f"this game was begun with {begun}; {here}, older: install aa-ref {start.made_by.aa_ref} or later"  # type: ignore[union-attr]
-    changes = "; ".join(f"{v}: {ruleset.rules_changes.get(v, '(not described)')}" for v in range(recorded + 1, current + 1))
-    return f"this game was begun with {begun}; {here}, which changed: {changes}" if changes else (
-        f"this game was begun with {begun}; {here}")
+    here = f"this game was begun with {begun}; this aa-ref {__version__} has rules version {current} of {ruleset.id}"
+    if made is not None and recorded > current:
+        return f"{here}, older: install aa-ref {made.aa_ref} or later"
+    changes = "; ".join(f"{v}: {ruleset.rules_changes.get(v, '(not described)')}"
+                        for v in range(recorded + 1, current + 1))
+    return f"{here}, which changed: {changes}" if changes else here
 
 
 def _explained(divergence: str, start: LogStart, ruleset: Any) -> str:

@@ -133,7 +133,7 @@ def _loaded(scenario: str, base: Path | None) -> tuple[Any, str]:
     if scenario not in paths:
         index = NameIndex("scenario", paths)
         raise UsageError(index.unknown_message(scenario) + "; 'aa-ref games' lists them, or give a pack's file")
-    value = cached(scenario, list(paths.values()), lambda: _parse_setup_file(paths[scenario]))  # aa_ref.core.setup_cache
+    value = cached(scenario, list(paths.values()), lambda: _parse_setup_file(paths[scenario]))  # core.setup_cache
     _CACHE[scenario] = value
     return value
 

@@ -45,7 +45,8 @@ def rechain(game_path: Path, edit: Callable[[dict[str, Any]], None]) -> None:
             log, old.round, old.power, old.phase, old.input, old.events)]})
     game = loaded.game
     game.log.head = log.head
-    atomic_write_many({str(game_path): session.game_text(game, loaded.doc), str(loaded.log_path): session.log_text(log)})
+    atomic_write_many({str(game_path): session.game_text(game, loaded.doc),
+                       str(loaded.log_path): session.log_text(log)})
 
 
 def played(cli, *orders: str) -> None:
@@ -168,8 +169,9 @@ def test_a_users_setup_file_changed_since_the_game_began_is_refused_by_every_com
     assert text.count(karelia) == 1
     setup.write_text(text.replace(karelia, karelia.replace("value: 1", "value: 2")))
     before = cli.snapshot()
-    for command in (("show", "game.yaml"), ("replay", "game.yaml"), ("validate", "game.yaml"), ("template", "game.yaml"),
-                    ("apply", "game.yaml", ROUND_1 / "02-ussr-combat-move.yaml", "--in-place"), ("undo", "game.yaml")):
+    for command in (("show", "game.yaml"), ("replay", "game.yaml"), ("validate", "game.yaml"),
+                    ("template", "game.yaml"), ("undo", "game.yaml"),
+                    ("apply", "game.yaml", ROUND_1 / "02-ussr-combat-move.yaml", "--in-place")):
         result = cli(*command)
         assert result.exit_code == 1, (command, result.output)
         lines = located(result.output, "game.log.yaml")
@@ -275,7 +277,8 @@ def test_a_log_a_newer_aa_ref_wrote_with_fields_this_one_does_not_know_says_so(c
     path.write_text(text)
     cli.edit("game.yaml", "seed: e2e", "seed: e2e\nclock: {}")
     result = cli("show", "game.yaml")
-    assert result.exit_code == 1 and "begun with aa-ref 9.0.0, newer than this aa-ref" in located(result.output, "game.yaml")[0]
+    assert result.exit_code == 1
+    assert "begun with aa-ref 9.0.0, newer than this aa-ref" in located(result.output, "game.yaml")[0]
 
 
 def test_a_log_an_older_aa_ref_wrote_is_not_said_to_be_newer(cli, game):
@@ -333,7 +336,8 @@ def test_a_log_of_another_schema_version_is_refused(cli, game):
 # --- show ---------------------------------------------------------------------------------------
 def test_show_says_what_began_an_aa_game_and_that_an_old_one_recorded_nothing(cli, game):
     fingerprint = aa_ref.core.setups.setup_sha256("aa1941")
-    line = f"Made by aa-ref {__version__}, rules aa1941/{AA1941.rules_version}, schema 1, setup sha256 {fingerprint[:12]}..."
+    line = (f"Made by aa-ref {__version__}, rules aa1941/{AA1941.rules_version}, schema 1, "
+            f"setup sha256 {fingerprint[:12]}...")
     assert cli("show", "game.yaml").output.splitlines()[1] == line
     data = json.loads(cli("show", "game.yaml", "--json").output)
     assert data["made_by"] == {"aa_ref": __version__, "schema_version": 1, "ruleset": "aa1941",

@@ -17,7 +17,8 @@ def referee_view(scenario: Scenario, game: Game) -> dict:
 
 def show_json(scenario: Scenario, game: Game, side: str | None, start: LogStart | None = None) -> dict:
     """`show --json`: one side's view, or the referee's; with the log's start, `made_by` (what began the game)."""
-    data = view(scenario, game, side).model_dump(mode="json") if side else referee_view(scenario, game)  # type: ignore[arg-type]
+    seen = view(scenario, game, side) if side else None  # type: ignore[arg-type]
+    data = seen.model_dump(mode="json") if seen is not None else referee_view(scenario, game)
     if start is not None:
         data["made_by"] = made_by_data(start)
     return data

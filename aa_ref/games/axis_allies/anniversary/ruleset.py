@@ -42,7 +42,8 @@ class Anniversary(AA1941):
 
     id: ClassVar[str] = "anniversary"
     rules_version: ClassVar[int] = 1
-    """The version of the Anniversary Edition's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
+    """The version of the Anniversary Edition's adjudication: raised by one whenever it changes
+    (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
