@@ -153,19 +153,19 @@ def show(
             power = name
     except AaRefError as exc:
         fail(exc)
+    start = loaded.log.start
     if loaded.game.kind == "bitw-game":
         from aa_ref.games.blocks_in_the_west import render as bitw
-        from aa_ref.games.blocks_in_the_west.views import NoViewSecret, view
+        from aa_ref.games.blocks_in_the_west.views import NoViewSecret
 
         chosen = side or power
         if chosen is not None and chosen not in ("axis", "allies"):
             fail(UsageError(f"--side is axis or allies, not '{chosen}'"))
         try:
             if as_json:
-                data = view(loaded.setup, loaded.game, chosen).model_dump(mode="json") if chosen else bitw.referee_view(loaded.setup, loaded.game)
-                text = json.dumps(data, indent=2) + "\n"
+                text = json.dumps(bitw.show_json(loaded.setup, loaded.game, chosen, start), indent=2) + "\n"
             else:
-                text = bitw.show_text(loaded.setup, loaded.game, chosen)
+                text = bitw.show_text(loaded.setup, loaded.game, chosen, start)
         except NoViewSecret:
             fail(NoViewSecret(str(game)))
         typer.echo(text, nl=False)
@@ -174,16 +174,16 @@ def show(
         from aa_ref.games.warzag import render as warzag
 
         if as_json:
-            typer.echo(json.dumps(warzag.status(loaded.setup, loaded.game, power), indent=2))
+            typer.echo(json.dumps(warzag.status(loaded.setup, loaded.game, power, start), indent=2))
         else:
-            typer.echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path), nl=False)
+            typer.echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path, start), nl=False)
         return
     from aa_ref.features.reports.render import show_text, status
 
     if as_json:
-        typer.echo(json.dumps(status(loaded.setup, loaded.game, loaded.ruleset), indent=2))
+        typer.echo(json.dumps(status(loaded.setup, loaded.game, loaded.ruleset, start), indent=2))
     else:
-        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power))
+        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start))
 
 
 @app.command()

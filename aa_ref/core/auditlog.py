@@ -18,10 +18,31 @@ from aa_ref.core.model import Strict
 GENESIS = "genesis"
 
 
+class MadeBy(Strict):
+    """What began a game: the aa-ref version, the documents' schema version and the rules that adjudicated it
+    (docs/compatibility.md)."""
+
+    aa_ref: str = Field(description="the aa-ref version that began the game (aa_ref.__version__)")
+    schema_version: int = Field(description="the schema_version of the documents that aa-ref wrote and read")
+    ruleset: str = Field(description="the ruleset id (the setup's `ruleset:`)")
+    rules_version: int = Field(ge=1, description="the ruleset's rules version: it changes when the ruleset's "
+                                                 "adjudication changes")
+
+
+OPTIONAL_START_KEYS = ("commitments", "made_by", "setup_sha256")
+"""Keys of the log's start that a log written without them did not hash: dropped from the hash when empty, so
+those logs keep the hash they always had, and covered by it when present."""
+
+
 class LogStart(Strict):
-    """How the game began: enough to rebuild its first state."""
+    """How the game began: enough to rebuild its first state, and (since versioned saves) what began it."""
 
     setup: str
+    setup_sha256: str | None = Field(
+        default=None, pattern="^[0-9a-f]{64}$",
+        description="SHA-256 of the setup's content after `extends` when the game began (canonical JSON of the "
+                    "merged setup data); a game whose setup changed since is refused")
+    made_by: MadeBy | None = Field(default=None, description="the aa-ref and the rules version that began the game")
     variant: str | None = None
     options: dict[str, str] = Field(default_factory=dict)
     seed: str
@@ -60,9 +81,20 @@ def _digest(payload: Any) -> str:
 def start_hash(start: LogStart) -> str:
     """The hash a fresh game's log head has before any entry."""
     data = start.model_dump(mode="json")
-    if not data["commitments"]:  # games without secret deals keep the hash they always had
-        del data["commitments"]
+    for key in OPTIONAL_START_KEYS:  # games without them keep the hash they always had
+        if not data[key]:
+            del data[key]
     return _digest({"genesis": data})
+
+
+def start_data(start: LogStart) -> dict[str, Any]:
+    """The start as written in a log file: the optional keys only when present (a log written before them is
+    rewritten as it was)."""
+    data = start.model_dump(mode="json", by_alias=True)
+    for key in ("made_by", "setup_sha256"):
+        if data[key] is None:
+            del data[key]
+    return data
 
 
 def entry_hash(entry: dict[str, Any]) -> str:
@@ -93,8 +125,31 @@ def chain_problems(log: Log) -> list[str]:
         if entry.n != i:
             problems.append(f"entry {i} is numbered {entry.n}")
         if entry.prev != prev:
-            problems.append(f"entry {i} does not follow entry {i - 1} (its 'prev' hash is {entry.prev}, expected {prev})")
+            if i == 1:
+                problems.append(f"entry 1 does not follow the log's start (its 'prev' hash is {entry.prev}, the "
+                                f"start's is {prev}): the start or the entry was edited")
+            else:
+                problems.append(f"entry {i} does not follow entry {i - 1} (its 'prev' hash is {entry.prev}, "
+                                f"expected {prev})")
         if entry_hash(data) != entry.hash:
             problems.append(f"entry {i} was edited after it was written (its content does not match its hash)")
         prev = entry.hash
     return problems
+
+
+def made_by_data(start: LogStart) -> dict[str, Any] | None:
+    """What began a game, as `show --json` reports it (`made_by` with the setup's fingerprint); None for a game
+    begun before versioned saves."""
+    if start.made_by is None:
+        return None
+    return {**start.made_by.model_dump(mode="json"), "setup_sha256": start.setup_sha256}
+
+
+def made_by_line(start: LogStart) -> str:
+    """What began a game, in one line of `show`."""
+    made = start.made_by
+    if made is None:
+        return "Made by an aa-ref that recorded no version (a game begun before versioned saves)"
+    setup = f", setup sha256 {start.setup_sha256[:12]}..." if start.setup_sha256 else ""
+    return (f"Made by aa-ref {made.aa_ref}, rules {made.ruleset}/{made.rules_version}, "
+            f"schema {made.schema_version}{setup}")

@@ -13,10 +13,11 @@ import json
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
+from aa_ref import __version__
 from aa_ref.core.auditlog import Log
 from aa_ref.core.errors import InvalidInput, Problem, UsageError
 from aa_ref.core.yamlio import EDITOR_SCHEMAS, Document, atomic_write_many
@@ -46,6 +47,8 @@ ORDERS_KINDS = ("orders", "decision", "warzag-orders", "bitw-orders")
 SETUP_KINDS = ("setup", "warzag-pack", "bitw-scenario")
 """A game's definition: an A&A setup, a WARZAG component pack, a Blocks in the West scenario."""
 SCHEMA_VERSION = 1
+"""The schema_version of every document this aa-ref writes and reads (docs/compatibility.md); a log's start
+records it as `made_by.schema_version`."""
 
 
 def model_of(kind: str) -> type[BaseModel]:
@@ -220,6 +223,9 @@ def parse_model(doc: Document, kind: str) -> BaseModel:
         return model_of(kind).model_validate(doc.data)
     except ValidationError:
         pass
+    other = schema_version_problem(doc, kind)
+    if other is not None:
+        raise InvalidInput(f"{doc.path}: a {kind} file of another schema_version", [other])
     problems = shape_problems(doc, kind)
     if not problems:
         try:
@@ -227,6 +233,30 @@ def parse_model(doc: Document, kind: str) -> BaseModel:
         except ValidationError as exc:
             problems = [doc.problem(_pydantic_message(e), tuple(e["loc"])) for e in exc.errors()]
     raise InvalidInput(f"{doc.path}: not a valid {kind} file", problems)
+
+
+def supported_schema_version(kind: str) -> int | None:
+    """The schema_version this aa-ref reads for a document kind (its model's `Literal`), None if it has none."""
+    field = model_of(kind).model_fields.get("schema_version")
+    versions = get_args(field.annotation) if field is not None else ()
+    return versions[0] if len(versions) == 1 and isinstance(versions[0], int) else None
+
+
+def schema_version_problem(doc: Document, kind: str) -> Problem | None:
+    """A document whose schema_version (a whole number) is not the one this aa-ref reads: a newer one is refused
+    with the upgrade to install, an older one (no migration is written yet) with the aa-ref to read it with."""
+    found = doc.data.get("schema_version") if isinstance(doc.data, dict) else None
+    supported = supported_schema_version(kind)
+    if not isinstance(found, int) or isinstance(found, bool) or supported is None or found == supported:
+        return None
+    here = f"this aa-ref {__version__} reads {kind} files of schema_version {supported}"
+    if found > supported:
+        text = (f"this {kind} file has schema_version {found}, written by a newer aa-ref; {here}: upgrade aa-ref "
+                "(pip install --upgrade aa-ref)")
+    else:
+        text = (f"this {kind} file has schema_version {found}, older than any this aa-ref reads; {here} and has no "
+                f"migration from {found} (docs/compatibility.md): read it with the aa-ref that wrote it")
+    return doc.problem(text, ("schema_version",))
 
 
 def _pydantic_message(error: dict[str, Any]) -> str:

@@ -93,6 +93,12 @@ class Ruleset(Protocol):
     """What a game's rules must provide to the core."""
 
     id: ClassVar[str]
+    rules_version: ClassVar[int]
+    """Raised by one whenever the ruleset's adjudication changes (each ruleset its own, an A&A edition's too: a
+    change to the shared A&A rules raises all three); a log's start records it (docs/compatibility.md)."""
+    rules_changes: ClassVar[dict[int, str]]
+    """Rules version -> what changed in the adjudication at that version: `replay` quotes the changes since a
+    game's recorded version when the game no longer replays."""
     phases: ClassVar[list[str]]
     self_checking: ClassVar[bool]
     """True when `adjudicate` itself refuses illegal orders (IllegalOrders) before changing anything it keeps: the

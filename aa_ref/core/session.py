@@ -9,19 +9,41 @@ from __future__ import annotations
 import importlib
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aa_ref import __version__
 from aa_ref.core import fairdice
-from aa_ref.core.auditlog import Log, LogStart, chain_problems, make_entry
+from aa_ref.core.auditlog import Log, LogStart, MadeBy, chain_problems, make_entry, start_data
 from aa_ref.core.dice import RecordedDice, SeededDice
-from aa_ref.core.documents import GAME_KINDS, ORDERS_KINDS, SETUP_KINDS, document_kind, parse_model
+from aa_ref.core.documents import (
+    GAME_KINDS,
+    ORDERS_KINDS,
+    SCHEMA_VERSION,
+    SETUP_KINDS,
+    document_kind,
+    parse_model,
+)
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
 from aa_ref.core.events import EventError, Note, dump_events
-from aa_ref.core.fairdice import RevealPool, RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
-from aa_ref.core.setups import load_setup, parse_setup, scenario_path, setup_paths
+from aa_ref.core.fairdice import (
+    RevealPool,
+    RevealsNeeded,
+    fair_dice_for,
+    reveals_needed_text,
+    settle_reveals,
+)
+from aa_ref.core.setups import (
+    changed_setup_text,
+    load_setup,
+    parse_setup,
+    scenario_path,
+    setup_paths,
+    setup_sha256,
+)
 from aa_ref.core.yamlio import (
     Document,
     atomic_write_many,
@@ -109,7 +131,15 @@ def game_text(game: Game, source: Document | None = None) -> str:
 
 
 def log_text(log: Log) -> str:
-    return dump_json_style(log.model_dump(mode="json", by_alias=True), "entries")
+    data = log.model_dump(mode="json", by_alias=True)
+    data["start"] = start_data(log.start)
+    return dump_json_style(data, "entries")
+
+
+def made_by(ruleset: Any) -> MadeBy:
+    """What begins a game today: this aa-ref, its documents' schema version, the ruleset's rules version."""
+    return MadeBy(aa_ref=__version__, schema_version=SCHEMA_VERSION, ruleset=ruleset.id,
+                  rules_version=ruleset.rules_version)
 
 
 def new_game(
@@ -146,8 +176,9 @@ def new_game(
     commitments, private = ruleset.deal_secrets(setup, options, seed)
     if commitments:
         ruleset.commit_secrets(game, commitments)
-    start = LogStart(setup=setup.id, variant=variant, options=options, seed=seed, commitments=commitments)
-    log = Log(kind="log", schema_version=1, start=start)
+    start = LogStart(setup=setup.id, setup_sha256=setup_sha256(scenario), made_by=made_by(ruleset), variant=variant,
+                     options=options, seed=seed, commitments=commitments)
+    log = Log(kind="log", schema_version=SCHEMA_VERSION, start=start)
     game.log.head = log.head
     files = {str(out): game_text(game), str(log_path): log_text(log)}
     stem = out.name[:-5] if out.name.endswith(".yaml") else out.name
@@ -189,17 +220,21 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
     kind = document_kind(doc)
     if kind not in GAME_KINDS:
         raise InvalidInput(f"{path}: expected a game file", [doc.problem(f"this is a {kind} file, not a game", ("kind",))])
-    game = parse_model(doc, kind)
-    setup = _game_setup(path, doc, game)
-    ruleset = ruleset_for(setup)
-    problems = ruleset.game_problems(setup, game, doc)
-    if problems:
-        raise InvalidInput(f"{path}: invalid game", problems)
+    game = _parsed(doc, kind, lambda: _log_beside(doc, path, log_path))
     log_path = log_path or (path.parent / game.log.file)
     log_doc = load_yaml(log_path)
     if document_kind(log_doc) != "log":
         raise InvalidInput(f"{log_path}: expected a log file", [log_doc.problem("not a log file", ("kind",))])
-    log = parse_model(log_doc, "log")
+    log = _parsed(log_doc, "log", lambda: log_doc)
+    if scenario_path(game.setup) is None and game.setup != log.start.setup:  # a user's file is named by its path
+        raise InvalidInput(f"{path}: the game and its log {log_path} do not match", [doc.problem(
+            f"the game names the setup '{game.setup}' but its log began with '{log.start.setup}': the game file was "
+            "edited or is another game's", ("setup",))])
+    setup = _game_setup(path, doc, game, log.start.setup_sha256)
+    ruleset = ruleset_for(setup)
+    problems = ruleset.game_problems(setup, game, doc)
+    if problems:
+        raise InvalidInput(f"{path}: invalid game", problems)
     broken = chain_problems(log) if check_head else []
     if broken:
         raise InvalidInput(f"{log_path}: the log was edited by hand",
@@ -217,18 +252,78 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
             [doc.problem(f"the game's log head is {game.log.head} but the log ends at {log.head}: "
                          "one of the two files was edited or replaced; 'aa-ref replay' shows where", ("log", "head"))],
         )
-    return LoadedGame(path, doc, game, setup, ruleset, log_path, log)
+    loaded = LoadedGame(path, doc, game, setup, ruleset, log_path, log)
+    if check_head:  # replay checks the chain first, then this
+        check_setup_unchanged(loaded, log_doc)
+    return loaded
 
 
-def _game_setup(path: Path, doc: Document, game: Game) -> Setup:
+def check_setup_unchanged(loaded: LoadedGame, log_doc: Document | None = None) -> None:
+    """Refuse a game whose setup's fingerprint is not the one its log's start records (logs written before
+    versioned saves record none): the setup changed since the game began."""
+    game, start = loaded.game, loaded.log.start
+    if start.setup_sha256 is None:
+        return
+    now = setup_sha256(game.setup, loaded.path.parent)
+    if now != start.setup_sha256:
+        begun = start.made_by.aa_ref if start.made_by else None
+        text = changed_setup_text(game.setup, "setup", start.setup_sha256, now, begun)
+        where = log_doc or load_yaml(loaded.log_path)
+        raise InvalidInput(f"{loaded.path}: its setup changed since the game began",
+                           [where.problem(text, ("start", "setup_sha256"))])
+
+
+def _log_beside(doc: Document, path: Path, log_path: Path | None) -> Document | None:
+    """The log a game file names, read only to explain why the game file cannot be read; None if it cannot be."""
+    name = log_path or (doc.data.get("log", {}).get("file") if isinstance(doc.data.get("log"), dict) else None)
+    if not isinstance(name, (str, Path)):
+        return None
+    try:
+        return load_yaml(path.parent / name)
+    except AaRefError:
+        return None
+
+
+def _parsed(doc: Document, kind: str, log_doc: Callable[[], Document | None]) -> Any:
+    """The model of a game or log document; when it cannot be read and its log's start says a newer aa-ref began
+    the game, the refusal says so first ("made by a newer version", with the version to install)."""
+    try:
+        return parse_model(doc, kind)
+    except InvalidInput as exc:
+        newer = newer_writer((log_doc() or Document("", None)).data)
+        if newer is None:
+            raise
+        raise InvalidInput(exc.message, [doc.problem(newer), *exc.problems]) from None
+
+
+def newer_writer(log_data: Any) -> str | None:
+    """If the log data's start says the game was begun by an aa-ref newer than this one, in words; else None."""
+    start = log_data.get("start") if isinstance(log_data, dict) else None
+    made = start.get("made_by") if isinstance(start, dict) else None
+    version = made.get("aa_ref") if isinstance(made, dict) else None
+    if not isinstance(version, str) or not version_newer(version, __version__):
+        return None
+    return (f"this game was begun with aa-ref {version}, newer than this aa-ref {__version__}, and holds what this "
+            f"one cannot read: install aa-ref {version} or later (pip install --upgrade aa-ref)")
+
+
+def version_newer(version: str, than: str) -> bool:
+    """Whether the release `version` ('0.2.0') comes after `than`, comparing the numbers of each part."""
+    def parts(text: str) -> tuple[int, ...]:
+        return tuple(int(p) if p.isdigit() else -1 for p in text.split("+")[0].split("."))
+    return parts(version) > parts(than)
+
+
+def _game_setup(path: Path, doc: Document, game: Game, fingerprint: str | None) -> Setup:
     """The setup a game names: a shipped scenario, or a user's file named relative to the game's folder, which
-    must have travelled with the game."""
+    must have travelled with the game (the one whose fingerprint the log's start records)."""
     own = scenario_path(game.setup, path.parent)
     if own is not None and not own.is_file():
+        which = f" (the file whose content has sha256 {fingerprint})" if fingerprint else ""
         raise InvalidInput(f"{path}: the game's setup file is missing", [doc.problem(
-            f"the game was begun on the setup file '{game.setup}' (relative to the game's folder), which is not "
-            f"at {own}: copy that file there, unchanged, with the game (a folder sent whole keeps them together)",
-            ("setup",))])
+            f"the game was begun on the setup file '{game.setup}'{which}, named relative to the game's folder, "
+            f"which is not at {own}: copy that file there, unchanged, with the game (a folder sent whole keeps "
+            "them together)", ("setup",))])
     return load_setup(game.setup, path.parent)
 
 
@@ -257,6 +352,15 @@ def load_dice(path: Path) -> list[int]:
 
 
 # --- applying -------------------------------------------------------------------
+def refuse_newer_rules(loaded: LoadedGame) -> None:
+    """Orders are adjudicated by the rules a game was begun with or later ones, never earlier: a game begun with a
+    newer rules version than this aa-ref's is refused (its opponents would see it diverge)."""
+    made = loaded.log.start.made_by
+    if made is not None and made.ruleset == loaded.ruleset.id and made.rules_version > loaded.ruleset.rules_version:
+        raise InvalidInput(f"{loaded.path}: begun with newer rules", [load_yaml(loaded.log_path).problem(
+            rules_change_text(loaded.log.start, loaded.ruleset) or "", ("start", "made_by", "rules_version"))])
+
+
 @dataclass
 class Applied:
     """The outcome of one orders or decision document."""
@@ -327,6 +431,7 @@ def apply_orders(
     if not dry_run and (out is None) == (not in_place):
         raise UsageError("say where the new game goes: -o OUT.yaml, or --in-place to replace GAME.yaml (or --dry-run)")
     loaded = load_game(game_path, log_path)
+    refuse_newer_rules(loaded)
     inputs = [load_orders(p) for p in orders_paths]
     table_dice = RecordedDice(load_dice(dice_path), str(dice_path)) if dice_path else None
     pool = RevealPool(reveal_paths or [])
@@ -377,6 +482,7 @@ def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
     broken = chain_problems(log)
     if broken:
         return ReplayReport(len(log.entries), f"log {loaded.log_path}: {broken[0]}")
+    check_setup_unchanged(loaded)
     try:
         game, _ = _rebuild(loaded)
     except _Divergence as exc:
@@ -385,8 +491,33 @@ def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
     theirs = loaded.game.model_dump(mode="json")
     mine["log"], theirs["log"] = mine["log"]["head"], theirs["log"]["head"]
     if mine != theirs:
-        return ReplayReport(len(log.entries), "the game file differs from the replayed game: " + _first_difference(theirs, mine))
+        differs = "the game file differs from the replayed game: " + _first_difference(theirs, mine)
+        return ReplayReport(len(log.entries), _explained(differs, log.start, loaded.ruleset))
     return ReplayReport(len(log.entries))
+
+
+def rules_change_text(start: LogStart, ruleset: Any) -> str | None:
+    """Why a game may not replay with this aa-ref: the rules version its log's start records is not the ruleset's
+    (a log without one was begun with rules version 1 or earlier), with what changed in between; None if equal."""
+    made = start.made_by
+    recorded = made.rules_version if made else 1
+    current = ruleset.rules_version
+    if recorded == current and (made is None or made.ruleset == ruleset.id):
+        return None
+    begun = (f"aa-ref {made.aa_ref} (rules version {recorded} of {made.ruleset})" if made
+             else f"an aa-ref that recorded no version (rules version 1 of {ruleset.id} or earlier)")
+    here = f"this game was begun with {begun}; this aa-ref {__version__} has rules version {current} of {ruleset.id}"
+    if made is not None and recorded > current:
+        return f"{here}, older: install aa-ref {made.aa_ref} or later"
+    changes = "; ".join(f"{v}: {ruleset.rules_changes.get(v, '(not described)')}"
+                        for v in range(recorded + 1, current + 1))
+    return f"{here}, which changed: {changes}" if changes else here
+
+
+def _explained(divergence: str, start: LogStart, ruleset: Any) -> str:
+    """A divergence, with the rules change that may explain it."""
+    why = rules_change_text(start, ruleset)
+    return f"{divergence}. {why[0].upper()}{why[1:]}" if why else divergence
 
 
 class _Divergence(Exception):
@@ -399,7 +530,15 @@ UNDO = "undo"
 
 def _rebuild(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
     """The game recomputed from the setup and every log entry, and the stack of effective
-    entries (number, state before it) that undo entries pop."""
+    entries (number, state before it) that undo entries pop. Try, then explain: a game begun with other rules
+    replays while the rules it meets did not change; where it diverges, the divergence names the change."""
+    try:
+        return _rebuilt(loaded)
+    except _Divergence as exc:
+        raise _Divergence(_explained(str(exc), loaded.log.start, loaded.ruleset)) from None
+
+
+def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
     log = loaded.log
     from_file = scenario_path(loaded.game.setup) is not None
     setup = loaded.setup if from_file else load_setup(log.start.setup)
@@ -411,7 +550,7 @@ def _rebuild(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
         ruleset.commit_secrets(game, dict(log.start.commitments))
     if from_file:
         game.setup = loaded.game.setup
-    rebuilt = Log(kind="log", schema_version=1, start=log.start)
+    rebuilt = Log(kind="log", schema_version=log.schema_version, start=log.start)
     game.log.head = rebuilt.head
     stack: list[tuple[int, Game]] = []
     for entry in log.entries:

@@ -2,8 +2,8 @@
 1940 setup takes about 0.13 s of every command, reading the cached model 1 ms.
 
 An entry is keyed by the bytes of every shipped setup file (a setup may `extends` another),
-of the setup model's code, and by the versions of aa-ref, Python and pydantic, so any change
-to them makes a new entry.
+of the setup model's code and of `setups.py` (which says what an entry holds), and by the
+versions of aa-ref, Python and pydantic, so any change to them makes a new entry.
 The cache lives in `$AA_REF_CACHE_DIR`, else `$XDG_CACHE_HOME/aa-ref`, else
 `~/.cache/aa-ref`; `AA_REF_CACHE_DIR=off` turns it off. Any failure to read or write it
 is ignored: the setup is then parsed as usual.
@@ -43,7 +43,7 @@ def cache_key(scenario: str, files: list[Path]) -> str:
     digest = hashlib.sha256(f"{scenario}|{__version__}|{sys.version}|{pydantic.VERSION}".encode())
     package = Path(__file__).parents[1]  # the models' own code: a changed field makes a new entry
     models = ["games/axis_allies/model/setup.py", "core/names.py", "games/warzag/pack.py",
-              "games/blocks_in_the_west/scenario.py"]
+              "games/blocks_in_the_west/scenario.py", "core/setups.py"]  # setups.py: what an entry holds
     for path in sorted([*files, *(package / m for m in models)]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:40]

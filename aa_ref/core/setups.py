@@ -4,10 +4,13 @@ way an 18xx title depends on another. The document's kind names the model that c
 
 from __future__ import annotations
 
+import hashlib
+import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from aa_ref import __version__
 from aa_ref.core.documents import parse_model
 from aa_ref.core.errors import InvalidInput, UsageError
 from aa_ref.core.names import NameIndex
@@ -117,7 +120,44 @@ def resolve_setup_data(data: dict, seen: tuple[str, ...] = ()) -> dict:
     return merged
 
 
-_CACHE: dict[str, Any] = {}
+def data_sha256(data: Any) -> str:
+    """The SHA-256 (64 hex digits) of data as canonical JSON: every key as text, keys sorted, no spaces,
+    non-ASCII characters escaped (`json.dumps(data, sort_keys=True, separators=(",", ":"))`)."""
+    text = json.dumps(_text_keys(data), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _text_keys(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {str(k): _text_keys(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_text_keys(v) for v in data]
+    return data
+
+
+def changed_setup_text(name: str, noun: str, begun: str, now: str, begun_with: str | None = None) -> str:
+    """The one message, for every game, of a game's definition (`noun`: setup, component pack, scenario) whose
+    fingerprint `now` is not the `begun` one the game recorded: a user's file was edited, or this aa-ref ships
+    another setup than the aa-ref that began the game (`begun_with`, when known)."""
+    prints = f"(sha256 {begun[:12]}... when the game began, {now[:12]}... now)"
+    if scenario_path(name) is not None:
+        return (f"the {noun} file '{name}' has changed since this game began {prints}; restore the {noun} the game "
+                "was begun with")
+    by = f" (aa-ref {begun_with})" if begun_with else ""
+    return (f"the {noun} '{name}' has changed since this game began {prints}: this aa-ref {__version__} ships "
+            f"another '{name}' than the aa-ref that began the game{by}; play the game on with that aa-ref")
+
+
+def setup_data(doc: Document) -> Any:
+    """A game's definition as data: a setup with the setup it `extends` merged under it; a WARZAG component pack
+    or a Blocks in the West scenario as written."""
+    if not isinstance(doc.data, dict) or doc.data.get("kind") in ("warzag-pack", "bitw-scenario"):
+        return doc.data  # not a mapping: its model says what is wrong
+    return resolve_setup_data(doc.data)
+
+
+_CACHE: dict[str, tuple[Any, str]] = {}
+"""Scenario id or resolved path -> (setup, its fingerprint), for this process."""
 
 
 def scenario_path(scenario: str, base: Path | None = None) -> Path | None:
@@ -132,6 +172,17 @@ def scenario_path(scenario: str, base: Path | None = None) -> Path | None:
 def load_setup(scenario: str, base: Path | None = None) -> Any:
     """The setup (or WARZAG component pack) `scenario`, validated: a shipped id (e.g. 'aa1941')
     or a file's path (relative to `base`); cached per process, and shipped ones on disk."""
+    return _loaded(scenario, base)[0]
+
+
+def setup_sha256(scenario: str, base: Path | None = None) -> str:
+    """The fingerprint of the setup `scenario` (as `load_setup` finds it): `data_sha256` of its content after
+    `extends`, so a change to its data (or to the setup it extends) changes it, and a change to aa-ref's models
+    or to the file's comments and layout does not. The log's start records it (docs/compatibility.md)."""
+    return _loaded(scenario, base)[1]
+
+
+def _loaded(scenario: str, base: Path | None) -> tuple[Any, str]:
     path = scenario_path(scenario, base)
     if path is not None:
         key = str(path.resolve())
@@ -144,19 +195,25 @@ def load_setup(scenario: str, base: Path | None = None) -> Any:
     if scenario not in paths:
         index = NameIndex("scenario", paths)
         raise UsageError(index.unknown_message(scenario) + "; 'aa-ref games' lists them, or give a pack's file")
-    setup = cached(scenario, list(paths.values()), lambda: _parse_setup_file(paths[scenario]))  # aa_ref.core.setup_cache
-    _CACHE[scenario] = setup
-    return setup
+    value = cached(scenario, list(paths.values()), lambda: _parse_setup_file(paths[scenario]))  # core.setup_cache
+    _CACHE[scenario] = value
+    return value
 
 
-def _parse_setup_file(path: Path) -> Any:
-    return parse_setup(load_yaml(path))
+def _parse_setup_file(path: Path) -> tuple[Any, str]:
+    doc = load_yaml(path)
+    data = setup_data(doc)
+    return _parse(doc, data), data_sha256(data)
 
 
 def parse_setup(doc: Document) -> Any:
     """A setup document (with the setup it extends merged under it), or a WARZAG component pack or a
     Blocks in the West scenario, by its kind."""
-    if isinstance(doc.data, dict) and doc.data.get("kind") in ("warzag-pack", "bitw-scenario"):
-        return parse_model(doc, doc.data["kind"])
-    merged = resolve_setup_data(doc.data)
-    return parse_model(Document(doc.path, merged, doc.text), "setup")
+    return _parse(doc, setup_data(doc))
+
+
+def _parse(doc: Document, data: Any) -> Any:
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind in ("warzag-pack", "bitw-scenario"):
+        return parse_model(doc, kind)
+    return parse_model(Document(doc.path, data, doc.text), "setup")

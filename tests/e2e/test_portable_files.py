@@ -109,6 +109,9 @@ def test_a_game_moved_without_its_pack_names_the_missing_file(cli):
     assert result.exit_code == 1
     assert "g.yaml:" in result.output and "setup file '../packs/ours.yaml'" in result.output
     assert "copy that file there, unchanged" in result.output
+    log_start = (cli.folder / "games" / "g.log.yaml").read_text()
+    fingerprint = log_start.split('"setup_sha256": "', 1)[1].split('"', 1)[0]
+    assert f"sha256 {fingerprint}" in result.output
 
 
 def test_copy_setup_writes_a_shipped_scenario_to_edit_and_play(cli):

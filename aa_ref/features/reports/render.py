@@ -6,7 +6,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from aa_ref.core.auditlog import Log
+from aa_ref.core.auditlog import Log, LogStart, made_by_data, made_by_line
 from aa_ref.core.fairdice import fingerprint
 from aa_ref.core.names import natural_key
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
@@ -21,8 +21,9 @@ def counts_text(units: UnitCounts, order: list[str] | None = None) -> str:
 
 
 
-def status(setup: Setup, game: Game, ruleset: Any) -> dict[str, Any]:
-    """The game as a JSON-ready mapping (the contract of `show --json`)."""
+def status(setup: Setup, game: Game, ruleset: Any, start: LogStart | None = None) -> dict[str, Any]:
+    """The game as a JSON-ready mapping (the contract of `show --json`); with the log's start, `made_by`: what began
+    the game (null for a game begun before versioned saves)."""
     board = Board(setup, game)
     powers = {}
     for name in setup.turn_order:
@@ -72,6 +73,7 @@ def status(setup: Setup, game: Game, ruleset: Any) -> dict[str, Any]:
         "battles": [b.model_dump(mode="json", exclude_defaults=True) for b in game.turn.battles],
         "pending": [d.model_dump(mode="json") for d in game.pending],
         "log": {"head": game.log.head, "entries": game.log.entries},
+        **({"made_by": made_by_data(start)} if start is not None else {}),
     }
 
 
@@ -97,14 +99,17 @@ def _power_rows(data: dict[str, Any], power: str | None) -> tuple[list[list[Any]
     return rows, ["power", "side", "treasury", "production", "income", "capital", "bought", *extra]
 
 
-def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) -> str:
-    """The game as readable tables, optionally limited to one power's spaces."""
+def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None, start: LogStart | None = None) -> str:
+    """The game as readable tables, optionally limited to one power's spaces; with the log's start, a line saying
+    what began the game."""
     data = status(setup, game, ruleset)
     head = f"{setup.title} - round {game.round}, {game.power} to move, phase {game.phase.replace('_', ' ')}"
     if game.winner:
         head += f" - GAME OVER: the {game.winner} have won"
     rows, headers = _power_rows(data, power)
     parts = [head]
+    if start is not None:
+        parts.append(made_by_line(start))
     if data["options"]:
         parts.append("options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items()))
     if game.fair_dice:
@@ -162,7 +167,7 @@ def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None) 
 def log_text(log: Log, round_: int | None = None, power: str | None = None) -> str:
     """The audit log as readable text: one block per entry, its narrative and dice."""
     out = [f"Game {log.start.setup}" + (f" ({log.start.variant})" if log.start.variant else "")
-           + f", seed {log.start.seed}, options {log.start.options}"]
+           + f", seed {log.start.seed}, options {log.start.options}", made_by_line(log.start)]
     for entry in log.entries:
         if round_ is not None and entry.round != round_:
             continue

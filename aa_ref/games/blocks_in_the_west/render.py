@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
+from aa_ref.core.auditlog import LogStart, made_by_data, made_by_line
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import Game
 from aa_ref.games.blocks_in_the_west.views import View, view
@@ -12,6 +13,15 @@ from aa_ref.games.blocks_in_the_west.views import View, view
 def referee_view(scenario: Scenario, game: Game) -> dict:
     """Everything, as JSON data (the referee's own view); not the view secret, which no screen needs."""
     return {"game": "bitw", **game.model_dump(mode="json", exclude={"log", "fair_dice", "seed", "view_secret"})}
+
+
+def show_json(scenario: Scenario, game: Game, side: str | None, start: LogStart | None = None) -> dict:
+    """`show --json`: one side's view, or the referee's; with the log's start, `made_by` (what began the game)."""
+    seen = view(scenario, game, side) if side else None  # type: ignore[arg-type]
+    data = seen.model_dump(mode="json") if seen is not None else referee_view(scenario, game)
+    if start is not None:
+        data["made_by"] = made_by_data(start)
+    return data
 
 
 STAGES = {"fire": "the next round to fight", "defender_withdrawal": "waiting for the defender's withdrawals",
@@ -25,12 +35,15 @@ def battle_lines(game: Game) -> list[str]:
     return lines
 
 
-def show_text(scenario: Scenario, game: Game, side: str | None) -> str:
+def show_text(scenario: Scenario, game: Game, side: str | None, start: LogStart | None = None) -> str:
+    """The referee's game or one side's view as text; with the log's start, a line saying what began the game."""
     out = [scenario.title + ("  (DEMO scenario: not a published one)" if scenario.demo and "DEMO" not in scenario.title else "")]
     month = scenario.turns[game.turn - 1].month
     out.append(("GAME OVER: " + game.winner + " won; " if game.winner else "")
                + f"turn {game.turn} ({month}), {game.power} player turn, {game.phase.replace('_', ' ')} phase, "
                  f"weather {game.weather}")
+    if start is not None:
+        out.append(made_by_line(start))
     if side is None:
         out.append("referee's view: every block, hidden or not")
         rows = [[b, scenario.blocks[b].power, scenario.blocks[b].unit, s.hex or "-", s.strength,

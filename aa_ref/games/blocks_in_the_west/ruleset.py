@@ -10,14 +10,13 @@ dice really rolled; the first illegal one rejects the document.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import secrets
 from typing import Any, ClassVar
 
 from aa_ref.core.engine import Context, Illegal, OrdersInput, problems_of_a_dry_run
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.core.model import LogRef
+from aa_ref.core.setups import changed_setup_text, data_sha256
 from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
     airborne,
@@ -72,14 +71,22 @@ ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 
 
 def scenario_digest(scenario: Scenario) -> str:
-    text = json.dumps(scenario.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    """The digest of a scenario's data (its model, as JSON): a game records it, so a scenario changed under a game
+    is noticed; games begun since versioned saves are also checked by the log's `setup_sha256`."""
+    return data_sha256(scenario.model_dump(mode="json"))
 
 
 class Bitw:
     """Blocks in the West [shared/seeds/004_26b49c6dbf45f340.txt]."""
 
     id: ClassVar[str] = "bitw"
+    rules_version: ClassVar[int] = 1
+    """The version of Blocks in the West's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
+    rules_changes: ClassVar[dict[int, str]] = {
+        1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
+           "was begun with these rules or earlier ones)",
+    }
+    """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = ["weather", *PLAYER_PHASES, "victory"]
     self_checking: ClassVar[bool] = True
 
@@ -108,9 +115,10 @@ class Bitw:
 
     def game_problems(self, scenario: Scenario, game: Game, doc: Document) -> list[Problem]:
         problems = []
-        if game.scenario_sha256 != scenario_digest(scenario):
-            problems.append(doc.problem(f"the scenario '{game.setup}' has changed since this game began; restore the "
-                                        "scenario file the game was started with", ("scenario_sha256",)))
+        now = scenario_digest(scenario)
+        if game.scenario_sha256 != now:
+            problems.append(doc.problem(changed_setup_text(game.setup, "scenario", game.scenario_sha256, now),
+                                        ("scenario_sha256",)))
         for block_id, state in game.blocks.items():
             if block_id not in scenario.blocks:
                 problems.append(doc.problem(f"unknown block '{block_id}'", ("blocks", block_id)))

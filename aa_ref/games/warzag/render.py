@@ -8,6 +8,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from aa_ref.core.auditlog import LogStart, made_by_data, made_by_line
 from aa_ref.games.warzag.board import Board
 from aa_ref.games.warzag.income import income
 from aa_ref.games.warzag.objectives import ObjectiveSecret, commitment, unmet
@@ -17,8 +18,9 @@ from aa_ref.games.warzag.state import Game
 from aa_ref.games.warzag.turns import phase_label
 
 
-def status(pack: Pack, game: Game, viewer: str | None = None) -> dict[str, Any]:
-    """The state as JSON data; with a viewer, other players' hands are counts only."""
+def status(pack: Pack, game: Game, viewer: str | None = None, start: LogStart | None = None) -> dict[str, Any]:
+    """The state as JSON data; with a viewer, other players' hands are counts only; with the log's start,
+    `made_by` (what began the game; null before versioned saves)."""
     board = Board(pack, game)
     players = {}
     for nation, p in game.players.items():
@@ -39,10 +41,13 @@ def status(pack: Pack, game: Game, viewer: str | None = None) -> dict[str, Any]:
         "seating": game.seating, "players": players,
         "armies": {i: a.model_dump(mode="json", exclude_defaults=True) for i, a in game.armies.items()},
         "pending": [d.model_dump(mode="json") for d in game.pending], "options": game.options, "viewer": viewer,
+        **({"made_by": made_by_data(start)} if start is not None else {}),
     }
 
 
-def show_text(pack: Pack, game: Game, viewer: str | None = None, game_path: Path | None = None) -> str:
+def show_text(pack: Pack, game: Game, viewer: str | None = None, game_path: Path | None = None,
+              start: LogStart | None = None) -> str:
+    """The state as text; with the log's start, a line saying what began the game."""
     board = Board(pack, game)
     out = [pack.title if "WARZAG" in pack.title else f"WARZAG World War II: {pack.title}"]
     if pack.demo and "DEMO" not in pack.title:
@@ -51,6 +56,8 @@ def show_text(pack: Pack, game: Game, viewer: str | None = None, game_path: Path
     if game.turn.roll is not None:
         head += f", die {game.turn.roll}"
     out.append(("GAME OVER: " + game.winner + " won; " if game.winner else "") + head)
+    if start is not None:
+        out.append(made_by_line(start))
     if viewer:
         out.append(f"view of {viewer}: other players' Objective and Supply cards are hidden")
     rows = []

@@ -8,13 +8,12 @@ at all). `check` runs the same adjudication on a copy.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any, ClassVar
 
 from aa_ref.core.engine import Context, OrdersInput, problems_of_a_dry_run
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.core.model import LogRef
+from aa_ref.core.setups import changed_setup_text, data_sha256
 from aa_ref.core.yamlio import Document
 from aa_ref.games.warzag import annex, armies, cards, invasion, leader, objectives, turns
 from aa_ref.games.warzag import orders as o
@@ -39,15 +38,22 @@ OFF_TURN = (o.PlayOrder, o.TransferOrder, o.ClaimOrder, o.SurrenderOrder, o.Stan
 
 
 def pack_digest(pack: Pack) -> str:
-    """The digest of a pack's data: a game records it, so a pack changed under a game is noticed."""
-    text = json.dumps(pack.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    """The digest of a pack's data (its model, as JSON): a game records it, so a pack changed under a game is
+    noticed; games begun since versioned saves are also checked by the log's `setup_sha256` (docs/compatibility.md)."""
+    return data_sha256(pack.model_dump(mode="json"))
 
 
 class Warzag:
     """WARZAG World War II [shared/seeds/003_e524ad6dc0f1855a.txt]."""
 
     id: ClassVar[str] = "warzag"
+    rules_version: ClassVar[int] = 1
+    """The version of WARZAG's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
+    rules_changes: ClassVar[dict[int, str]] = {
+        1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
+           "was begun with these rules or earlier ones)",
+    }
+    """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = list(PHASES)
     self_checking: ClassVar[bool] = True
     """Actions are checked as they are carried out, with the dice really rolled (`check` runs a copy)."""
@@ -69,9 +75,10 @@ class Warzag:
     def game_problems(self, pack: Pack, game: Game, doc: Document) -> list[Problem]:
         """Names in a game file that the pack does not know, and a pack changed since the game began."""
         problems = []
-        if game.pack_sha256 != pack_digest(pack):
-            problems.append(doc.problem(f"the component pack '{game.setup}' has changed since this game began; "
-                                        "restore the pack the game was started with", ("pack_sha256",)))
+        now = pack_digest(pack)
+        if game.pack_sha256 != now:
+            problems.append(doc.problem(changed_setup_text(game.setup, "component pack", game.pack_sha256, now),
+                                        ("pack_sha256",)))
         for nation in game.players:
             if nation not in NATIONS:
                 problems.append(doc.problem(pack.power_names.unknown_message(nation), ("players", nation)))

@@ -41,6 +41,14 @@ class Anniversary(AA1941):
     """Axis & Allies Anniversary Edition, 1941 and 1942 scenarios [shared/seeds/002_0a0d978b4be288b8.txt]."""
 
     id: ClassVar[str] = "anniversary"
+    rules_version: ClassVar[int] = 1
+    """The version of the Anniversary Edition's adjudication: raised by one whenever it changes
+    (docs/compatibility.md)."""
+    rules_changes: ClassVar[dict[int, str]] = {
+        1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
+           "was begun with these rules or earlier ones)",
+    }
+    """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [
         RESEARCH, PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME,
     ]

@@ -37,6 +37,13 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"
+    rules_version: ClassVar[int] = 1
+    """The version of Global 1940's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
+    rules_changes: ClassVar[dict[int, str]] = {
+        1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
+           "was begun with these rules or earlier ones)",
+    }
+    """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
         **Anniversary.sections,
         # installations: upgrades [G40 L1207]; economy: the UK's economies [G40 L1673]

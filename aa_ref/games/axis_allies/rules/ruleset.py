@@ -46,6 +46,13 @@ class AA1941:
     """Axis & Allies 1941 [shared/seeds/001_63934894773eca9e.txt]."""
 
     id: ClassVar[str] = "aa1941"
+    rules_version: ClassVar[int] = 1
+    """The version of 1941's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
+    rules_changes: ClassVar[dict[int, str]] = {
+        1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
+           "was begun with these rules or earlier ones)",
+    }
+    """What changed at each rules version, for a replay that diverges."""
     self_checking: ClassVar[bool] = False
     phases: ClassVar[list[str]] = [PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME]
     """The six phases of a turn, in order [L313-L320]."""
