@@ -58,7 +58,6 @@ def model_of(kind: str) -> type[BaseModel]:
         module, name = model.split(":")
         model = MODELS[kind] = getattr(importlib.import_module(module), name)
     return model
-SCHEMA_BASE = "https://aa-ref.invalid/schemas/"
 
 
 def schema_filename(kind: str) -> str:
@@ -86,7 +85,7 @@ def json_schema(kind: str) -> dict[str, Any]:
     schema = model_of(kind).model_json_schema(by_alias=True, mode="validation")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": SCHEMA_BASE + schema_filename(kind),
+        "$id": schema_filename(kind),  # its own file name: resolves beside the file, wherever the schemas are
         **schema,
     }
 

@@ -123,3 +123,13 @@ def test_copy_setup_writes_a_shipped_scenario_to_edit_and_play(cli):
     refused = cli("copy-setup", "anniversary-1942", "-o", "ours.yaml")
     assert refused.exit_code == 2 and "exists" in refused.output
     assert "did you mean 'aa1941'" in cli("copy-setup", "aa1491", "-o", "x.yaml").output
+
+
+def test_each_schema_is_identified_by_its_own_file_name(cli):
+    """A schema's `$id` resolves where the schema is (beside the other schemas), not at an address that does not
+    exist; `editor-setup` copies them unchanged."""
+    assert cli("editor-setup").exit_code == 0
+    for path in sorted((cli.folder / ".aa-ref" / "schemas").glob("*.schema.json")):
+        text = path.read_text()
+        assert f'"$id": "{path.name}"' in text
+        assert text == (ROOT / "aa_ref" / "schemas" / path.name).read_text()
