@@ -13,6 +13,7 @@ import io
 import json
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -81,31 +82,97 @@ def _fast_yaml() -> YAML:
     return yaml
 
 
-def read_text(path: str | Path) -> str:
-    """The text of a file, or a UsageError that says why it cannot be read."""
-    p = Path(path)
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Opening never waits (a named pipe without a writer) and never takes a terminal as the controlling one."""
+
+
+def _not_regular(mode: int) -> str | None:
+    """What a file that is not a regular file is, in a user's words; None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def _refuse_special(path: str | Path, mode: int) -> None:
+    what = _not_regular(mode)
+    if what is not None:
+        message = f"not a regular file ({what}); aa-ref reads only ordinary files"
+        raise UsageError(f"{path}: {message}", [Problem(message, str(path))])
+
+
+def _too_large(path: str | Path, size: int | None, limit: int) -> InvalidInput:
+    said = f"{size} bytes" if size is not None else f"more than {limit} bytes"
+    return InvalidInput(
+        f"{path}: file is {said}; aa-ref reads files of at most {limit} bytes",
+        [Problem(f"file too large ({said}, limit {limit})", str(path), 1, 1)],
+    )
+
+
+def read_bytes(path: str | Path, limit: int | None = None) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file of at most `limit` bytes (MAX_FILE_BYTES) and its status, or an error naming
+    the file.
+
+    A device, a named pipe or a folder is refused before it is read (reading /dev/zero never ends, a pipe waits
+    for a writer); the file is opened once, without blocking, and the opened file itself is checked, so a file
+    swapped after the check is not read either. At most `limit` + 1 bytes are read, so a file that grows while it
+    is read, or whose size is not what it says, cannot exhaust memory.
+    """
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
-        size = p.stat().st_size
+        _refuse_special(path, os.stat(path).st_mode)
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except OSError as exc:
+        if os.path.isdir(path):  # Windows opens no folder
+            _refuse_special(path, stat.S_IFDIR)
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
-    if p.is_dir():
-        raise UsageError(f"{path}: is a folder, not a YAML file")
-    if size > MAX_FILE_BYTES:
-        raise InvalidInput(
-            f"{path}: file is {size} bytes; aa-ref reads YAML files of at most {MAX_FILE_BYTES} bytes",
-            [Problem(f"file too large ({size} bytes, limit {MAX_FILE_BYTES})", str(path), 1, 1)],
-        )
     try:
-        return p.read_text(encoding="utf-8")
+        info = os.fstat(fd)
+        _refuse_special(path, info.st_mode)
+        if info.st_size > limit:
+            raise _too_large(path, info.st_size, limit)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise _too_large(path, None, limit)
+    return b"".join(chunks), info
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file (UTF-8, line ends made \\n), or an error that says why it cannot be read."""
+    data, _ = read_bytes(path)
+    return decode(data, path)
+
+
+def decode(data: bytes, path: str | Path) -> str:
+    """A file's bytes as text: UTF-8, with Windows and old Mac line ends read as \\n."""
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidInput(
             f"{path}: not UTF-8 text",
             [Problem(f"not UTF-8 text (byte {exc.start})", str(path), 1, 1)],
         ) from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _expanded_size(value: Any, memo: dict[int, int], depth: int = 0) -> int:
