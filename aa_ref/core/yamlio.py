@@ -2,9 +2,10 @@
 
 Every document is loaded with ruamel.yaml's round-trip loader so that errors can
 point at `file:line:column` and rewritten game files keep the user's comments and
-key order. Loading refuses files that are too large, alias bombs and duplicate keys;
-writing goes to a temporary file that is renamed over the target, so a failure never
-leaves a half-written file.
+key order. Loading reads only regular files, and refuses files that are too large,
+nest too deep or hold absurdly long numbers, alias bombs and duplicate keys; writing
+goes to a temporary file that is renamed over the target, so a failure never leaves
+a half-written file.
 """
 
 from __future__ import annotations
@@ -21,11 +22,20 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, ScalarEvent
 
 from aa_ref.core.errors import InvalidInput, Problem, UsageError
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_EXPANDED_NODES = 2_000_000
+MAX_DEPTH = 100
+"""How deep mappings and lists may nest. The deepest real files nest 9 deep (a log's entries hold the orders they
+applied); the YAML loader, the validators and aa-ref's own code recurse once a level, and fail far deeper than
+this (Python's recursion limit is 1,000 frames; ruamel's C loader crashes the process at 30,000 levels)."""
+MAX_DIGITS = 18
+"""The most digits of a whole number: every count of a game is far below it, and an int64 holds it."""
+_DEEPEST_COUNTED = 100 * MAX_DEPTH
+"""How deep a refused document is measured before it is called deeper than this."""
 EDITOR_SCHEMAS = Path(".aa-ref") / "schemas"
 """Where `aa-ref editor-setup` puts the JSON Schemas in a folder of games, for editors to check files with."""
 EDITOR_LINE = "# yaml-language-server: $schema="
@@ -198,10 +208,31 @@ def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return dict(pairs)
 
 
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+
+
+def _json_depth_ok(unquoted: str) -> bool:
+    """Whether a JSON text (its strings taken out) nests at most MAX_DEPTH deep: its brackets vanish in at most
+    MAX_DEPTH passes that each remove the innermost pairs (passes at C speed, and no recursion)."""
+    brackets = _NOT_BRACKET.sub("", unquoted)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return True
+        brackets = _INNERMOST.sub("", brackets)
+    return not brackets
+
+
 def _json_body(text: str) -> Any:
-    """The data of a JSON-style document (YAML's JSON subset, after leading comments), or None."""
+    """The data of a JSON-style document (YAML's JSON subset, after leading comments), or None: also for one
+    that nests too deep or has a long number, which the YAML parser's events then locate."""
     body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
     if not body.lstrip().startswith("{"):
+        return None
+    unquoted = _JSON_STRING.sub("", body)
+    if _LONG_DIGITS.search(unquoted) or not _json_depth_ok(unquoted):
         return None
     try:
         return json.loads(body, object_pairs_hook=_json_pairs)
@@ -209,14 +240,69 @@ def _json_body(text: str) -> Any:
         return None  # let the YAML parser say what is wrong, with a position
 
 
+_INT = "tag:yaml.org,2002:int"
+_INT_LIKE = re.compile(r"[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-9_]+|[0-9][0-9_]*(?::[0-9_]+)*)")
+"""Every plain scalar that YAML 1.1 or 1.2 may read as a whole number (decimal, octal, hexadecimal, binary,
+sexagesimal, with underscores), and a few more."""
+
+
+def _digits(value: str) -> int:
+    body = value.lstrip("+-")
+    if body[:2].lower() in ("0x", "0o", "0b"):
+        body = body[2:]
+    return sum(c.isalnum() for c in body)
+
+
+def _long_number(event: ScalarEvent) -> bool:
+    """Whether a scalar is a whole number of more than MAX_DIGITS digits."""
+    if event.tag == _INT:
+        return _digits(event.value) > MAX_DIGITS
+    if event.tag is not None or event.style or len(event.value) <= MAX_DIGITS:  # quoted, tagged or short
+        return False
+    return _INT_LIKE.fullmatch(event.value) is not None and _digits(event.value) > MAX_DIGITS
+
+
+def _shape_problem(text: str, path: str) -> Problem | None:
+    """Where `text` nests deeper than MAX_DEPTH or holds a whole number of more than MAX_DIGITS digits, found in
+    the YAML parser's events before anything is built from them: the parser does not recurse, but building
+    nested data does (C code that crashes the process), and Python refuses to convert very long numbers."""
+    depth = deepest = 0
+    deep_at: Any = None
+    try:
+        for event in _fast_yaml().parse(text):
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    if deep_at is None:
+                        deep_at = event.start_mark
+                    deepest = max(deepest, depth)
+                    if depth > _DEEPEST_COUNTED:
+                        break
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+            elif deep_at is None and isinstance(event, ScalarEvent) and _long_number(event):
+                mark = event.start_mark
+                return Problem(f"a whole number of {_digits(event.value)} digits; the limit is {MAX_DIGITS} digits",
+                               path, mark.line + 1, mark.column + 1)
+    except YAMLError:
+        pass  # malformed: the loader says where, and builds nothing beyond the point checked here
+    if deep_at is None:
+        return None
+    said = f"more than {_DEEPEST_COUNTED}" if deepest > _DEEPEST_COUNTED else str(deepest)
+    return Problem(f"nested {said} deep; the limit is {MAX_DEPTH}", path, deep_at.line + 1, deep_at.column + 1)
+
+
 def parse_yaml(text: str, path: str = "<string>") -> Document:
-    """Parse one YAML document, guarding against alias bombs and reporting positions.
+    """Parse one YAML document, guarding against alias bombs, deep nesting and huge numbers, reporting positions.
 
     Documents written in YAML's JSON style (the audit log) take a fast path.
     """
     data = _json_body(text)
     if data is not None:
         return Document(path, data, text)
+    shape = _shape_problem(text, path)
+    if shape is not None:
+        raise InvalidInput(f"{path}: {shape.message}", [shape])
     try:
         data = _fast_yaml().load(text)
     except MarkedYAMLError as exc:
