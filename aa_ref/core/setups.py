@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from aa_ref.core.documents import parse_model
+from aa_ref.core.documents import document_kind, parse_model
 from aa_ref.core.errors import InvalidInput, UsageError
 from aa_ref.core.names import NameIndex
 from aa_ref.core.setup_cache import cached
@@ -39,11 +39,15 @@ def setup_paths() -> dict[str, Path]:
     return {p.stem: p for p in sorted(SETUPS_DIR.glob("*.yaml"))}
 
 
-def resolve_setup_data(data: dict, seen: tuple[str, ...] = ()) -> dict:
-    """The setup's data with the setup it `extends` merged underneath it."""
+def resolve_setup_data(data: dict, seen: tuple[str, ...] = (), doc: Document | None = None) -> dict:
+    """The setup's data with the setup it `extends` merged underneath it (`doc`, the file's, locates problems)."""
     parent_id = data.get("extends")
     if not parent_id:
         return data
+    if not isinstance(parent_id, str):
+        problem = f"'extends' names one shipped setup, not {str(parent_id)[:40]}"
+        raise InvalidInput(f"setup '{data.get('id')}': {problem}",
+                           [doc.problem(problem, ("extends",))] if doc is not None else [])
     if parent_id in seen:
         raise InvalidInput(f"setup '{data.get('id')}' extends itself through {' -> '.join(seen)}")
     paths = setup_paths()
@@ -94,7 +98,9 @@ def _parse_setup_file(path: Path) -> Any:
 def parse_setup(doc: Document) -> Any:
     """A setup document (with the setup it extends merged under it), or a WARZAG component pack or a
     Blocks in the West scenario, by its kind."""
-    if isinstance(doc.data, dict) and doc.data.get("kind") in ("warzag-pack", "bitw-scenario"):
+    if not isinstance(doc.data, dict):
+        document_kind(doc)  # says that a setup is a mapping, where
+    if doc.data.get("kind") in ("warzag-pack", "bitw-scenario"):
         return parse_model(doc, doc.data["kind"])
-    merged = resolve_setup_data(doc.data)
+    merged = resolve_setup_data(doc.data, doc=doc)
     return parse_model(Document(doc.path, merged, doc.text), "setup")
