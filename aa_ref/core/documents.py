@@ -44,6 +44,8 @@ MODELS: dict[str, type[BaseModel] | str] = {
 GAME_KINDS = ("game", "warzag-game", "bitw-game")
 ORDERS_KINDS = ("orders", "decision", "warzag-orders", "bitw-orders")
 SETUP_KINDS = ("setup", "warzag-pack", "bitw-scenario")
+PRIVATE_KINDS = ("dice-secret", "warzag-objective")
+"""Files of one player's secrets, kept from everyone else (mode 0600)."""
 """A game's definition: an A&A setup, a WARZAG component pack, a Blocks in the West scenario."""
 SCHEMA_VERSION = 1
 

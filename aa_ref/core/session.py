@@ -19,6 +19,7 @@ from aa_ref.core.dice import RecordedDice, SeededDice
 from aa_ref.core.documents import (
     GAME_KINDS,
     ORDERS_KINDS,
+    PRIVATE_KINDS,
     SETUP_KINDS,
     document_kind,
     parse_model,
@@ -48,6 +49,7 @@ from aa_ref.core.yamlio import (
     load_yaml,
     merge_into,
     styled,
+    warn_if_shared,
 )
 
 Game = Any
@@ -171,14 +173,16 @@ def new_game(
     game.log.head = log.head
     files = {str(out): game_text(game), str(log_path): log_text(log)}
     stem = out.name[:-5] if out.name.endswith(".yaml") else out.name
+    secret_files: list[str] = []
     for key, secret in private.items():
         path = out.with_name(f"{stem}.{key}.yaml")
         if path.exists() and not overwrite:
             raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
         files[str(path)] = dump_yaml(styled(secret.model_dump(mode="json")))
-        if secrets_written is not None:
-            secrets_written.append(str(path))
-    atomic_write_many(files)
+        secret_files.append(str(path))
+    atomic_write_many(files, private=secret_files)
+    if secrets_written is not None:
+        secrets_written.extend(secret_files)
     return game
 
 
@@ -509,7 +513,7 @@ def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[
     files = {str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)}
     if created:
         files[str(secret_path)] = fairdice.secret_text(secret)
-    atomic_write_many(files)
+    atomic_write_many(files, private=[str(secret_path)])
     return game, log.entries[-1].events[0]["text"], created
 
 
@@ -580,6 +584,8 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
         try:
             doc = load_yaml(path)
             report.kind = document_kind(doc)
+            if report.kind in PRIVATE_KINDS:
+                warn_if_shared(doc)
             if report.kind in SETUP_KINDS:
                 setup = parse_setup(doc)
                 report.problems = ruleset_for(setup).setup_problems(setup, doc)

@@ -16,6 +16,8 @@ import os
 import re
 import stat
 import tempfile
+import warnings
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, ScalarEvent
 
-from aa_ref.core.errors import InvalidInput, Problem, UsageError
+from aa_ref.core.errors import InvalidInput, PrivacyWarning, Problem, UsageError
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_EXPANDED_NODES = 2_000_000
@@ -51,6 +53,8 @@ class Document:
         self.data = data
         self._text = text
         self._tree = tree
+        self.mode: int | None = None
+        """The file's mode bits, when the document was read from a file."""
 
     @property
     def text(self) -> str | None:
@@ -325,9 +329,28 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
     return Document(path, to_plain(data), text)
 
 
-def load_yaml(path: str | Path) -> Document:
-    """Read and parse a YAML file."""
-    return parse_yaml(read_text(path), str(path))
+def load_yaml(path: str | Path, private: bool = False) -> Document:
+    """Read and parse a YAML file; a `private` one (a player's secrets) is read with a warning if others can."""
+    data, info = read_bytes(path)
+    doc = parse_yaml(decode(data, path), str(path))
+    doc.mode = stat.S_IMODE(info.st_mode)
+    if private:
+        warn_if_shared(doc)
+    return doc
+
+
+PRIVATE_MODE = 0o600
+"""The mode of a file that holds a player's secrets: read and written by its owner only."""
+
+
+def warn_if_shared(doc: Document) -> None:
+    """Warn (PrivacyWarning) when other users of this computer may read or change a secret file: reading goes on,
+    as the file is the player's own, but anyone else on the machine may have seen it."""
+    if doc.mode is None or os.name != "posix" or not doc.mode & 0o066:
+        return
+    done = " and ".join(word for bits, word in ((0o044, "read"), (0o022, "changed")) if doc.mode & bits)
+    warnings.warn(PrivacyWarning(f"{doc.path} can be {done} by other users of this computer; "
+                                 f"run 'chmod 600 {doc.path}'"), stacklevel=2)
 
 
 def to_plain(value: Any) -> Any:
@@ -453,8 +476,11 @@ def _same_scalar(old: Any, new: Any) -> bool:
     return type(to_plain(old)) is type(new) and to_plain(old) == new
 
 
-def _file_mode(target: Path) -> int:
-    """The mode a rewritten file keeps: its own, or a new file's usual one (0666 less the umask)."""
+def _file_mode(target: Path, private: bool = False) -> int:
+    """The mode a rewritten file keeps: its own, or a new file's usual one (0666 less the umask); a private file's
+    is always PRIVATE_MODE, whatever the umask or the mode the file had."""
+    if private:
+        return PRIVATE_MODE
     try:
         return target.stat().st_mode & 0o7777
     except OSError:
@@ -504,8 +530,9 @@ def atomic_write(path: str | Path, text: str) -> None:
         raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
 
 
-def atomic_write_many(files: dict[str, str]) -> None:
-    """Write several files so that either all are replaced or (on failure) none are.
+def atomic_write_many(files: dict[str, str], private: Collection[str] = ()) -> None:
+    """Write several files so that either all are replaced or (on failure) none are; those named in `private`
+    (a player's secrets) with mode 0600.
 
     Each text is written to a temporary file first; only when every temporary file is
     complete are they renamed into place.
@@ -518,7 +545,7 @@ def atomic_write_many(files: dict[str, str]) -> None:
             folder = target.parent if str(target.parent) else Path(".")
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
             staged.append((tmp, target))
-            os.chmod(tmp, _file_mode(target))
+            os.chmod(tmp, _file_mode(target, path in private))
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.flush()
