@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -12,6 +11,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 import aa_ref
 
@@ -22,6 +23,7 @@ CHILD_MEMORY = 2 << 30
 CHILD_SECONDS = 120
 SECONDS = 30
 """How long an in-process command may take before it counts as hung."""
+POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="devices, named pipes, file modes and signals of POSIX")
 
 ORDERS = "kind: orders\nschema_version: 1\nround: 1\npower: USSR\nphase: purchase\npurchase: {}\n"
 """USSR's first orders in a new 1941 game: buy nothing."""
@@ -36,6 +38,8 @@ class Ran:
 
 
 def _limit_memory() -> None:
+    import resource  # POSIX only, like the tests that use it
+
     resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from aa_ref.core.errors import InvalidInput
 from aa_ref.core.yamlio import parse_yaml
-from tests.adversarial.support import ORDERS, refused, run_child
+from tests.adversarial.support import ORDERS, POSIX_ONLY, refused, run_child
 
 LIMIT = 100
 
@@ -56,6 +56,7 @@ def test_a_log_nested_1000_deep_in_json_style(cli, game):
     assert f"game.log.yaml:1:{9 + LIMIT}: nested 1000 deep; the limit is {LIMIT}" in output
 
 
+@POSIX_ONLY
 def test_flow_nesting_30000_deep_does_not_crash_the_parser(cli, game):
     """ruamel's parsers recursed once a level and died of a segmentation fault: run in a child process."""
     (cli.folder / "deep.yaml").write_text(ORDERS.replace("purchase: {}", "purchase: " + flow_style(30_000)))

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.adversarial.support import POSIX_ONLY
+
+pytestmark = POSIX_ONLY
 ROUND_1 = Path(__file__).resolve().parents[2] / "examples" / "aa1941" / "round-1"
 USSR_PURCHASE = ROUND_1 / "01-ussr-purchase.yaml"
 SEATING = ["germany", "uk", "italy"]

@@ -8,7 +8,9 @@ import os
 
 import pytest
 
-from tests.adversarial.support import deadline, refused, run_child
+from tests.adversarial.support import POSIX_ONLY, deadline, refused, run_child
+
+pytestmark = POSIX_ONLY
 
 INPUTS = {
     "game": ("show", "{}"),
