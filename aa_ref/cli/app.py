@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from aa_ref import __version__
-from aa_ref.core.errors import AaRefError, UsageError
+from aa_ref.core.errors import AaRefError, PrivacyWarning, UsageError
 
 app = typer.Typer(
     add_completion=False,
@@ -40,11 +43,30 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+@contextmanager
+def _privacy_warnings_shown() -> Iterator[None]:
+    """While a command runs, each PrivacyWarning of the library is one line on stderr, every time."""
+
+    def show(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
+        if issubclass(category, PrivacyWarning):
+            typer.echo(f"warning: {message}", err=True)
+        else:
+            shown(message, category, *args, **kwargs)  # type: ignore[arg-type]
+
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+        warnings.simplefilter("always", PrivacyWarning)
+        warnings.showwarning = show
+        yield
+
+
 @app.callback()
 def main_options(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")] = False,
 ) -> None:
     """aa-ref: referee and save-file toolkit for WWII board games."""
+    ctx.with_resource(_privacy_warnings_shown())
 
 
 @app.command()

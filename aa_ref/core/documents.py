@@ -45,6 +45,8 @@ MODELS: dict[str, type[BaseModel] | str] = {
 GAME_KINDS = ("game", "warzag-game", "bitw-game")
 ORDERS_KINDS = ("orders", "decision", "warzag-orders", "bitw-orders")
 SETUP_KINDS = ("setup", "warzag-pack", "bitw-scenario")
+PRIVATE_KINDS = ("dice-secret", "warzag-objective")
+"""Files of one player's secrets, kept from everyone else (mode 0600)."""
 """A game's definition: an A&A setup, a WARZAG component pack, a Blocks in the West scenario."""
 SCHEMA_VERSION = 1
 """The schema_version of every document this aa-ref writes and reads (docs/compatibility.md); a log's start
@@ -198,7 +200,9 @@ def _deepest(errors: list[Any]) -> list[Any]:
 def document_kind(doc: Document) -> str:
     """The `kind:` of a document, or an error saying what is wrong with it."""
     if not isinstance(doc.data, dict):
-        raise InvalidInput(f"{doc.path}: not a YAML mapping", [doc.problem("expected a YAML mapping with a 'kind:' key")])
+        line, column = doc.locate(())  # a list knows where it starts; a scalar or nothing is the whole file
+        problem = Problem("expected a YAML mapping with a 'kind:' key", doc.path, line or 1, column or 1)
+        raise InvalidInput(f"{doc.path}: not a YAML mapping", [problem])
     kind = doc.data.get("kind")
     if kind not in MODELS:
         close = difflib.get_close_matches(str(kind), list(MODELS), n=1)

@@ -70,3 +70,7 @@ class ReplayMismatch(AaRefError):
     """A log that does not reproduce the game it belongs to (exit 1)."""
 
     exit_code = 1
+
+
+class PrivacyWarning(UserWarning):
+    """A file of a player's secrets that other users of the computer may read: reported, and the command goes on."""

@@ -365,7 +365,7 @@ def load_secret(path: Path) -> DiceSecret:
     from aa_ref.core.documents import parse_model
     from aa_ref.core.yamlio import load_yaml
 
-    doc = load_yaml(path)
+    doc = load_yaml(path, private=True)
     if not isinstance(doc.data, dict) or doc.data.get("kind") != "dice-secret":
         raise InvalidInput(f"{path}: not a fair-dice secret file (kind: dice-secret)")
     return parse_model(doc, "dice-secret")

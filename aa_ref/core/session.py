@@ -21,6 +21,7 @@ from aa_ref.core.dice import RecordedDice, SeededDice
 from aa_ref.core.documents import (
     GAME_KINDS,
     ORDERS_KINDS,
+    PRIVATE_KINDS,
     SCHEMA_VERSION,
     SETUP_KINDS,
     document_kind,
@@ -29,21 +30,8 @@ from aa_ref.core.documents import (
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
 from aa_ref.core.events import EventError, Note, dump_events
-from aa_ref.core.fairdice import (
-    RevealPool,
-    RevealsNeeded,
-    fair_dice_for,
-    reveals_needed_text,
-    settle_reveals,
-)
-from aa_ref.core.setups import (
-    changed_setup_text,
-    load_setup,
-    parse_setup,
-    scenario_path,
-    setup_paths,
-    setup_sha256,
-)
+from aa_ref.core.fairdice import RevealPool, RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
+from aa_ref.core.setups import changed_setup_text, load_setup, parse_setup, scenario_path, setup_paths, setup_sha256
 from aa_ref.core.yamlio import (
     Document,
     atomic_write_many,
@@ -53,6 +41,7 @@ from aa_ref.core.yamlio import (
     merge_into,
     refuse_existing,
     styled,
+    warn_if_shared,
 )
 
 Game = Any
@@ -182,13 +171,15 @@ def new_game(
     game.log.head = log.head
     files = {str(out): game_text(game), str(log_path): log_text(log)}
     stem = out.name[:-5] if out.name.endswith(".yaml") else out.name
+    secret_files: list[str] = []
     for key, secret in private.items():
         path = out.with_name(f"{stem}.{key}.yaml")
         refuse_existing([path], overwrite)
         files[str(path)] = dump_yaml(styled(secret.model_dump(mode="json")))
-        if secrets_written is not None:
-            secrets_written.append(str(path))
-    atomic_write_many(files)
+        secret_files.append(str(path))
+    atomic_write_many(files, private=secret_files)
+    if secrets_written is not None:
+        secrets_written.extend(secret_files)
     return game
 
 
@@ -632,7 +623,7 @@ def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[
     files = {str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)}
     if created:
         files[str(secret_path)] = fairdice.secret_text(secret)
-    atomic_write_many(files)
+    atomic_write_many(files, private=[str(secret_path)])
     return game, log.entries[-1].events[0]["text"], created
 
 
@@ -726,6 +717,8 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
         try:
             doc = load_yaml(path)
             report.kind = document_kind(doc)
+            if report.kind in PRIVATE_KINDS:
+                warn_if_shared(doc)
             if report.kind in SETUP_KINDS:
                 setup = parse_setup(doc)
                 report.problems = ruleset_for(setup).setup_problems(setup, doc)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from aa_ref import __version__
-from aa_ref.core.documents import parse_model
+from aa_ref.core.documents import document_kind, parse_model
 from aa_ref.core.errors import InvalidInput, UsageError
 from aa_ref.core.names import NameIndex
 from aa_ref.core.setup_cache import cached
@@ -104,11 +104,15 @@ def setup_paths() -> dict[str, Path]:
     return {p.stem: p for p in sorted(SETUPS_DIR.glob("*.yaml"))}
 
 
-def resolve_setup_data(data: dict, seen: tuple[str, ...] = ()) -> dict:
-    """The setup's data with the setup it `extends` merged underneath it."""
+def resolve_setup_data(data: dict, seen: tuple[str, ...] = (), doc: Document | None = None) -> dict:
+    """The setup's data with the setup it `extends` merged underneath it (`doc`, the file's, locates problems)."""
     parent_id = data.get("extends")
     if not parent_id:
         return data
+    if not isinstance(parent_id, str):
+        problem = f"'extends' names one shipped setup, not {str(parent_id)[:40]}"
+        raise InvalidInput(f"setup '{data.get('id')}': {problem}",
+                           [doc.problem(problem, ("extends",))] if doc is not None else [])
     if parent_id in seen:
         raise InvalidInput(f"setup '{data.get('id')}' extends itself through {' -> '.join(seen)}")
     paths = setup_paths()
@@ -151,9 +155,11 @@ def changed_setup_text(name: str, noun: str, begun: str, now: str, begun_with: s
 def setup_data(doc: Document) -> Any:
     """A game's definition as data: a setup with the setup it `extends` merged under it; a WARZAG component pack
     or a Blocks in the West scenario as written."""
-    if not isinstance(doc.data, dict) or doc.data.get("kind") in ("warzag-pack", "bitw-scenario"):
-        return doc.data  # not a mapping: its model says what is wrong
-    return resolve_setup_data(doc.data)
+    if not isinstance(doc.data, dict):
+        document_kind(doc)  # says that a setup is a mapping, where
+    if doc.data.get("kind") in ("warzag-pack", "bitw-scenario"):
+        return doc.data
+    return resolve_setup_data(doc.data, doc=doc)
 
 
 _CACHE: dict[str, tuple[Any, str]] = {}

@@ -2,9 +2,10 @@
 
 Every document is loaded with ruamel.yaml's round-trip loader so that errors can
 point at `file:line:column` and rewritten game files keep the user's comments and
-key order. Loading refuses files that are too large, alias bombs and duplicate keys;
-writing goes to a temporary file that is renamed over the target, so a failure never
-leaves a half-written file.
+key order. Loading reads only regular files, and refuses files that are too large,
+nest too deep or hold absurdly long numbers, alias bombs and duplicate keys; writing
+goes to a temporary file that is renamed over the target, so a failure never leaves
+a half-written file.
 """
 
 from __future__ import annotations
@@ -13,18 +14,30 @@ import io
 import json
 import os
 import re
+import stat
 import tempfile
+import warnings
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, ScalarEvent
 
-from aa_ref.core.errors import InvalidInput, Problem, UsageError
+from aa_ref.core.errors import InvalidInput, PrivacyWarning, Problem, UsageError
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_EXPANDED_NODES = 2_000_000
+MAX_DEPTH = 100
+"""How deep mappings and lists may nest. The deepest real files nest 9 deep (a log's entries hold the orders they
+applied); the YAML loader, the validators and aa-ref's own code recurse once a level, and fail far deeper than
+this (Python's recursion limit is 1,000 frames; ruamel's C loader crashes the process at 30,000 levels)."""
+MAX_DIGITS = 18
+"""The most digits of a whole number: every count of a game is far below it, and an int64 holds it."""
+_DEEPEST_COUNTED = 100 * MAX_DEPTH
+"""How deep a refused document is measured before it is called deeper than this."""
 EDITOR_SCHEMAS = Path(".aa-ref") / "schemas"
 """Where `aa-ref editor-setup` puts the JSON Schemas in a folder of games, for editors to check files with."""
 EDITOR_LINE = "# yaml-language-server: $schema="
@@ -40,6 +53,8 @@ class Document:
         self.data = data
         self._text = text
         self._tree = tree
+        self.mode: int | None = None
+        """The file's mode bits, when the document was read from a file."""
 
     @property
     def text(self) -> str | None:
@@ -81,31 +96,97 @@ def _fast_yaml() -> YAML:
     return yaml
 
 
-def read_text(path: str | Path) -> str:
-    """The text of a file, or a UsageError that says why it cannot be read."""
-    p = Path(path)
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Opening never waits (a named pipe without a writer) and never takes a terminal as the controlling one."""
+
+
+def _not_regular(mode: int) -> str | None:
+    """What a file that is not a regular file is, in a user's words; None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def _refuse_special(path: str | Path, mode: int) -> None:
+    what = _not_regular(mode)
+    if what is not None:
+        message = f"not a regular file ({what}); aa-ref reads only ordinary files"
+        raise UsageError(f"{path}: {message}", [Problem(message, str(path))])
+
+
+def _too_large(path: str | Path, size: int | None, limit: int) -> InvalidInput:
+    said = f"{size} bytes" if size is not None else f"more than {limit} bytes"
+    return InvalidInput(
+        f"{path}: file is {said}; aa-ref reads files of at most {limit} bytes",
+        [Problem(f"file too large ({said}, limit {limit})", str(path), 1, 1)],
+    )
+
+
+def read_bytes(path: str | Path, limit: int | None = None) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file of at most `limit` bytes (MAX_FILE_BYTES) and its status, or an error naming
+    the file.
+
+    A device, a named pipe or a folder is refused before it is read (reading /dev/zero never ends, a pipe waits
+    for a writer); the file is opened once, without blocking, and the opened file itself is checked, so a file
+    swapped after the check is not read either. At most `limit` + 1 bytes are read, so a file that grows while it
+    is read, or whose size is not what it says, cannot exhaust memory.
+    """
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
-        size = p.stat().st_size
+        _refuse_special(path, os.stat(path).st_mode)
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except OSError as exc:
+        if os.path.isdir(path):  # Windows opens no folder
+            _refuse_special(path, stat.S_IFDIR)
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
-    if p.is_dir():
-        raise UsageError(f"{path}: is a folder, not a YAML file")
-    if size > MAX_FILE_BYTES:
-        raise InvalidInput(
-            f"{path}: file is {size} bytes; aa-ref reads YAML files of at most {MAX_FILE_BYTES} bytes",
-            [Problem(f"file too large ({size} bytes, limit {MAX_FILE_BYTES})", str(path), 1, 1)],
-        )
     try:
-        return p.read_text(encoding="utf-8")
+        info = os.fstat(fd)
+        _refuse_special(path, info.st_mode)
+        if info.st_size > limit:
+            raise _too_large(path, info.st_size, limit)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise _too_large(path, None, limit)
+    return b"".join(chunks), info
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file (UTF-8, line ends made \\n), or an error that says why it cannot be read."""
+    data, _ = read_bytes(path)
+    return decode(data, path)
+
+
+def decode(data: bytes, path: str | Path) -> str:
+    """A file's bytes as text: UTF-8, with Windows and old Mac line ends read as \\n."""
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidInput(
             f"{path}: not UTF-8 text",
             [Problem(f"not UTF-8 text (byte {exc.start})", str(path), 1, 1)],
         ) from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _expanded_size(value: Any, memo: dict[int, int], depth: int = 0) -> int:
@@ -131,10 +212,31 @@ def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return dict(pairs)
 
 
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+
+
+def _json_depth_ok(unquoted: str) -> bool:
+    """Whether a JSON text (its strings taken out) nests at most MAX_DEPTH deep: its brackets vanish in at most
+    MAX_DEPTH passes that each remove the innermost pairs (passes at C speed, and no recursion)."""
+    brackets = _NOT_BRACKET.sub("", unquoted)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return True
+        brackets = _INNERMOST.sub("", brackets)
+    return not brackets
+
+
 def _json_body(text: str) -> Any:
-    """The data of a JSON-style document (YAML's JSON subset, after leading comments), or None."""
+    """The data of a JSON-style document (YAML's JSON subset, after leading comments), or None: also for one
+    that nests too deep or has a long number, which the YAML parser's events then locate."""
     body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
     if not body.lstrip().startswith("{"):
+        return None
+    unquoted = _JSON_STRING.sub("", body)
+    if _LONG_DIGITS.search(unquoted) or not _json_depth_ok(unquoted):
         return None
     try:
         return json.loads(body, object_pairs_hook=_json_pairs)
@@ -142,14 +244,69 @@ def _json_body(text: str) -> Any:
         return None  # let the YAML parser say what is wrong, with a position
 
 
+_INT = "tag:yaml.org,2002:int"
+_INT_LIKE = re.compile(r"[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-9_]+|[0-9][0-9_]*(?::[0-9_]+)*)")
+"""Every plain scalar that YAML 1.1 or 1.2 may read as a whole number (decimal, octal, hexadecimal, binary,
+sexagesimal, with underscores), and a few more."""
+
+
+def _digits(value: str) -> int:
+    body = value.lstrip("+-")
+    if body[:2].lower() in ("0x", "0o", "0b"):
+        body = body[2:]
+    return sum(c.isalnum() for c in body)
+
+
+def _long_number(event: ScalarEvent) -> bool:
+    """Whether a scalar is a whole number of more than MAX_DIGITS digits."""
+    if event.tag == _INT:
+        return _digits(event.value) > MAX_DIGITS
+    if event.tag is not None or event.style or len(event.value) <= MAX_DIGITS:  # quoted, tagged or short
+        return False
+    return _INT_LIKE.fullmatch(event.value) is not None and _digits(event.value) > MAX_DIGITS
+
+
+def _shape_problem(text: str, path: str) -> Problem | None:
+    """Where `text` nests deeper than MAX_DEPTH or holds a whole number of more than MAX_DIGITS digits, found in
+    the YAML parser's events before anything is built from them: the parser does not recurse, but building
+    nested data does (C code that crashes the process), and Python refuses to convert very long numbers."""
+    depth = deepest = 0
+    deep_at: Any = None
+    try:
+        for event in _fast_yaml().parse(text):
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    if deep_at is None:
+                        deep_at = event.start_mark
+                    deepest = max(deepest, depth)
+                    if depth > _DEEPEST_COUNTED:
+                        break
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+            elif deep_at is None and isinstance(event, ScalarEvent) and _long_number(event):
+                mark = event.start_mark
+                return Problem(f"a whole number of {_digits(event.value)} digits; the limit is {MAX_DIGITS} digits",
+                               path, mark.line + 1, mark.column + 1)
+    except YAMLError:
+        pass  # malformed: the loader says where, and builds nothing beyond the point checked here
+    if deep_at is None:
+        return None
+    said = f"more than {_DEEPEST_COUNTED}" if deepest > _DEEPEST_COUNTED else str(deepest)
+    return Problem(f"nested {said} deep; the limit is {MAX_DEPTH}", path, deep_at.line + 1, deep_at.column + 1)
+
+
 def parse_yaml(text: str, path: str = "<string>") -> Document:
-    """Parse one YAML document, guarding against alias bombs and reporting positions.
+    """Parse one YAML document, guarding against alias bombs, deep nesting and huge numbers, reporting positions.
 
     Documents written in YAML's JSON style (the audit log) take a fast path.
     """
     data = _json_body(text)
     if data is not None:
         return Document(path, data, text)
+    shape = _shape_problem(text, path)
+    if shape is not None:
+        raise InvalidInput(f"{path}: {shape.message}", [shape])
     try:
         data = _fast_yaml().load(text)
     except MarkedYAMLError as exc:
@@ -172,9 +329,28 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
     return Document(path, to_plain(data), text)
 
 
-def load_yaml(path: str | Path) -> Document:
-    """Read and parse a YAML file."""
-    return parse_yaml(read_text(path), str(path))
+def load_yaml(path: str | Path, private: bool = False) -> Document:
+    """Read and parse a YAML file; a `private` one (a player's secrets) is read with a warning if others can."""
+    data, info = read_bytes(path)
+    doc = parse_yaml(decode(data, path), str(path))
+    doc.mode = stat.S_IMODE(info.st_mode)
+    if private:
+        warn_if_shared(doc)
+    return doc
+
+
+PRIVATE_MODE = 0o600
+"""The mode of a file that holds a player's secrets: read and written by its owner only."""
+
+
+def warn_if_shared(doc: Document) -> None:
+    """Warn (PrivacyWarning) when other users of this computer may read or change a secret file: reading goes on,
+    as the file is the player's own, but anyone else on the machine may have seen it."""
+    if doc.mode is None or os.name != "posix" or not doc.mode & 0o066:
+        return
+    done = " and ".join(word for bits, word in ((0o044, "read"), (0o022, "changed")) if doc.mode & bits)
+    warnings.warn(PrivacyWarning(f"{doc.path} can be {done} by other users of this computer; "
+                                 f"run 'chmod 600 {doc.path}'"), stacklevel=2)
 
 
 def to_plain(value: Any) -> Any:
@@ -300,8 +476,11 @@ def _same_scalar(old: Any, new: Any) -> bool:
     return type(to_plain(old)) is type(new) and to_plain(old) == new
 
 
-def _file_mode(target: Path) -> int:
-    """The mode a rewritten file keeps: its own, or a new file's usual one (0666 less the umask)."""
+def _file_mode(target: Path, private: bool = False) -> int:
+    """The mode a rewritten file keeps: its own, or a new file's usual one (0666 less the umask); a private file's
+    is always PRIVATE_MODE, whatever the umask or the mode the file had."""
+    if private:
+        return PRIVATE_MODE
     try:
         return target.stat().st_mode & 0o7777
     except OSError:
@@ -359,8 +538,9 @@ def atomic_write(path: str | Path, text: str) -> None:
         raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
 
 
-def atomic_write_many(files: dict[str, str]) -> None:
-    """Write several files so that either all are replaced or (on failure) none are.
+def atomic_write_many(files: dict[str, str], private: Collection[str] = ()) -> None:
+    """Write several files so that either all are replaced or (on failure) none are; those named in `private`
+    (a player's secrets) with mode 0600.
 
     Each text is written to a temporary file first; only when every temporary file is
     complete are they renamed into place.
@@ -373,7 +553,7 @@ def atomic_write_many(files: dict[str, str]) -> None:
             folder = target.parent if str(target.parent) else Path(".")
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
             staged.append((tmp, target))
-            os.chmod(tmp, _file_mode(target))
+            os.chmod(tmp, _file_mode(target, path in private))
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.flush()

@@ -1,3 +1,32 @@
-"""The adversarial tests drive the real `aa-ref` command like the end-to-end tests do."""
+"""Fixtures of the adversarial tests: files sent by a cheating or careless opponent, given to the real `aa-ref`
+command (tests/e2e's Cli) in a fresh folder."""
 
-from tests.e2e.conftest import cli  # noqa: F401  (the fixture)
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.adversarial.support import ORDERS
+from tests.e2e.conftest import Cli
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
+    monkeypatch.chdir(tmp_path)
+    return Cli(tmp_path)
+
+
+@pytest.fixture
+def game(cli: Cli) -> Path:
+    """A new 1941 game (game.yaml, game.log.yaml)."""
+    result = cli("new", "aa1941", "-o", "game.yaml", "--seed", "adversarial")
+    assert result.exit_code == 0, result.output
+    return cli.folder / "game.yaml"
+
+
+@pytest.fixture
+def table(cli: Cli, game: Path) -> Cli:
+    """A new 1941 game and legal orders for it (o.yaml), beside which the file under test goes."""
+    (cli.folder / "o.yaml").write_text(ORDERS)
+    return cli

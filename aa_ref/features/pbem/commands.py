@@ -119,7 +119,7 @@ def reveal(game_path: Path, orders_paths: list[Path], secret_path: Path, out: Pa
     atomic_write_many({
         str(out): dump_yaml(styled(reveal_file.model_dump(mode="json", exclude_none=True))),
         str(secret_path): fairdice.secret_text(secret),
-    })
+    }, private=[str(secret_path)])
     return outcome
 
 

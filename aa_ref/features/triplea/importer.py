@@ -14,7 +14,7 @@ from typing import Any
 from aa_ref.core.documents import parse_model
 from aa_ref.core.errors import AaRefError, InvalidInput, Problem, UsageError
 from aa_ref.core.session import RULESETS
-from aa_ref.core.yamlio import atomic_write_many, dump_yaml, load_yaml, refuse_existing, styled
+from aa_ref.core.yamlio import atomic_write_many, dump_yaml, load_yaml, read_bytes, refuse_existing, styled
 from aa_ref.games.axis_allies.rules.checks import setup_problems
 
 POWER_NAMES = {"Germans": "Germany", "Russians": "USSR", "Japanese": "Japan", "British": "UK", "Italians": "Italy",
@@ -52,11 +52,10 @@ MAX_BYTES = 20 * 1024 * 1024
 
 
 def import_xml(path: Path, ruleset: str) -> Imported:
+    data, _ = read_bytes(path, MAX_BYTES)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise InvalidInput(f"{path}: {path.stat().st_size} bytes is too large for a game XML (limit {MAX_BYTES})")
-        root = ET.parse(path).getroot()
-    except (ET.ParseError, OSError) as exc:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
         raise InvalidInput(f"{path}: not a readable XML file ({exc})") from None
     if root.tag != "game":
         raise InvalidInput(f"{path}: not a TripleA game XML (its root element is <{root.tag}>, not <game>)")

@@ -103,7 +103,7 @@ def _own_objective(pack: Pack, game: Game, viewer: str, game_path: Path, board: 
     if not game.players[viewer].objective or not path.exists():
         return []
     try:
-        secret: ObjectiveSecret = parse_model(load_yaml(path), "warzag-objective")  # type: ignore[assignment]
+        secret: ObjectiveSecret = parse_model(load_yaml(path, private=True), "warzag-objective")  # type: ignore[assignment]
     except AaRefError as exc:
         return [f"your objective file {path.name}: {exc.message}"]
     if commitment(game.seed, viewer, secret.card, secret.salt) != game.players[viewer].objective:
