@@ -156,13 +156,13 @@ PHASES = "['research', 'purchase', 'combat_move', 'conduct_combat', 'noncombat_m
 @pytest.mark.parametrize(("kind", "text", "expected"), [
     ("orders", ORDERS.replace("phase: purchase", "phase: lunch"), f"s.yaml:5:8: phase: 'lunch' is not one of {PHASES}"),
     ("orders", ORDERS + "purchase: {infantry: -4}\n", "s.yaml:6:22: purchase.infantry: -4 is less than the minimum of 0"),
-    ("orders", ORDERS + "purchase: {infantry: 100000000000000000000}\n",
-     "s.yaml:6:22: purchase.infantry: 100000000000000000000 is greater than the maximum of 10000"),
+    ("orders", ORDERS + "purchase: {infantry: 100000000000000000}\n",
+     "s.yaml:6:22: purchase.infantry: 100000000000000000 is greater than the maximum of 10000"),
     ("orders", ORDERS.replace("purchase", "mobilize") + "place: {Russia: {tank: 10001}}\n",
      "s.yaml:6:24: place.Russia.tank: 10001 is greater than the maximum of 10000"),
     ("decision", DECISION + "casualties: {battleship: -1}\n",
      "s.yaml:6:26: casualties.battleship: -1 is less than the minimum of 0"),
-], ids=["phase-lunch", "purchase-negative", "purchase-10e20", "place-over-max", "casualties-negative"])
+], ids=["phase-lunch", "purchase-negative", "purchase-10e17", "place-over-max", "casualties-negative"])
 def test_orders_and_decisions_no_game_can_hold_are_refused_where_they_are_written(kind: str, text: str, expected: str):
     assert _refused(kind, text) == [expected]
 
@@ -176,10 +176,10 @@ def test_the_largest_count_and_zero_are_accepted():
 
 @pytest.mark.parametrize(("old", "new", "where", "message"), [
     ("phase: purchase", "phase: lunch", "phase", f"'lunch' is not one of {PHASES}"),
-    ("infantry: 3", "infantry: 100000000000000000000", "units.infantry",
-     "100000000000000000000 is greater than the maximum of 10000"),
+    ("infantry: 3", "infantry: 100000000000000000", "units.infantry",
+     "100000000000000000 is greater than the maximum of 10000"),
     ("infantry: 3", "infantry: -3", "units.infantry", "-3 is less than the minimum of 0"),
-], ids=["phase-lunch", "units-10e20", "units-negative"])
+], ids=["phase-lunch", "units-10e17", "units-negative"])
 def test_a_game_no_game_can_hold_is_refused_where_it_is_written(tmp_path: Path, old: str, new: str, where: str,
                                                                 message: str):
     new_game("aa1941", tmp_path / "game.yaml", seed="schemas")
