@@ -17,6 +17,11 @@ from aa_ref.core.events import Note, Roll
 from aa_ref.core.yamlio import Document
 
 
+FIRST_RULES = ("the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
+               "was begun with these rules or earlier ones)")
+"""What rules version 1 of every ruleset is (each ruleset's `rules_changes[1]`)."""
+
+
 class Illegal(Exception):
     """An action breaks a rule (engines that check while they adjudicate): `message` in a player's words, `rule`
     the rulebook lines, `field` the action's key to point at."""

@@ -12,12 +12,6 @@ from tests.e2e.conftest import Cli
 
 
 @pytest.fixture
-def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
-    monkeypatch.chdir(tmp_path)
-    return Cli(tmp_path)
-
-
-@pytest.fixture
 def game(cli: Cli) -> Path:
     """A new 1941 game (game.yaml, game.log.yaml)."""
     result = cli("new", "aa1941", "-o", "game.yaml", "--seed", "adversarial")

@@ -35,12 +35,6 @@ class Cli:
 
 
 @pytest.fixture
-def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
-    monkeypatch.chdir(tmp_path)
-    return Cli(tmp_path)
-
-
-@pytest.fixture
 def game(cli: Cli) -> Path:
     """A fresh 1941 game with a fixed seed."""
     result = cli("new", "aa1941", "-o", "game.yaml", "--seed", "e2e")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from aa_ref.core.engine import Context, OrdersInput, problems_of_a_dry_run
+from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput, problems_of_a_dry_run
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.core.model import LogRef
 from aa_ref.core.setups import changed_setup_text, data_sha256
@@ -50,8 +50,7 @@ class Warzag:
     rules_version: ClassVar[int] = 1
     """The version of WARZAG's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
-        1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
-           "was begun with these rules or earlier ones)",
+        1: FIRST_RULES,
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = list(PHASES)

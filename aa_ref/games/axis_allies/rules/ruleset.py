@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.core.model import LogRef
 from aa_ref.core.yamlio import Document
@@ -49,8 +49,7 @@ class AA1941:
     rules_version: ClassVar[int] = 1
     """The version of 1941's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
-        1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
-           "was begun with these rules or earlier ones)",
+        1: FIRST_RULES,
     }
     """What changed at each rules version, for a replay that diverges."""
     self_checking: ClassVar[bool] = False
