@@ -141,6 +141,11 @@ def new_game(
     keep only their commitments."""
     setup = load_setup(scenario)
     ruleset = ruleset_for(setup)
+    own = scenario_path(scenario)
+    if own is not None:  # a user's file: a game starts only on what `validate` accepts
+        problems = ruleset.setup_problems(setup, load_yaml(own))
+        if problems:
+            raise InvalidInput(f"{own}: 'aa-ref validate' finds problems in it; no game was started", problems)
     if variant is not None and variant not in setup.variants:
         known = ", ".join(setup.variants) or "none"
         raise UsageError(f"scenario {scenario} has no variant '{variant}' (variants: {known})")
