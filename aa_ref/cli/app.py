@@ -121,11 +121,16 @@ def new(
             key, value = item.split("=", 1)
             options[key.strip()] = value.strip()
         private: list[str] = []
-        game = new_game(scenario, output, seed, variant, options, overwrite=force, secrets_written=private)
+        copied: list[str] = []
+        game = new_game(scenario, output, seed, variant, options, overwrite=force, secrets_written=private,
+                        setup_copied=copied)
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"New {scenario} game written to {output} (log {log_path_for(output)}); "
                f"round {game.round}, {game.power} to {game.phase.replace('_', ' ')}.")
+    for path in copied:
+        typer.echo(f"The setup file was copied into the game's folder as {path}: a game folder holds everything its "
+                   "game needs, and that copy must stay as it is")
     for path in private:
         typer.echo(f"Secret, for its player's eyes only: {path}")
 

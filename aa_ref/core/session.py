@@ -134,7 +134,7 @@ def made_by(ruleset: Any) -> MadeBy:
 def new_game(
     scenario: str, out: Path, seed: str | None = None, variant: str | None = None,
     options: dict[str, str] | None = None, overwrite: bool = False, log_out: Path | None = None,
-    secrets_written: list[str] | None = None,
+    secrets_written: list[str] | None = None, setup_copied: list[str] | None = None,
 ) -> Game:
     """Start a game of `scenario` and write it, with its empty log, to `out`. Cards dealt in secret (WARZAG
     objectives) go to one private file per player beside it, named in `secrets_written`; the game and the log
@@ -164,9 +164,13 @@ def new_game(
         raise UsageError(f"{out.parent} is not a folder; create it first or write the game elsewhere")
     refuse_existing([out, log_path], overwrite)
     seed = seed if seed is not None else secrets.token_hex(8)
-    game = ruleset.new_game(setup, variant, options, seed, relative_to_game(out, log_path))
-    if scenario_path(scenario) is not None:  # a pack or setup file of the user's: named relative to the game
-        game.setup = relative_to_game(out, Path(scenario))
+    log_name = relative_to_game(out, log_path)
+    if log_name.startswith("../"):
+        raise UsageError(f"{log_path}: a game's log goes in the game's folder or below it")
+    game = ruleset.new_game(setup, variant, options, seed, log_name)
+    extra: dict[str, str] = {}
+    if own is not None:  # a pack or setup file of the user's: in the game's folder, named relative to the game
+        game.setup = _setup_in_folder(out, own, extra, setup_copied)
     commitments, private = ruleset.deal_secrets(setup, options, seed)
     if commitments:
         ruleset.commit_secrets(game, commitments)
@@ -174,7 +178,7 @@ def new_game(
                      options=options, seed=seed, commitments=commitments)
     log = Log(kind="log", schema_version=SCHEMA_VERSION, start=start)
     game.log.head = log.head
-    files = {str(out): game_text(game), str(log_path): log_text(log)}
+    files = {str(out): game_text(game), str(log_path): log_text(log), **extra}
     stem = out.name[:-5] if out.name.endswith(".yaml") else out.name
     secret_files: list[str] = []
     for key, secret in private.items():
@@ -186,6 +190,40 @@ def new_game(
     if secrets_written is not None:
         secrets_written.extend(secret_files)
     return game
+
+
+def contained(game_path: Path, doc: Document, name: str, loc: tuple[str, ...], what: str) -> Path:
+    """A file a game names (its log, a user's setup), checked before anything reads or writes it: named relative to
+    the game's folder and inside it, with no absolute path, no `..` out of the folder and no link leading out, so
+    that a game file received from another player cannot make aa-ref read or write anywhere else."""
+    folder = Path(os.path.abspath(game_path)).parent
+    if Path(name).is_absolute():
+        raise InvalidInput(f"{game_path}: the game names its {what} by an absolute path", [doc.problem(
+            f"the game's {what} '{name}' is named by a path of some machine; a game names its files relative to its "
+            f"own folder: put the file beside the game and write its name alone", loc)])
+    if not (folder / name).resolve().is_relative_to(folder.resolve()):
+        raise InvalidInput(f"{game_path}: the game's {what} lies outside its folder", [doc.problem(
+            f"the game's {what} '{name}' leads out of the game's folder; aa-ref reads and writes only files in the "
+            f"game's folder or below it: put the file there and name it relative to the game", loc)])
+    return game_path.parent / name
+
+
+def _setup_in_folder(game_out: Path, own: Path, files: dict[str, str], copied: list[str] | None) -> str:
+    """How the game at `game_out` names a user's setup file `own`: relative to the game's folder; a setup outside
+    that folder is copied into it (a game folder holds everything its game needs, and the copy stays as the game
+    began, whatever becomes of the original)."""
+    folder = Path(os.path.abspath(game_out)).parent.resolve()
+    if own.resolve().is_relative_to(folder):
+        return relative_to_game(game_out, own)
+    copy = folder / own.name
+    text = own.read_text(encoding="utf-8")
+    if copy.exists() and copy.read_text(encoding="utf-8") != text:
+        raise UsageError(f"{copy} exists and is not {own}: the game's folder needs a copy of the setup file; "
+                         "rename one of the two")
+    files[str(copy)] = text
+    if copied is not None:
+        copied.append(str(game_out.parent / own.name))
+    return own.name
 
 
 def relative_to_game(game_path: Path, other: Path) -> str:
@@ -217,7 +255,7 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
     if kind not in GAME_KINDS:
         raise InvalidInput(f"{path}: expected a game file", [doc.problem(f"this is a {kind} file, not a game", ("kind",))])
     game = _parsed(doc, kind, lambda: _log_beside(doc, path, log_path))
-    log_path = log_path or (path.parent / game.log.file)
+    log_path = log_path or contained(path, doc, game.log.file, ("log", "file"), "log")
     log_doc = load_yaml(log_path)
     if document_kind(log_doc) != "log":
         raise InvalidInput(f"{log_path}: expected a log file", [log_doc.problem("not a log file", ("kind",))])
@@ -275,7 +313,7 @@ def _log_beside(doc: Document, path: Path, log_path: Path | None) -> Document | 
     if not isinstance(name, (str, Path)):
         return None
     try:
-        return load_yaml(path.parent / name)
+        return load_yaml(log_path or contained(path, doc, str(name), ("log", "file"), "log"))
     except AaRefError:
         return None
 
@@ -314,6 +352,8 @@ def _game_setup(path: Path, doc: Document, game: Game, fingerprint: str | None) 
     """The setup a game names: a shipped scenario, or a user's file named relative to the game's folder, which
     must have travelled with the game (the one whose fingerprint the log's start records)."""
     own = scenario_path(game.setup, path.parent)
+    if own is not None:
+        own = contained(path, doc, game.setup, ("setup",), "setup file")
     if own is not None and not own.is_file():
         which = f" (the file whose content has sha256 {fingerprint})" if fingerprint else ""
         raise InvalidInput(f"{path}: the game's setup file is missing", [doc.problem(
@@ -456,10 +496,12 @@ def apply_orders(
             raise UsageError(f"-o names {target}, one of the orders applied: choose another name for the new game")
         refuse_existing([target, target_log], overwrite)
         game.log.file = relative_to_game(target, target_log)
-        if scenario_path(game.setup) is not None:  # a user's pack: named relative to the new game
-            game.setup = relative_to_game(target, scenario_path(game.setup, game_path.parent))
+    extra: dict[str, str] = {}
+    own = scenario_path(game.setup, game_path.parent)
+    if not in_place and own is not None:  # a user's pack: in the new game's folder too
+        game.setup = _setup_in_folder(target, own, extra, None)
     # The new game keeps the comments and key order of the file it came from.
-    atomic_write_many({str(target): game_text(game, loaded.doc), str(target_log): log_text(log)})
+    atomic_write_many({str(target): game_text(game, loaded.doc), str(target_log): log_text(log), **extra})
     result.written = [str(target), str(target_log)]
     return result
 

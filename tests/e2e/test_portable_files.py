@@ -90,10 +90,13 @@ def own_pack_game(cli) -> None:
     assert result.exit_code == 0, result.output
 
 
-def test_a_game_on_its_own_pack_names_it_relative_to_the_game_and_plays_on_in_a_copied_folder(cli, tmp_path_factory,
-                                                                                          monkeypatch):
+def test_a_game_on_its_own_pack_keeps_a_copy_in_its_folder_and_plays_on_in_a_copied_folder(cli, tmp_path_factory,
+                                                                                           monkeypatch):
     own_pack_game(cli)
-    assert "setup: ../packs/ours.yaml" in (cli.folder / "games" / "g.yaml").read_text()
+    assert "setup: ours.yaml\n" in (cli.folder / "games" / "g.yaml").read_text()
+    original = (cli.folder / "packs" / "ours.yaml").read_text()
+    assert original.startswith("# yaml-language-server:")  # the copy's editor line is the copy's own (none here)
+    assert (cli.folder / "games" / "ours.yaml").read_text() == original.split("\n", 1)[1]
     elsewhere = tmp_path_factory.mktemp("elsewhere") / "campaign"
     shutil.copytree(cli.folder, elsewhere)
     monkeypatch.chdir(elsewhere)
@@ -104,10 +107,10 @@ def test_a_game_on_its_own_pack_names_it_relative_to_the_game_and_plays_on_in_a_
 
 def test_a_game_moved_without_its_pack_names_the_missing_file(cli):
     own_pack_game(cli)
-    (cli.folder / "packs" / "ours.yaml").rename(cli.folder / "ours.yaml")
+    (cli.folder / "games" / "ours.yaml").rename(cli.folder / "ours.yaml")
     result = cli("show", "games/g.yaml")
     assert result.exit_code == 1
-    assert "g.yaml:" in result.output and "setup file '../packs/ours.yaml'" in result.output
+    assert "g.yaml:" in result.output and "setup file 'ours.yaml'" in result.output
     assert "copy that file there, unchanged" in result.output
     log_start = (cli.folder / "games" / "g.log.yaml").read_text()
     fingerprint = log_start.split('"setup_sha256": "', 1)[1].split('"', 1)[0]
