@@ -521,6 +521,10 @@ def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
     if broken:
         return ReplayReport(len(log.entries), f"log {loaded.log_path}: {broken[0]}")
     check_setup_unchanged(loaded)
+    if log.head != loaded.game.log.head:  # a log re-chained under a game file left as it was
+        return ReplayReport(len(log.entries), f"the game's log head is {loaded.game.log.head} but its log "
+                                              f"{loaded.log_path} ends at {log.head}: one of the two was edited or "
+                                              "replaced")
     try:
         game, _ = _rebuild(loaded)
     except _Divergence as exc:
@@ -601,11 +605,13 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
             game, rebuilt = _undone(game, rebuilt, stack.pop(), entry.input)
             if dump_events([Note(text=_undo_text(log.entries[entry.input['undoes'] - 1]))]) != entry.events:
                 raise _Divergence(f"entry {entry.n}: its events are not those of an undo")
+            _same_entry(entry, rebuilt.entries[-1])
             continue
         if entry.input.get("kind") == fairdice.COMMITMENT:
             game, rebuilt = _committed(game, rebuilt, entry.input, f"entry {entry.n}", _Divergence)
             if rebuilt.entries[-1].events != entry.events:
                 raise _Divergence(f"entry {entry.n}: its events are not those of a commitment")
+            _same_entry(entry, rebuilt.entries[-1])
             continue
         doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, tree=entry.input)
         before = game
@@ -618,8 +624,20 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
         produced = dump_events(events)
         if produced != entry.events:
             raise _Divergence(_event_divergence(entry.n, produced, entry.events))
+        _same_entry(entry, rebuilt.entries[-1])
         stack.append((entry.n, before))
     return game, stack
+
+
+def _same_entry(logged: Any, replayed: Any) -> None:
+    """A logged entry is the one replay writes again, field by field (its round, power and phase too), so that a
+    log whose entries were edited and re-chained does not pass."""
+    if logged.hash == replayed.hash:
+        return
+    mine, theirs = replayed.model_dump(mode="json"), logged.model_dump(mode="json")
+    field = next((k for k in ("n", "round", "power", "phase", "prev", "input") if mine[k] != theirs[k]), "hash")
+    raise _Divergence(f"entry {logged.n} says {field} {theirs[field]!r}, but replayed it is {mine[field]!r}: the log "
+                      "was edited")
 
 
 def _undo_text(entry: Any) -> str:
