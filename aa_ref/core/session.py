@@ -31,6 +31,7 @@ from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
 from aa_ref.core.events import EventError, Note, dump_events
 from aa_ref.core.fairdice import RevealPool, RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
+from aa_ref.core.lock import locks_game
 from aa_ref.core.setups import changed_setup_text, load_setup, parse_setup, scenario_path, setup_paths, setup_sha256
 from aa_ref.core.yamlio import (
     Document,
@@ -456,6 +457,7 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     return new_game, new_log, ctx.events
 
 
+@locks_game
 def apply_orders(
     game_path: Path, orders_paths: list[Path], out: Path | None = None, in_place: bool = False,
     dice_path: Path | None = None, log_path: Path | None = None, dry_run: bool = False,
@@ -671,6 +673,7 @@ def _committed(game: Game, log: Log, record: dict, where: str, error: type[Excep
     return new_game, new_log
 
 
+@locks_game
 def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[str], length: int) -> tuple[Game, str, bool]:
     """A player's fair-dice commitment, appended to the game and its log. The secret file is
     created (new key and chain) when it does not exist; the game, the log and a new secret
@@ -692,6 +695,7 @@ def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[
     return game, log.entries[-1].events[0]["text"], created
 
 
+@locks_game
 def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None = None) -> tuple[Game, str]:
     """Take back the last orders or decision still in effect, as a new log entry: the log loses
     nothing, the game returns to the state before them, and replay still verifies. Seeded dice
@@ -715,6 +719,7 @@ def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None
     return restored, _undo_text(loaded.log.entries[n - 1])
 
 
+@locks_game
 def rekey(game_path: Path, force: bool = False) -> Game:
     """New referee secrets (Blocks in the West: the key of the opaque names in a side's view) for a game, written to
     its file only: the game is rebuilt from its log with them, so that what they govern (the blocks' lives) counts
