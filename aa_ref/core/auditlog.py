@@ -29,9 +29,14 @@ class MadeBy(Strict):
                                                  "adjudication changes")
 
 
-OPTIONAL_START_KEYS = ("commitments", "made_by", "setup_sha256")
+OPTIONAL_START_KEYS = ("commitments", "made_by", "setup_sha256", "state_sha256")
 """Keys of the log's start that a log written without them did not hash: dropped from the hash when empty, so
 those logs keep the hash they always had, and covered by it when present."""
+
+
+STATE_SHA256 = ("SHA-256 of the game's state as it stood then (canonical JSON of the game file's data, without its "
+                "log link, its setup's name and the referee's own secrets): a game file edited by hand no longer "
+                "matches it; none in logs written before aa-ref recorded it")
 
 
 class LogStart(Strict):
@@ -49,6 +54,7 @@ class LogStart(Strict):
     commitments: dict[str, str] = Field(
         default_factory=dict, description="player -> SHA-256 commitment to a card dealt in secret at the start "
                                           "(WARZAG objectives); the card and its salt stay with the player")
+    state_sha256: str | None = Field(default=None, pattern="^[0-9a-f]{64}$", description=STATE_SHA256)
 
 
 class LogEntry(Strict):
@@ -58,6 +64,7 @@ class LogEntry(Strict):
     phase: str
     input: dict[str, Any] = Field(description="the orders or decision document applied")
     events: list[dict[str, Any]]
+    state_sha256: str | None = Field(default=None, pattern="^[0-9a-f]{64}$", description=STATE_SHA256)
     prev: str
     hash: str
 
@@ -71,6 +78,18 @@ class Log(Strict):
     @property
     def head(self) -> str:
         return self.entries[-1].hash if self.entries else start_hash(self.start)
+
+    @property
+    def state_sha256(self) -> str | None:
+        """The digest of the state the game file must hold: the last entry's, or the start's; None if the log
+        records none."""
+        return self.entries[-1].state_sha256 if self.entries else self.start.state_sha256
+
+
+def state_digest(data: dict[str, Any]) -> str:
+    """The SHA-256 of a game's state (the data its ruleset binds, `Ruleset.bound_state`) as canonical JSON."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _digest(payload: Any) -> str:
@@ -91,9 +110,18 @@ def start_data(start: LogStart) -> dict[str, Any]:
     """The start as written in a log file: the optional keys only when present (a log written before them is
     rewritten as it was)."""
     data = start.model_dump(mode="json", by_alias=True)
-    for key in ("made_by", "setup_sha256"):
+    for key in ("made_by", "setup_sha256", "state_sha256"):
         if data[key] is None:
             del data[key]
+    return data
+
+
+def entry_data(entry: LogEntry) -> dict[str, Any]:
+    """An entry as written in a log file: `state_sha256` only when present (a log written before it is rewritten,
+    and hashed, as it was)."""
+    data = entry.model_dump(mode="json")
+    if data["state_sha256"] is None:
+        del data["state_sha256"]
     return data
 
 
@@ -102,9 +130,10 @@ def entry_hash(entry: dict[str, Any]) -> str:
     return _digest({k: v for k, v in entry.items() if k != "hash"})
 
 
-def make_entry(log: Log, round_: int, power: str, phase: str, input_doc: dict, events: list[dict]) -> LogEntry:
-    """The next entry of `log`, chained to its head."""
-    body = {
+def make_entry(log: Log, round_: int, power: str, phase: str, input_doc: dict, events: list[dict],
+               state_sha256: str | None = None) -> LogEntry:
+    """The next entry of `log`, chained to its head, binding the state after it when `state_sha256` is given."""
+    body: dict[str, Any] = {
         "n": len(log.entries) + 1,
         "round": round_,
         "power": power,
@@ -113,6 +142,8 @@ def make_entry(log: Log, round_: int, power: str, phase: str, input_doc: dict, e
         "events": events,
         "prev": log.head,
     }
+    if state_sha256 is not None:
+        body["state_sha256"] = state_sha256
     return LogEntry(**body, hash=entry_hash(body))
 
 
@@ -121,7 +152,7 @@ def chain_problems(log: Log) -> list[str]:
     problems = []
     prev = start_hash(log.start)
     for i, entry in enumerate(log.entries, start=1):
-        data = entry.model_dump(mode="json")
+        data = entry_data(entry)
         if entry.n != i:
             problems.append(f"entry {i} is numbered {entry.n}")
         if entry.prev != prev:

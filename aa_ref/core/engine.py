@@ -138,3 +138,9 @@ class Ruleset(Protocol):
         only, never in the log (Blocks in the West: the key of the opaque names in a side's view). `new_game` draws
         them; a game rebuilt from its log (replay, undo) takes them from its file; `aa-ref rekey` draws new ones."""
         ...
+
+    def bound_state(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The part of a game's state (its data as JSON, without the log link and the setup's name) that its log
+        binds by digest: everything but the referee's own secrets and what only they decide, which the log never
+        holds."""
+        ...

@@ -16,7 +16,16 @@ from typing import Any
 
 from aa_ref import __version__
 from aa_ref.core import fairdice
-from aa_ref.core.auditlog import Log, LogStart, MadeBy, chain_problems, make_entry, start_data
+from aa_ref.core.auditlog import (
+    Log,
+    LogStart,
+    MadeBy,
+    chain_problems,
+    entry_data,
+    make_entry,
+    start_data,
+    state_digest,
+)
 from aa_ref.core.dice import RecordedDice, SeededDice
 from aa_ref.core.documents import (
     GAME_KINDS,
@@ -123,7 +132,23 @@ def game_text(game: Game, source: Document | None = None) -> str:
 def log_text(log: Log) -> str:
     data = log.model_dump(mode="json", by_alias=True)
     data["start"] = start_data(log.start)
+    data["entries"] = [entry_data(entry) for entry in log.entries]
     return dump_json_style(data, "entries")
+
+
+def bound_state(ruleset: Any, game: Game) -> dict[str, Any]:
+    """The game's state that its log binds: its data without the link to the log and the setup's name (the setup's
+    content is pinned by the log's start), as its ruleset says (`Ruleset.bound_state`)."""
+    data = game.model_dump(mode="json")
+    for key in ("log", "setup"):
+        data.pop(key, None)
+    return ruleset.bound_state(data)
+
+
+def state_sha256(ruleset: Any, game: Game) -> str:
+    """The digest of a game's state that its log records after each entry: a hand edit of the game file shows at
+    once, without a replay."""
+    return state_digest(bound_state(ruleset, game))
 
 
 def made_by(ruleset: Any) -> MadeBy:
@@ -176,7 +201,7 @@ def new_game(
     if commitments:
         ruleset.commit_secrets(game, commitments)
     start = LogStart(setup=setup.id, setup_sha256=setup_sha256(scenario), made_by=made_by(ruleset), variant=variant,
-                     options=options, seed=seed, commitments=commitments)
+                     options=options, seed=seed, commitments=commitments, state_sha256=state_sha256(ruleset, game))
     log = Log(kind="log", schema_version=SCHEMA_VERSION, start=start)
     game.log.head = log.head
     files = {str(out): game_text(game), str(log_path): log_text(log), **extra}
@@ -290,7 +315,35 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
     loaded = LoadedGame(path, doc, game, setup, ruleset, log_path, log)
     if check_head:  # replay checks the chain first, then this
         check_setup_unchanged(loaded, log_doc)
+        check_not_hand_edited(loaded)
     return loaded
+
+
+HAND_EDIT_HELP = ("the game file was changed by hand since aa-ref wrote it: its state is not the one its log records. "
+                  "Put the file back as aa-ref wrote it; a change of position that the players agree on goes in an "
+                  "edit document (kind: edit, README \"Edit mode\"), which the log records for everyone to see")
+
+
+def check_not_hand_edited(loaded: LoadedGame) -> None:
+    """Refuse a game file whose state is not the one its log's last entry (or start) binds: a digest compared, not a
+    replay. The refusal names the fields that differ, replaying the log to find them (logs written before states
+    were bound are not checked: `replay` does)."""
+    bound = loaded.log.state_sha256
+    if bound is None or state_sha256(loaded.ruleset, loaded.game) == bound:
+        return
+    problems = [loaded.doc.problem(HAND_EDIT_HELP, ("log", "head"))]
+    try:
+        replayed, _ = _rebuild(loaded)
+    except _Divergence as exc:
+        problems.append(Problem(f"and its log does not replay: {exc}"))
+    else:
+        differences = _differences(bound_state(loaded.ruleset, loaded.game), bound_state(loaded.ruleset, replayed))
+        for where, mine, theirs in differences[:MAX_DIFFERENCES]:
+            problems.append(loaded.doc.problem(f"{_dotted(where)} is {_brief(mine)} in the file, but the log gives "
+                                               f"{_brief(theirs)}", where))
+        if len(differences) > MAX_DIFFERENCES:
+            problems.append(Problem(f"and {len(differences) - MAX_DIFFERENCES} more differences"))
+    raise InvalidInput(f"{loaded.path}: the game file was edited by hand", problems)
 
 
 def check_setup_unchanged(loaded: LoadedGame, log_doc: Document | None = None) -> None:
@@ -417,8 +470,10 @@ class ApplyResult:
     written: list[str] = field(default_factory=list)
 
 
-def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, table_dice: RecordedDice | None) -> tuple[Game, Log, list[Any]]:
-    """Check and adjudicate one document; the new game and log, or IllegalOrders."""
+def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, table_dice: RecordedDice | None,
+               bind_state: bool = True) -> tuple[Game, Log, list[Any]]:
+    """Check and adjudicate one document; the new game and log (its entry binding the new state unless replaying
+    an entry written before states were bound), or IllegalOrders."""
     if not ruleset.self_checking:  # else its adjudication refuses illegal orders, with the dice really rolled
         problems = ruleset.check(setup, game, given)
         if problems:
@@ -449,7 +504,8 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
         record["dice"] = dice.values[before:dice.used]
     if manual and model.dice is not None and dice.unused:
         raise InvalidInput(f"{given.doc.path}: {dice.unused} of the dice given were not needed; remove them")
-    entry = make_entry(log, game.round, model.power, game.phase, record, dump_events(ctx.events))
+    bound = state_sha256(ruleset, ctx.game) if bind_state else None
+    entry = make_entry(log, game.round, model.power, game.phase, record, dump_events(ctx.events), bound)
     new_log = log.model_copy(update={"entries": [*log.entries, entry]})
     new_game = ctx.game
     new_game.log.head = entry.hash
@@ -596,21 +652,24 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
         game.setup = loaded.game.setup
     rebuilt = Log(kind="log", schema_version=log.schema_version, start=log.start)
     game.log.head = rebuilt.head
+    if log.start.state_sha256 not in (None, state_sha256(ruleset, game)):
+        raise _Divergence("the log's start records a state the setup does not give (its state_sha256 was edited)")
     stack: list[tuple[int, Game]] = []
     for entry in log.entries:
+        bind = entry.state_sha256 is not None  # an entry written before states were bound is rewritten without
         if entry.input.get("kind") == UNDO:
             if not stack or entry.input.get("undoes") != stack[-1][0]:
                 raise _Divergence(f"entry {entry.n} undoes entry {entry.input.get('undoes')}, which is not the last one in effect")
             unsigned = fairdice.undo_problem(game, log.entries[stack[-1][0] - 1].power, entry.input)
             if unsigned:
                 raise _Divergence(f"entry {entry.n}: {unsigned}")
-            game, rebuilt = _undone(game, rebuilt, stack.pop(), entry.input)
+            game, rebuilt = _undone(ruleset, game, rebuilt, stack.pop(), entry.input, bind)
             if dump_events([Note(text=_undo_text(log.entries[entry.input['undoes'] - 1]))]) != entry.events:
                 raise _Divergence(f"entry {entry.n}: its events are not those of an undo")
             _same_entry(entry, rebuilt.entries[-1])
             continue
         if entry.input.get("kind") == fairdice.COMMITMENT:
-            game, rebuilt = _committed(game, rebuilt, entry.input, f"entry {entry.n}", _Divergence)
+            game, rebuilt = _committed(ruleset, game, rebuilt, entry.input, f"entry {entry.n}", _Divergence, bind)
             if rebuilt.entries[-1].events != entry.events:
                 raise _Divergence(f"entry {entry.n}: its events are not those of a commitment")
             _same_entry(entry, rebuilt.entries[-1])
@@ -620,7 +679,7 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
         try:
             kind = document_kind(doc)
             given = OrdersInput(doc, parse_model(doc, kind))
-            game, rebuilt, events = adjudicate(setup, ruleset, game, rebuilt, given, None)
+            game, rebuilt, events = adjudicate(setup, ruleset, game, rebuilt, given, None, bind)
         except AaRefError as exc:
             raise _Divergence(f"entry {entry.n} no longer applies: {'; '.join(exc.lines())}") from None
         produced = dump_events(events)
@@ -637,7 +696,8 @@ def _same_entry(logged: Any, replayed: Any) -> None:
     if logged.hash == replayed.hash:
         return
     mine, theirs = replayed.model_dump(mode="json"), logged.model_dump(mode="json")
-    field = next((k for k in ("n", "round", "power", "phase", "prev", "input") if mine[k] != theirs[k]), "hash")
+    field = next((k for k in ("n", "round", "power", "phase", "prev", "input", "state_sha256") if mine[k] != theirs[k]),
+                 "hash")
     raise _Divergence(f"entry {logged.n} says {field} {theirs[field]!r}, but replayed it is {mine[field]!r}: the log "
                       "was edited")
 
@@ -646,28 +706,31 @@ def _undo_text(entry: Any) -> str:
     return f"undoes entry {entry.n}: {entry.power}'s {entry.phase.replace('_', ' ')} of round {entry.round}"
 
 
-def _undone(game: Game, log: Log, target: tuple[int, Game], record: dict) -> tuple[Game, Log]:
+def _undone(ruleset: Any, game: Game, log: Log, target: tuple[int, Game], record: dict,
+            bind_state: bool = True) -> tuple[Game, Log]:
     """The state before entry `target`, with the undo entry appended to the log."""
     n, before = target
     undone = log.entries[n - 1]
-    entry = make_entry(log, game.round, game.power, game.phase, record,
-                       dump_events([Note(text=_undo_text(undone))]))
-    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
     restored = before.model_copy(deep=True)
-    restored.log = game.log.model_copy(update={"head": new_log.head, "entries": len(new_log.entries)})
     # Commitments and the chain values revealed stay: an undone roll's reveals are spent.
     restored.fair_dice = game.fair_dice
+    entry = make_entry(log, game.round, game.power, game.phase, record, dump_events([Note(text=_undo_text(undone))]),
+                       state_sha256(ruleset, restored) if bind_state else None)
+    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
+    restored.log = game.log.model_copy(update={"head": new_log.head, "entries": len(new_log.entries)})
     return restored, new_log
 
 
-def _committed(game: Game, log: Log, record: dict, where: str, error: type[Exception]) -> tuple[Game, Log]:
+def _committed(ruleset: Any, game: Game, log: Log, record: dict, where: str, error: type[Exception],
+               bind_state: bool = True) -> tuple[Game, Log]:
     """The game with a player's fair-dice commitment, and the log with its entry."""
     problems = fairdice.commitment_problems(game, record)
     if problems:
         raise error(f"{where}: {problems[0]}")
     new_game = game.model_copy(deep=True)
     note = fairdice.apply_commitment(new_game, record)
-    entry = make_entry(log, game.round, game.power, game.phase, record, dump_events([Note(text=note)]))
+    entry = make_entry(log, game.round, game.power, game.phase, record, dump_events([Note(text=note)]),
+                       state_sha256(ruleset, new_game) if bind_state else None)
     new_log = log.model_copy(update={"entries": [*log.entries, entry]})
     new_game.log = game.log.model_copy(update={"head": new_log.head, "entries": len(new_log.entries)})
     return new_game, new_log
@@ -687,7 +750,7 @@ def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[
         raise UsageError(f"{known} does not play in this game (powers: {', '.join(loaded.game.powers)})" if known
                          else loaded.setup.power_names.unknown_message(unknown[0]))
     record = fairdice.commitment_record(secret, powers, loaded.game.seed, loaded.game.log.head)
-    game, log = _committed(loaded.game, loaded.log, record, str(game_path), UsageError)
+    game, log = _committed(loaded.ruleset, loaded.game, loaded.log, record, str(game_path), UsageError)
     files = {str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)}
     if created:
         files[str(secret_path)] = fairdice.secret_text(secret)
@@ -713,7 +776,7 @@ def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None
     record: dict[str, Any] = {"kind": UNDO, "schema_version": 1, "undoes": n}
     if game.fair_dice:
         record["signature"] = fairdice.undo_signature(game, loaded.log.entries[n - 1].power, n, secret_path)
-    restored, log = _undone(game, loaded.log, stack[-1], record)
+    restored, log = _undone(loaded.ruleset, game, loaded.log, stack[-1], record)
     restored.log.file = loaded.game.log.file
     atomic_write_many({str(game_path): game_text(restored, loaded.doc), str(loaded.log_path): log_text(log)})
     return restored, _undo_text(loaded.log.entries[n - 1])
@@ -754,16 +817,36 @@ def _short(event: dict) -> str:
     return "{" + ", ".join(f"{k}: {v}" for k, v in event.items()) + "}"
 
 
-def _first_difference(file_data: Any, replayed: Any, path: str = "") -> str:
+MAX_DIFFERENCES = 10
+"""How many differing fields a hand-edited game's refusal names."""
+
+
+def _differences(file_data: Any, replayed: Any, where: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any, Any]]:
+    """Every place where two JSON-like values differ, deepest first found: (path, file's value, replayed value)."""
     if isinstance(file_data, dict) and isinstance(replayed, dict):
-        for key in list(dict.fromkeys([*file_data, *replayed])):
+        found = []
+        for key in dict.fromkeys([*file_data, *replayed]):
             if file_data.get(key) != replayed.get(key):
-                return _first_difference(file_data.get(key), replayed.get(key), f"{path}.{key}" if path else str(key))
+                found += _differences(file_data.get(key), replayed.get(key), (*where, key))
+        return found
     if isinstance(file_data, list) and isinstance(replayed, list) and len(file_data) == len(replayed):
-        for i, (a, b) in enumerate(zip(file_data, replayed)):
-            if a != b:
-                return _first_difference(a, b, f"{path}[{i}]")
-    return f"at {path or 'the top'} the file has {file_data!r} but the log gives {replayed!r}"
+        return [d for i, (a, b) in enumerate(zip(file_data, replayed)) if a != b for d in _differences(a, b, (*where, i))]
+    return [(where, file_data, replayed)]
+
+
+def _dotted(where: tuple[Any, ...]) -> str:
+    return "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in where).lstrip(".") or "the top"
+
+
+def _brief(value: Any, limit: int = 60) -> str:
+    """A value in a message, cut to `limit` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _first_difference(file_data: Any, replayed: Any) -> str:
+    where, mine, theirs = _differences(file_data, replayed)[0]
+    return f"at {_dotted(where)} the file has {_brief(mine)} but the log gives {_brief(theirs)}"
 
 
 # --- validate ---------------------------------------------------------------------

@@ -109,6 +109,14 @@ class Bitw:
         """The key of the opaque names in a side's view: 32 random bytes, from nothing a player sees."""
         return {"view_secret": secrets.token_hex(32)}
 
+    def bound_state(self, data: dict[str, Any]) -> dict[str, Any]:
+        """All but the referee's key of the views and the blocks' lives, which are counted only in a game that has
+        a key (so `aa-ref rekey` of an older game changes them without a log entry)."""
+        bound = {key: value for key, value in data.items() if key != "view_secret"}
+        bound["blocks"] = {name: {k: v for k, v in block.items() if k != "life"}
+                           for name, block in data.get("blocks", {}).items()}
+        return bound
+
     def setup_problems(self, scenario: Scenario, doc: Document) -> list[Problem]:
         return scenario_problems(scenario, doc)
 

@@ -133,6 +133,10 @@ class Warzag:
         """WARZAG has no referee: its secrets are the players' own files."""
         return {}
 
+    def bound_state(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The log binds the whole state (the objectives are there as commitments only)."""
+        return data
+
     # --- orders -----------------------------------------------------------------
     def check(self, pack: Pack, game: Game, given: OrdersInput) -> list[Problem]:
         """The document's problems: its moment, then its actions carried out on a copy."""

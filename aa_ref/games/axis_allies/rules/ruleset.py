@@ -83,6 +83,10 @@ class AA1941:
         """Axis & Allies hides nothing from its players."""
         return {}
 
+    def bound_state(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The log binds the whole state."""
+        return data
+
     @staticmethod
     def apply_event(game: Game, event: Any) -> None:
         apply_event(game, event)
