@@ -181,6 +181,9 @@ def show(
     except AaRefError as exc:
         fail(exc)
     start = loaded.log.start
+    from aa_ref.core.edits import edits_in, edits_line
+
+    edited = edits_line(loaded.log)
     if loaded.game.kind == "bitw-game":
         from aa_ref.games.blocks_in_the_west import render as bitw
         from aa_ref.games.blocks_in_the_west.views import NoViewSecret
@@ -190,9 +193,12 @@ def show(
             fail(UsageError(f"--side is axis or allies, not '{chosen}'"))
         try:
             if as_json:
-                text = json.dumps(bitw.show_json(loaded.setup, loaded.game, chosen, start), indent=2) + "\n"
+                shown = bitw.show_json(loaded.setup, loaded.game, chosen, start)
+                if chosen is None:  # a side's view leaves out the referee's reasons, which may name hidden blocks
+                    shown["edits"] = edits_in(loaded.log)
+                text = json.dumps(shown, indent=2) + "\n"
             else:
-                text = bitw.show_text(loaded.setup, loaded.game, chosen, start)
+                text = bitw.show_text(loaded.setup, loaded.game, chosen, start) + (f"{edited}\n" if edited else "")
         except NoViewSecret:
             fail(NoViewSecret(str(game)))
         typer.echo(text, nl=False)
@@ -201,16 +207,19 @@ def show(
         from aa_ref.games.warzag import render as warzag
 
         if as_json:
-            typer.echo(json.dumps(warzag.status(loaded.setup, loaded.game, power, start), indent=2))
+            typer.echo(json.dumps({**warzag.status(loaded.setup, loaded.game, power, start),
+                                   "edits": edits_in(loaded.log)}, indent=2))
         else:
-            typer.echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path, start), nl=False)
+            typer.echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path, start)
+                       + (f"{edited}\n" if edited else ""), nl=False)
         return
     from aa_ref.features.reports.render import show_text, status
 
     if as_json:
-        typer.echo(json.dumps(status(loaded.setup, loaded.game, loaded.ruleset, start), indent=2))
+        typer.echo(json.dumps({**status(loaded.setup, loaded.game, loaded.ruleset, start),
+                               "edits": edits_in(loaded.log)}, indent=2))
     else:
-        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start))
+        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start) + (f"\n{edited}" if edited else ""))
 
 
 @app.command()

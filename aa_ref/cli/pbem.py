@@ -46,13 +46,21 @@ def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
     @app.command("sign")
     def sign_command(
         game: GamePath,
-        orders: Annotated[Path, typer.Argument(help="Your orders or decision file; signed in place.")],
+        orders: Annotated[Path, typer.Argument(help="Your orders, decision or edit file; signed in place.")],
         secret: SecretPath,
     ) -> None:
-        """Fair dice: check and sign your orders for the current state of the game (fills in based_on)."""
-        from aa_ref.features.pbem.commands import sign_orders
+        """Fair dice: check and sign your orders (or an edit every player signs) for the current state of the game
+        (fills in based_on)."""
+        from aa_ref.core.yamlio import load_yaml
+        from aa_ref.features.pbem.commands import sign_edit, sign_orders
 
         try:
+            data = load_yaml(orders).data
+            if isinstance(data, dict) and data.get("kind") == "edit":
+                waiting = sign_edit(game, orders, secret)
+                typer.echo(f"{orders}: signed. " + (f"Still to sign: {', '.join(waiting)}." if waiting else
+                                                    "Every player has signed: apply it with 'aa-ref apply'."))
+                return
             digest = sign_orders(game, orders, secret)
         except AaRefError as exc:
             fail(exc)

@@ -32,6 +32,7 @@ MODELS: dict[str, type[BaseModel] | str] = {
     "decision": "aa_ref.games.axis_allies.model.orders:DecisionAnswer",
     "reveal": "aa_ref.core.fairdice:RevealFile",
     "dice-secret": "aa_ref.core.fairdice:DiceSecret",
+    "edit": "aa_ref.core.edits:Edit",
     "warzag-pack": "aa_ref.games.warzag.pack:Pack",
     "warzag-game": "aa_ref.games.warzag.state:Game",
     "warzag-orders": "aa_ref.games.warzag.orders:Orders",

@@ -28,7 +28,7 @@ from aa_ref.core.yamlio import Document, load_yaml
 
 PROTOCOL = "aa-ref/fair-dice/1"
 DEFAULT_CHAIN_LENGTH = 10_000
-UNSIGNED_KEYS = ("signature", "reveals")
+UNSIGNED_KEYS = ("signature", "signatures", "reveals")
 """Keys a document's signature and dice do not cover: they are added after it is fixed."""
 COMMITMENT = "commitment"
 """The input kind of a log entry that records a player's commitment."""
@@ -121,6 +121,10 @@ def commitment_message(seed: str, based_on: str, record: dict[str, Any]) -> str:
 
 def undo_message(seed: str, based_on: str, undoes: int) -> str:
     return f"{PROTOCOL}|undo|{seed}|{based_on}|{undoes}"
+
+
+def edit_message(seed: str, based_on: str, doc_hash: str) -> str:
+    return f"{PROTOCOL}|edit|{seed}|{based_on}|{doc_hash}"
 
 
 # --- the private secret file and the public reveal file ----------------------------
@@ -410,6 +414,38 @@ def undo_signature(game: Game, power: str, undoes: int, secret_path: Path | None
     if secret.player != author:
         raise UsageError(f"only {author}, who played {power}, may take back {power}'s orders")
     return {"player": author or "", "value": sign(secret.signing_key, undo_message(game.seed, game.log.head, undoes))}
+
+
+def edit_problems(game: Game, record: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
+    """In a fair-dice game an edit is written for the game's state (`based_on`) and signed by every player who
+    committed, so that no one edits alone: (problem, where in the edit)."""
+    if not game.fair_dice:
+        return []
+    if record.get("based_on") != game.log.head:
+        return [("in a fair-dice game an edit names the state it is for (based_on: the game's log head "
+                 f"{game.log.head}); 'aa-ref sign' fills it in", ("based_on",))]
+    message = edit_message(game.seed, game.log.head, document_hash(record))
+    signed = {str(s.get("player")): str(s.get("value", "")) for s in record.get("signatures") or []
+              if isinstance(s, dict)}
+    problems = []
+    for player, keys in sorted(game.fair_dice.items()):
+        if player not in signed:
+            problems.append((f"in a fair-dice game every player signs an edit; {player} has not: 'aa-ref sign GAME.yaml "
+                             f"EDIT.yaml --secret {player}.secret.yaml'", ("signatures",)))
+        elif not signature_ok(keys.public_key, message, signed[player]):
+            problems.append((f"{player}'s signature is not of this edit: it was changed after signing, or signed with "
+                             "another key", ("signatures",)))
+    problems += [(f"{p} signed the edit but does not play in this game", ("signatures",)) for p in signed
+                 if p not in game.fair_dice]
+    return problems
+
+
+def edit_signature(game: Game, record: dict[str, Any], secret_path: Path) -> dict[str, str]:
+    """A player's signature of an edit written for the game's present state."""
+    secret = load_secret(secret_path)
+    secret_problem(secret, game, str(secret_path))
+    message = edit_message(game.seed, game.log.head, document_hash(record))
+    return {"player": secret.player, "value": sign(secret.signing_key, message)}
 
 
 def undo_problem(game: Game, power: str, record: dict[str, Any]) -> str | None:

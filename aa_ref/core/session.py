@@ -7,6 +7,7 @@ function either completes or raises an `AaRefError` having written nothing.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import secrets
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from aa_ref.core.documents import (
     document_kind,
     parse_model,
 )
+from aa_ref.core.edits import EDIT, EditError, apply_changes, change_notes, is_edit, steps
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
 from aa_ref.core.events import EventError, Note, dump_events
@@ -343,6 +345,10 @@ def check_not_hand_edited(loaded: LoadedGame) -> None:
                                                f"{_brief(theirs)}", where))
         if len(differences) > MAX_DIFFERENCES:
             problems.append(Problem(f"and {len(differences) - MAX_DIFFERENCES} more differences"))
+        else:
+            changes = json.dumps({_dotted(where): mine for where, mine, _ in differences}, ensure_ascii=False)
+            problems.append(Problem(f"to keep these changes, put the file back and apply an edit that records them: "
+                                    f"{{kind: edit, schema_version: 1, reason: \"...\", set: {changes}}}"))
     raise InvalidInput(f"{loaded.path}: the game file was edited by hand", problems)
 
 
@@ -417,12 +423,14 @@ def _game_setup(path: Path, doc: Document, game: Game, fingerprint: str | None) 
     return load_setup(game.setup, path.parent)
 
 
-def load_orders(path: Path) -> OrdersInput:
-    """An orders or decision file, checked for shape."""
+def load_orders(path: Path, edits: bool = False) -> OrdersInput:
+    """An orders or decision file (or, when `edits`, an edit), checked for shape."""
     doc = load_yaml(path)
     kind = document_kind(doc)
-    if kind not in ORDERS_KINDS:
-        raise InvalidInput(f"{path}: expected orders", [doc.problem(f"this is a {kind} file; orders or a decision is needed here", ("kind",))])
+    if kind not in ORDERS_KINDS and not (edits and kind == EDIT):
+        wanted = "orders, a decision or an edit" if edits else "orders or a decision"
+        raise InvalidInput(f"{path}: expected orders", [doc.problem(f"this is a {kind} file; {wanted} is needed here",
+                                                                    ("kind",))])
     return OrdersInput(doc, parse_model(doc, kind))
 
 
@@ -513,6 +521,54 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     return new_game, new_log, ctx.events
 
 
+def edited(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, bind_state: bool = True,
+           error: type[AaRefError] = IllegalOrders, signed: bool = True) -> tuple[Game, Log, list[Any]]:
+    """The game after an edit document, and the log with its entry (notes: the reason, then each change); the
+    edit is refused, located, when it is not for this game or state, lacks a fair-dice signature (unless not
+    `signed` yet: `aa-ref sign` checks it before signing), or leaves a game its rules do not accept."""
+    edit, doc = given.model, given.doc
+    refused = f"{doc.path}: edit not accepted"
+    if edit.game is not None and edit.game != setup.id:
+        raise error(refused, [doc.problem(f"this edit is for {edit.game}; the game is {setup.id}", ("game",))])
+    if edit.based_on is not None and edit.based_on != game.log.head:
+        raise error(refused, [doc.problem(f"this edit was written for the state at log head {edit.based_on}, but the "
+                                          f"game is now at {game.log.head}: write it again for this state",
+                                          ("based_on",))])
+    unsigned = fairdice.edit_problems(game, doc.data) if signed else []
+    if unsigned:
+        raise error(refused, [doc.problem(text, loc) for text, loc in unsigned])
+    data = game.model_dump(mode="json")
+    secret_keys = set(ruleset.referee_secrets())
+    try:
+        for path in edit.set:
+            if steps(data, path)[0] in secret_keys:
+                raise EditError(path, "the referee's secret is not part of the position: 'aa-ref rekey' draws a new one")
+        done = apply_changes(data, edit.set)
+    except EditError as exc:
+        raise error(refused, [doc.problem(f"{exc.path}: {exc}", ("set", exc.path))]) from None
+    after = Document(f"{doc.path} (the game after the edit)", data)
+    try:
+        new_game = parse_model(after, game.kind)
+    except InvalidInput as exc:
+        raise error(refused, [doc.problem(f"the edited game is not a valid game: {p.message}", ("set",))
+                              for p in exc.problems]) from None
+    problems = ruleset.game_problems(setup, new_game, after)
+    if log.start.commitments:
+        probe = new_game.model_copy(deep=True)
+        ruleset.commit_secrets(probe, dict(log.start.commitments))
+        if probe != new_game:
+            problems.append(Problem("a commitment to a secret card is not part of the position: an edit cannot change it"))
+    if problems:
+        raise error(refused, [doc.problem(f"the edited game is not a valid game: {p.message}", ("set",))
+                              for p in problems])
+    events = [Note(text=text) for text in change_notes(edit.reason, done)]
+    entry = make_entry(log, game.round, game.power, game.phase, dict(doc.data), dump_events(events),
+                       state_sha256(ruleset, new_game) if bind_state else None)
+    new_log = log.model_copy(update={"entries": [*log.entries, entry]})
+    new_game.log = game.log.model_copy(update={"head": entry.hash, "entries": len(new_log.entries)})
+    return new_game, new_log, events
+
+
 @locks_game
 def apply_orders(
     game_path: Path, orders_paths: list[Path], out: Path | None = None, in_place: bool = False,
@@ -526,12 +582,16 @@ def apply_orders(
         raise UsageError("say where the new game goes: -o OUT.yaml, or --in-place to replace GAME.yaml (or --dry-run)")
     loaded = load_game(game_path, log_path)
     refuse_newer_rules(loaded)
-    inputs = [load_orders(p) for p in orders_paths]
+    inputs = [load_orders(p, edits=True) for p in orders_paths]
     table_dice = RecordedDice(load_dice(dice_path), str(dice_path)) if dice_path else None
     pool = RevealPool(reveal_paths or [])
     game, log = loaded.game, loaded.log
     result = ApplyResult(game)
     for given in inputs:
+        if given.model.kind == EDIT:
+            game, log, events = edited(loaded.setup, loaded.ruleset, game, log, given)
+            result.applied.append(Applied(given.doc.path, events))
+            continue
         given = pool.attach(game, given)
         try:
             game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, table_dice)
@@ -668,6 +728,19 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
                 raise _Divergence(f"entry {entry.n}: its events are not those of an undo")
             _same_entry(entry, rebuilt.entries[-1])
             continue
+        if is_edit(entry.input):
+            doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, tree=entry.input)
+            before = game
+            try:
+                game, rebuilt, events = edited(setup, ruleset, game, rebuilt, OrdersInput(doc, parse_model(doc, EDIT)),
+                                               bind)
+            except AaRefError as exc:
+                raise _Divergence(f"entry {entry.n} (an edit) no longer applies: {'; '.join(exc.lines())}") from None
+            if dump_events(events) != entry.events:
+                raise _Divergence(_event_divergence(entry.n, dump_events(events), entry.events))
+            _same_entry(entry, rebuilt.entries[-1])
+            stack.append((entry.n, before))
+            continue
         if entry.input.get("kind") == fairdice.COMMITMENT:
             game, rebuilt = _committed(ruleset, game, rebuilt, entry.input, f"entry {entry.n}", _Divergence, bind)
             if rebuilt.entries[-1].events != entry.events:
@@ -703,6 +776,8 @@ def _same_entry(logged: Any, replayed: Any) -> None:
 
 
 def _undo_text(entry: Any) -> str:
+    if is_edit(entry.input):
+        return f"undoes entry {entry.n}: the edit of round {entry.round} ({entry.input.get('reason')})"
     return f"undoes entry {entry.n}: {entry.power}'s {entry.phase.replace('_', ' ')} of round {entry.round}"
 
 
@@ -773,6 +848,9 @@ def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None
     if not stack:
         raise UsageError(f"{game_path}: nothing to undo (no orders are in effect)")
     n = stack[-1][0]
+    if game.fair_dice and is_edit(loaded.log.entries[n - 1].input):
+        raise UsageError(f"{game_path}: the last entry in effect, {n}, is an edit, which every player signed: take it "
+                         "back with another edit, signed by every player")
     record: dict[str, Any] = {"kind": UNDO, "schema_version": 1, "undoes": n}
     if game.fair_dice:
         record["signature"] = fairdice.undo_signature(game, loaded.log.entries[n - 1].power, n, secret_path)

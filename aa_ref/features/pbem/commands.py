@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from aa_ref.core import fairdice
+from aa_ref.core.edits import edits_in
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import IllegalOrders, InvalidInput, UsageError
 from aa_ref.core.fairdice import (
@@ -25,6 +26,7 @@ from aa_ref.core.fairdice import (
 from aa_ref.core.session import (
     LoadedGame,
     adjudicate,
+    edited,
     load_game,
     load_orders,
     replay,
@@ -41,6 +43,34 @@ from aa_ref.games.axis_allies.model.state import Game
 
 
 # --- sign ---------------------------------------------------------------------------
+def sign_edit(game_path: Path, edit_path: Path, secret_path: Path) -> list[str]:
+    """Add a player's signature to an edit written for the game's present state (filling in `based_on`), once the
+    edit is checked to apply; signatures of an earlier version of the edit are dropped. The players who have still
+    to sign."""
+    loaded = load_game(game_path)
+    game = loaded.game
+    if not game.fair_dice:
+        raise UsageError(f"{game_path} is not a fair-dice game: an edit needs no signature there; apply it")
+    secret = fairdice.load_secret(secret_path)
+    fairdice.secret_problem(secret, game, str(secret_path))
+    if secret.player not in game.fair_dice:
+        raise UsageError(f"{secret.player} has not committed in this game, so cannot sign its edits")
+    given = load_orders(edit_path, edits=True)
+    data = {k: v for k, v in given.doc.data.items() if k != "signatures"}
+    data["based_on"] = game.log.head
+    checked = OrdersInput(Document(given.doc.path, data, given.doc.text, given.doc.tree), given.model)
+    edited(loaded.setup, loaded.ruleset, game, loaded.log, checked, error=IllegalOrders, signed=False)
+    mine = fairdice.edit_signature(game, data, secret_path)
+    message = fairdice.edit_message(game.seed, game.log.head, document_hash(data))
+    kept = [s for s in given.doc.data.get("signatures") or [] if isinstance(s, dict) and s.get("player") != mine["player"]
+            and s.get("player") in game.fair_dice
+            and fairdice.signature_ok(game.fair_dice[s["player"]].public_key, message, str(s.get("value", "")))]
+    signatures = sorted([*kept, mine], key=lambda s: str(s["player"]))
+    tree = merge_into(given.doc.tree, styled({**data, "signatures": signatures}))
+    atomic_write_many({str(edit_path): dump_yaml(tree)})
+    return [p for p in sorted(game.fair_dice) if p not in {s["player"] for s in signatures}]
+
+
 def sign_orders(game_path: Path, orders_path: Path, secret_path: Path) -> str:
     """Sign a legal orders or decision file in place for the current state of the game
     (filling in `based_on`); the signature covers everything but itself and the reveals."""
@@ -197,6 +227,10 @@ def verification(loaded: LoadedGame) -> Verification:
             undone = entry.input["undoes"]
             result.warnings.append(f"entry {entry.n} undid entry {undone} ({rolled[undone]}), whose dice were discarded: "
                                    "a re-roll, which the other players agreed to by revealing again")
+    for edit in edits_in(log):
+        signed = f", signed by {', '.join(map(str, edit['signed_by']))}" if edit["signed_by"] else ", signed by nobody"
+        result.warnings.append(f"entry {edit['entry']} is an edit outside the rules (round {edit['round']}{signed}"
+                               f"{'; undone' if edit['undone'] else ''}): {edit['reason']}")
     if result.seeded_rolls and loaded.game.fair_dice:
         result.warnings.append(f"{result.seeded_rolls} entries rolled dice from the public seed before the players committed: "
                                "anyone could foresee those dice")

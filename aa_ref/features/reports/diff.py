@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aa_ref.core.errors import UsageError
-from aa_ref.core.session import read_game
+from aa_ref.core.edits import edits_in
+from aa_ref.core.errors import AaRefError, UsageError
+from aa_ref.core.session import load_game, read_game
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Game
 
@@ -22,13 +23,15 @@ class GameDiff:
     units: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
     """power -> space -> unit -> change in count (cargo included)."""
     other: list[str] = field(default_factory=list)
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    """The edits outside the rules that the later game's log records since the earlier game (edits.edits_in)."""
 
     @property
     def empty(self) -> bool:
-        return not (self.moment or self.treasuries or self.control or self.units or self.other)
+        return not (self.moment or self.treasuries or self.control or self.units or self.other or self.edits)
 
     def as_json(self) -> dict[str, Any]:
-        return {"moment": self.moment, "treasuries": {p: {"before": a, "after": b} for p, (a, b) in self.treasuries.items()},
+        return {"edits": self.edits, "moment": self.moment, "treasuries": {p: {"before": a, "after": b} for p, (a, b) in self.treasuries.items()},
                 "control": {s: {"before": a, "after": b} for s, (a, b) in self.control.items()},
                 "units": self.units, "other": self.other}
 
@@ -87,6 +90,9 @@ def diff_text(d: GameDiff, a_name: str, b_name: str) -> str:
     if d.empty:
         return f"{a_name} and {b_name}: no difference in the game\n"
     lines = [f"From {a_name} to {b_name}:"]
+    for edit in d.edits:
+        lines.append(f"  EDIT outside the rules (log entry #{edit['entry']}): {edit['reason']}"
+                     + (" (undone)" if edit["undone"] else ""))
     lines += [f"  {m}" for m in d.moment]
     if d.treasuries:
         lines.append("Treasuries:")
@@ -112,4 +118,16 @@ def diff_files(a: Path, b: Path) -> Any:
         raise UsageError("diff compares Axis & Allies games; for a WARZAG game compare 'aa-ref show --json' outputs")
     if game_a.setup != game_b.setup:
         raise UsageError(f"{a} is a game of {game_a.setup} and {b} of {game_b.setup}: nothing to compare")
-    return diff_games(game_a, game_b)
+    changes = diff_games(game_a, game_b)
+    changes.edits = edits_since(b, game_a.log.entries)
+    return changes
+
+
+def edits_since(path: Path, entries: int) -> list[dict[str, Any]]:
+    """The edits a game's log records after its first `entries` entries; none when its log cannot be read (the diff
+    of the two files still stands)."""
+    try:
+        loaded = load_game(path, check_head=False)
+    except AaRefError:
+        return []
+    return [e for e in edits_in(loaded.log) if e["entry"] > entries]

@@ -7,6 +7,7 @@ from typing import Any
 from tabulate import tabulate
 
 from aa_ref.core.auditlog import Log, LogStart, made_by_data, made_by_line
+from aa_ref.core.edits import is_edit
 from aa_ref.core.fairdice import fingerprint
 from aa_ref.core.names import natural_key
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
@@ -174,6 +175,11 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
         if power is not None and entry.power.casefold() != power.casefold():
             continue
         kind = entry.input.get("kind", "orders")
+        if is_edit(entry.input):
+            kind = "EDIT outside the rules"
+            signers = [s.get("player") for s in entry.input.get("signatures") or [] if isinstance(s, dict)]
+            if signers:
+                kind += ", signed by " + ", ".join(map(str, signers))
         out.append(f"\n#{entry.n} round {entry.round}, {entry.power}, {entry.phase.replace('_', ' ')} ({kind})  [{entry.hash}]")
         signature = entry.input.get("signature")
         if isinstance(signature, dict):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aa_ref.core.auditlog import Log
+from aa_ref.core.edits import apply_changes, is_edit
 from aa_ref.core.events import Note, Roll
 from aa_ref.core.fairdice import COMMITMENT
 from aa_ref.games.axis_allies.model.events import Breakthrough, Control, Purchased, Treasury, fold, load_events
@@ -27,6 +28,7 @@ class PowerTurn:
     captured: list[str] = field(default_factory=list)
     developed: list[str] = field(default_factory=list)
     narrative: list[str] = field(default_factory=list)
+    edits: list[str] = field(default_factory=list)
 
 
 def states_by_round(setup: Setup, ruleset: Any, log: Log, log_file: str) -> tuple[list[tuple[Any, Game]], dict[int, Game]]:
@@ -42,7 +44,12 @@ def states_by_round(setup: Setup, ruleset: Any, log: Log, log_file: str) -> tupl
             continue
         if entry.input.get("kind") == COMMITMENT:
             continue  # a fair-dice commitment changes no board state
-        game = fold(game, load_events(entry.events))
+        if is_edit(entry.input):  # set, not folded from events
+            data = game.model_dump(mode="json")
+            apply_changes(data, entry.input.get("set") or {})
+            game = Game.model_validate(data)
+        else:
+            game = fold(game, load_events(entry.events))
         stack.append((entry, game))
     ends: dict[int, Game] = {}
     for entry, state in stack:
@@ -61,6 +68,8 @@ def round_report(setup: Setup, ruleset: Any, log: Log, round_: int, log_file: st
         if entry.round != round_:
             continue
         turn = turns.setdefault(entry.power, PowerTurn(entry.power))
+        if is_edit(entry.input):
+            turn.edits.append(f"entry #{entry.n}: {entry.input.get('reason')}")
         for event in load_events(entry.events):
             _read(event, turn, entry.phase)
     end = ends[round_]
@@ -91,7 +100,7 @@ def _read(event: Any, turn: PowerTurn, phase: str) -> None:
 
 
 def _facts(turn: PowerTurn) -> list[str]:
-    facts = []
+    facts = [f"EDIT outside the rules, {edit}" for edit in turn.edits]
     if turn.developed:
         facts.append("developed " + ", ".join(turn.developed))
     if turn.bought:
