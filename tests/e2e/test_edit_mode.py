@@ -158,3 +158,15 @@ def test_a_referee_sets_up_a_blocks_in_the_west_position(cli):
     write_edit(cli, "peek.yaml", {"view_secret": "0" * 64})
     result = cli("apply", "b.yaml", "peek.yaml", "--in-place")
     assert result.exit_code == 1 and "referee's secret" in result.output, result.output
+
+
+def test_the_readmes_edit_applies_to_a_new_1941_game(cli, game):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    example = readme.split("### Edit mode", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    (cli.folder / "fix.yaml").write_text(example)
+    result = cli("apply", "game.yaml", "fix.yaml", "--in-place")
+    assert result.exit_code == 0, result.output
+    assert "edit: spaces.Karelia.forces[0].units.infantry: 3 -> 5" in result.output
+    assert cli("replay", "game.yaml").exit_code == 0
