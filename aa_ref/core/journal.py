@@ -238,7 +238,7 @@ def recover(game_path: Path) -> str | None:
             raise UsageError(f"{game_path}: cannot repair the interrupted write of its files ({exc.strerror}); "
                              f"'aa-ref recover {game_path}' tries again") from None
     if not entries:
-        return "removed the journal of a write that had not begun"
+        return "removed the journal of an interrupted write that had not begun"
     return f"undid an interrupted write of {names}: they are as they were before it"
 
 
