@@ -402,11 +402,15 @@ def remove_leftovers(game_path: Path, names: list[str]) -> list[str]:
     with writing(game_path):
         if pending(game_path):
             return removed
-        for found in sorted(os.listdir(folder if str(folder) else ".")):
-            for name in names:
-                middle = found[len(name) + 2:-4]
-                if found.startswith(f".{name}.") and found.endswith(".tmp") and _LEFTOVER.fullmatch(middle):
-                    if not stat.S_ISDIR(os.lstat(folder / found).st_mode):
-                        os.unlink(folder / found)
-                        removed.append(found)
+        for found in sorted(os.listdir(folder)):
+            if any(_is_temp_of(found, name) for name in names) and not stat.S_ISDIR(os.lstat(folder / found).st_mode):
+                os.unlink(folder / found)
+                removed.append(found)
     return removed
+
+
+def _is_temp_of(found: str, name: str) -> bool:
+    """Whether the file name `found` is that of a temporary file of the file `name` (`.NAME.XXXXXXXX.tmp`)."""
+    prefix, suffix = f".{name}.", ".tmp"
+    return found.startswith(prefix) and found.endswith(suffix) and bool(
+        _LEFTOVER.fullmatch(found[len(prefix):-len(suffix)]))

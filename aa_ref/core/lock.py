@@ -51,11 +51,6 @@ def writing(game_path: Path, wait: float | None = None) -> Iterator[None]:
         lock.release()
 
 
-def held(game_path: Path) -> bool:
-    """Whether this process holds the game's lock."""
-    return os.path.realpath(lock_path(game_path)) in _held
-
-
 def locks_game(function: F) -> F:
     """A library function whose first argument is a game it reads and writes again runs holding its lock."""
     @functools.wraps(function)

@@ -1,7 +1,9 @@
 """The library API behind every command: new, load, apply, replay, validate, template.
 
 The CLI only parses arguments and prints; tests call these functions directly. Every
-function either completes or raises an `AaRefError` having written nothing.
+function either completes or raises an `AaRefError` having written nothing (but for a write
+that a full disk stopped after its first rename, which the next command finishes: a game's
+files are written through `core.journal`, so that a crash leaves them whole too).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from aa_ref import __version__
-from aa_ref.core import fairdice
+from aa_ref.core import fairdice, journal
 from aa_ref.core.auditlog import Log, LogStart, MadeBy, chain_problems, make_entry, start_data
 from aa_ref.core.dice import RecordedDice, SeededDice
 from aa_ref.core.documents import (
@@ -32,7 +34,6 @@ from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, RecoveryNotice, UsageError
 from aa_ref.core.events import EventError, Note, dump_events
 from aa_ref.core.fairdice import RevealPool, RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
-from aa_ref.core import journal
 from aa_ref.core.journal import write_game_files
 from aa_ref.core.lock import locks_game, writing
 from aa_ref.core.setups import changed_setup_text, load_setup, parse_setup, scenario_path, setup_paths, setup_sha256

@@ -543,7 +543,8 @@ def atomic_write_many(files: dict[str, str], private: Collection[str] = ()) -> N
     (a player's secrets) with mode 0600.
 
     Each text is written to a temporary file first; only when every temporary file is
-    complete are they renamed into place.
+    complete are they renamed into place. A crash between two renames leaves some replaced: a game's files are
+    written through `core.journal` instead, which a crash cannot leave half-done.
     """
     staged: list[tuple[str, Path]] = []
     try:

@@ -11,6 +11,12 @@ else; at a later step, the next command finishes the write."""
 from __future__ import annotations
 
 import itertools
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +25,7 @@ import pytest
 
 from aa_ref.core import fairdice
 from tests.adversarial.faults import FaultyOs, SimulatedCrash, aa_ref, copy, files
+from tests.adversarial.support import POSIX_ONLY, ROOT
 
 NEW = ("new", "aa1941", "-o", "game.yaml", "--seed", "crash")
 TEMPLATE = ("template", "game.yaml", "-o", "o.yaml")
@@ -200,3 +207,62 @@ def test_recover_deletes_what_older_versions_left(tmp_path):
 def test_recover_of_no_game(tmp_path):
     done = aa_ref(tmp_path, "recover", "nothing.yaml")
     assert done.exit_code == 2 and "nothing.yaml: no such file" in done.output
+
+
+KILLS = 30
+
+
+@POSIX_ONLY
+@pytest.mark.slow
+def test_an_apply_killed_at_random_moments_leaves_the_old_files_or_the_new(tmp_path):
+    """The real thing: `apply --in-place` in a child process killed (SIGKILL: nothing of it runs) at a random moment
+    of the later part of its run, where it writes; the next command repairs what it left."""
+    scenario = SCENARIOS["apply"]
+    runs = prepare(tmp_path, scenario)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+    command = [sys.executable, "-m", "aa_ref", *scenario.command]
+    timed = copy(runs.start, tmp_path / "timed")
+    started = time.monotonic()
+    subprocess.run(command, cwd=timed, env=env, check=True, capture_output=True)
+    took = time.monotonic() - started
+    outcomes: Counter[str] = Counter()
+    for n in range(KILLS):
+        folder = copy(runs.start, tmp_path / f"kill{n}")
+        child = subprocess.Popen(command, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(random.uniform(0.5, 1.1) * took)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        left = files(folder)
+        if left in (runs.old, runs.new):
+            outcomes["old" if left == runs.old else "new"] += 1
+        else:
+            repaired = aa_ref(folder, *scenario.then)
+            assert repaired.exit_code == 0, repaired.output
+            assert files(folder) in (runs.old, runs.new)
+            outcomes["repaired"] += 1
+        check_replays(folder)
+    print(f"{KILLS} kills: {dict(outcomes)}")
+
+
+def test_a_log_in_a_subfolder_is_journaled_too(tmp_path):
+    """A game may keep its log below its folder (`log: {file: logs/game.log.yaml}`): the journal names it so, its
+    staged file goes beside it, and a crash between the renames is finished."""
+    start = tmp_path / "start"
+    start.mkdir()
+    assert aa_ref(start, *NEW).exit_code == 0
+    (start / "logs").mkdir()
+    (start / "game.log.yaml").rename(start / "logs" / "game.log.yaml")
+    game = start / "game.yaml"
+    game.write_text(game.read_text().replace("file: game.log.yaml", "file: logs/game.log.yaml"))
+    assert aa_ref(start, *TEMPLATE).exit_code == 0
+    clean, crashed = copy(start, tmp_path / "clean"), copy(start, tmp_path / "crashed")
+    counted = FaultyOs()
+    assert aa_ref(clean, *APPLY, faulty=counted).exit_code == 0
+    with pytest.raises(SimulatedCrash):
+        aa_ref(crashed, *APPLY, faulty=FaultyOs(at=counted.steps.index("replace") + 2))
+    assert any(p.name.startswith(".game.log.yaml.") for p in (crashed / "logs").iterdir())
+    assert '"file": "logs/game.log.yaml"' in (crashed / ".game.yaml.journal").read_text()
+    shown = aa_ref(crashed, "show", "game.yaml")
+    assert shown.exit_code == 0 and "finished an interrupted write of game.yaml and logs/game.log.yaml" in shown.output
+    assert files(crashed) == files(clean) and files(crashed / "logs") == files(clean / "logs")
+    check_replays(crashed)
