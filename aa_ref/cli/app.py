@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from aa_ref import __version__
-from aa_ref.core.errors import AaRefError, PrivacyWarning, UsageError
+from aa_ref.core.errors import AaRefError, PrivacyWarning, RecoveryNotice, UsageError
 
 app = typer.Typer(
     add_completion=False,
@@ -45,17 +45,21 @@ def _version(value: bool) -> None:
 
 @contextmanager
 def _privacy_warnings_shown() -> Iterator[None]:
-    """While a command runs, each PrivacyWarning of the library is one line on stderr, every time."""
+    """While a command runs, each PrivacyWarning and RecoveryNotice of the library is one line on stderr, every
+    time."""
 
     def show(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
         if issubclass(category, PrivacyWarning):
             typer.echo(f"warning: {message}", err=True)
+        elif issubclass(category, RecoveryNotice):
+            typer.echo(f"note: {message}", err=True)
         else:
             shown(message, category, *args, **kwargs)  # type: ignore[arg-type]
 
     with warnings.catch_warnings():
         shown = warnings.showwarning
         warnings.simplefilter("always", PrivacyWarning)
+        warnings.simplefilter("always", RecoveryNotice)
         warnings.showwarning = show
         yield
 
@@ -387,6 +391,19 @@ def undo(
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"{what}. Now: round {restored.round}, {restored.power}, {restored.phase.replace('_', ' ')}.")
+
+
+@app.command()
+def recover(game: GamePath) -> None:
+    """Finish or undo a write of GAME and its log that a crash, a kill or a full disk interrupted, then check the
+    pair. Every command that loads GAME does this by itself; this one says what it did."""
+    from aa_ref.core.session import recover as recover_game
+
+    try:
+        done = recover_game(game)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(f"{game}: " + ("; ".join(done) if done else "nothing to recover") + ".")
 
 
 @app.command()

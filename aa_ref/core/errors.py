@@ -74,3 +74,8 @@ class ReplayMismatch(AaRefError):
 
 class PrivacyWarning(UserWarning):
     """A file of a player's secrets that other users of the computer may read: reported, and the command goes on."""
+
+
+class RecoveryNotice(UserWarning):
+    """A write of a game's files that a crash interrupted, finished or undone when the game was loaded: reported, and
+    the command goes on."""

@@ -1,11 +1,13 @@
 """One writer at a time: a command that reads a game to write it again holds the game's lock from the reading
 to the writing, so that two commands at once cannot both write and lose one's turn. The lock is the file
 `.GAME.yaml.lock` beside the game (held by the operating system, so a crashed command holds nothing); a second
-command waits a few seconds, then is refused."""
+command waits a few seconds, then is refused. A command holding a game's lock may ask for it again (finishing an
+interrupted write while it loads the game): it has it already."""
 
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +19,8 @@ from aa_ref.core.errors import UsageError
 
 WAIT_SECONDS = 10.0
 F = TypeVar("F", bound=Callable[..., Any])
+_held: set[str] = set()
+"""The locks this process holds (their absolute paths)."""
 
 
 def lock_path(game_path: Path) -> Path:
@@ -26,7 +30,11 @@ def lock_path(game_path: Path) -> Path:
 @contextmanager
 def writing(game_path: Path, wait: float | None = None) -> Iterator[None]:
     """Hold the game's lock while the body reads and writes the game; refused after `wait` seconds (default
-    `WAIT_SECONDS`)."""
+    `WAIT_SECONDS`). Asked for again while held, it is held already: the body runs at once."""
+    key = os.path.realpath(lock_path(game_path))
+    if key in _held:
+        yield
+        return
     lock = FileLock(str(lock_path(game_path)), timeout=WAIT_SECONDS if wait is None else wait)
     try:
         lock.acquire()
@@ -35,9 +43,11 @@ def writing(game_path: Path, wait: float | None = None) -> Iterator[None]:
                          f"(if none is running, the lock {lock_path(game_path)} is stale: delete it)") from None
     except OSError as exc:
         raise UsageError(f"{game_path}: cannot take the game's lock ({exc.strerror})") from None
+    _held.add(key)
     try:
         yield
     finally:
+        _held.discard(key)
         lock.release()
 
 

@@ -1,7 +1,9 @@
 """The library API behind every command: new, load, apply, replay, validate, template.
 
 The CLI only parses arguments and prints; tests call these functions directly. Every
-function either completes or raises an `AaRefError` having written nothing.
+function either completes or raises an `AaRefError` having written nothing (but for a write
+that a full disk stopped after its first rename, which the next command finishes: a game's
+files are written through `core.journal`, so that a crash leaves them whole too).
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ import importlib
 import json
 import os
 import secrets
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from aa_ref import __version__
-from aa_ref.core import fairdice
+from aa_ref.core import fairdice, journal
 from aa_ref.core.auditlog import (
     Log,
     LogStart,
@@ -39,10 +42,11 @@ from aa_ref.core.documents import (
 )
 from aa_ref.core.edits import EDIT, EditError, apply_changes, change_notes, is_edit, steps
 from aa_ref.core.engine import Context, OrdersInput
-from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, UsageError
+from aa_ref.core.errors import AaRefError, IllegalOrders, InvalidInput, Problem, RecoveryNotice, UsageError
 from aa_ref.core.events import EventError, Note, dump_events
 from aa_ref.core.fairdice import RevealPool, RevealsNeeded, fair_dice_for, reveals_needed_text, settle_reveals
-from aa_ref.core.lock import locks_game
+from aa_ref.core.journal import write_game_files
+from aa_ref.core.lock import locks_game, writing
 from aa_ref.core.setups import changed_setup_text, load_setup, parse_setup, scenario_path, setup_paths, setup_sha256
 from aa_ref.core.yamlio import (
     Document,
@@ -214,7 +218,7 @@ def new_game(
         refuse_existing([path], overwrite)
         files[str(path)] = dump_yaml(styled(secret.model_dump(mode="json")))
         secret_files.append(str(path))
-    atomic_write_many(files, private=secret_files)
+    write_game_files(files, private=secret_files)
     if secrets_written is not None:
         secrets_written.extend(secret_files)
     return game
@@ -277,7 +281,9 @@ class LoadedGame:
 
 
 def load_game(path: Path, log_path: Path | None = None, check_head: bool = True) -> LoadedGame:
-    """A game file with its setup, rules and log; the log must belong to the game."""
+    """A game file with its setup, rules and log; the log must belong to the game. A write of the game's files that
+    a crash interrupted is finished or undone first (`journal.recover`), with a RecoveryNotice saying which."""
+    _recovered(path)
     doc = load_yaml(path)
     kind = document_kind(doc)
     if kind not in GAME_KINDS:
@@ -350,6 +356,29 @@ def check_not_hand_edited(loaded: LoadedGame) -> None:
             problems.append(Problem(f"to keep these changes, put the file back and apply an edit that records them: "
                                     f"{{kind: edit, schema_version: 1, reason: \"...\", set: {changes}}}"))
     raise InvalidInput(f"{loaded.path}: the game file was edited by hand", problems)
+
+
+def _recovered(path: Path) -> None:
+    done = journal.recover(path)
+    if done:
+        warnings.warn(RecoveryNotice(f"{path}: {done}"), stacklevel=3)
+
+
+def recover(game_path: Path) -> list[str]:
+    """`aa-ref recover`: finish or undo a write of the game's files that a crash or an error interrupted (every
+    command that loads the game does it too), delete the temporary files that crashed writes of aa-ref versions
+    from before journals left beside the game and its log, then check that the game and its log load together;
+    what was done, in words (nothing: nothing to recover)."""
+    if not (journal.pending(game_path) or game_path.exists() or game_path.is_symlink()):
+        raise UsageError(f"{game_path}: no such file")
+    with writing(game_path):
+        done = [text for text in [journal.recover(game_path)] if text]
+        removed = journal.remove_leftovers(game_path, [game_path.name, log_path_for(game_path).name])
+        if removed:
+            done.append(f"deleted {len(removed)} temporary file(s) an interrupted write left ({', '.join(removed)})")
+        if game_path.exists() or game_path.is_symlink():
+            load_game(game_path)
+    return done
 
 
 def check_setup_unchanged(loaded: LoadedGame, log_doc: Document | None = None) -> None:
@@ -619,7 +648,7 @@ def apply_orders(
     if not in_place and own is not None:  # a user's pack: in the new game's folder too
         game.setup = _setup_in_folder(target, own, extra, None)
     # The new game keeps the comments and key order of the file it came from.
-    atomic_write_many({str(target): game_text(game, loaded.doc), str(target_log): log_text(log), **extra})
+    write_game_files({str(target): game_text(game, loaded.doc), str(target_log): log_text(log), **extra})
     result.written = [str(target), str(target_log)]
     return result
 
@@ -829,7 +858,7 @@ def commit(game_path: Path, secret_path: Path, player: str | None, powers: list[
     files = {str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)}
     if created:
         files[str(secret_path)] = fairdice.secret_text(secret)
-    atomic_write_many(files, private=[str(secret_path)])
+    write_game_files(files, private=[str(secret_path)])
     return game, log.entries[-1].events[0]["text"], created
 
 
@@ -856,7 +885,7 @@ def undo(game_path: Path, log_path: Path | None = None, secret_path: Path | None
         record["signature"] = fairdice.undo_signature(game, loaded.log.entries[n - 1].power, n, secret_path)
     restored, log = _undone(loaded.ruleset, game, loaded.log, stack[-1], record)
     restored.log.file = loaded.game.log.file
-    atomic_write_many({str(game_path): game_text(restored, loaded.doc), str(loaded.log_path): log_text(log)})
+    write_game_files({str(game_path): game_text(restored, loaded.doc), str(loaded.log_path): log_text(log)})
     return restored, _undo_text(loaded.log.entries[n - 1])
 
 
@@ -880,7 +909,7 @@ def rekey(game_path: Path, force: bool = False) -> Game:
     for key, value in fresh.items():
         setattr(loaded.game, key, value)
     game, _ = _rebuild(loaded)
-    atomic_write_many({str(game_path): game_text(game, loaded.doc)})
+    write_game_files({str(game_path): game_text(game, loaded.doc)})
     return game
 
 
@@ -981,6 +1010,7 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
 
 def read_game(path: Path) -> Game:
     """A game file's state alone (no log check): for comparing files a player received."""
+    _recovered(path)
     doc = load_yaml(path)
     kind = document_kind(doc)
     if kind not in GAME_KINDS:

@@ -476,7 +476,7 @@ def _same_scalar(old: Any, new: Any) -> bool:
     return type(to_plain(old)) is type(new) and to_plain(old) == new
 
 
-def _file_mode(target: Path, private: bool = False) -> int:
+def file_mode(target: Path, private: bool = False) -> int:
     """The mode a rewritten file keeps: its own, or a new file's usual one (0666 less the umask); a private file's
     is always PRIVATE_MODE, whatever the umask or the mode the file had."""
     if private:
@@ -527,7 +527,7 @@ def atomic_write(path: str | Path, text: str) -> None:
     except OSError as exc:
         raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
     try:
-        os.chmod(tmp, _file_mode(target))
+        os.chmod(tmp, file_mode(target))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -543,7 +543,8 @@ def atomic_write_many(files: dict[str, str], private: Collection[str] = ()) -> N
     (a player's secrets) with mode 0600.
 
     Each text is written to a temporary file first; only when every temporary file is
-    complete are they renamed into place.
+    complete are they renamed into place. A crash between two renames leaves some replaced: a game's files are
+    written through `core.journal` instead, which a crash cannot leave half-done.
     """
     staged: list[tuple[str, Path]] = []
     try:
@@ -553,7 +554,7 @@ def atomic_write_many(files: dict[str, str], private: Collection[str] = ()) -> N
             folder = target.parent if str(target.parent) else Path(".")
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
             staged.append((tmp, target))
-            os.chmod(tmp, _file_mode(target, path in private))
+            os.chmod(tmp, file_mode(target, path in private))
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.flush()

@@ -67,8 +67,18 @@ def landings(setup: Setup, game: Game) -> list[dict[str, Any]]:
                 reach = board.profile(game.power, unit).movement - force.moved
                 near = board.distances(space, lambda s: not board.is_neutral(s))
                 for target in sorted((t for t, d in near.items() if 0 < d <= reach), key=lambda t: (near[t], t)):
-                    moves.append({"units": {unit: n}, "from": space, "to": target})
+                    move = {"units": {unit: n}, "from": space, "to": target}
+                    via = _via(board, space, target, near)
+                    moves.append({**move, "via": via} if via else move)
     return moves
+
+
+def _via(board: Board, start: str, target: str, near: dict[str, int]) -> list[str]:
+    """The spaces a shortest path from `start` to `target` passes through (`near`: distances from `start`)."""
+    path = [target]
+    while near[path[-1]] > 1:
+        path.append(min(s for s in board.adjacency[path[-1]] if near.get(s) == near[path[-1]] - 1))
+    return path[:0:-1]
 
 
 def next_orders(setup: Setup, ruleset: Any, game: Game, rng: random.Random) -> dict[str, Any]:
@@ -104,15 +114,22 @@ def next_orders(setup: Setup, ruleset: Any, game: Game, rng: random.Random) -> d
         candidates = random_moves(setup, game, rng)
         if game.phase == "noncombat_move":
             candidates = landings(setup, game) + candidates
-        for move in candidates:
+        wrong = _messages(ruleset.check(setup, game, as_input(orders)))  # air units yet to land, say
+        for move in candidates:  # each kept if it adds no problem: one landing at a time
             trial = {**orders, "moves": [*orders["moves"], move]}
-            if not ruleset.check(setup, game, as_input(trial)):
-                orders = trial
+            found = _messages(ruleset.check(setup, game, as_input(trial)))
+            if found <= wrong:
+                orders, wrong = trial, found
     elif game.phase == "conduct_combat":
         orders["battles"] = [{"at": b.space, "retreat": {}} for b in game.turn.battles if b.status != "done"]
     elif game.phase == "mobilize":
         orders["place"] = parse_yaml(ruleset.template(setup, game)).data.get("place") or {}
     return orders
+
+
+def _messages(problems: list[Any]) -> set[str]:
+    """Problems as their texts (their positions in the orders change as moves are added)."""
+    return {p.message for p in problems}
 
 
 def _answer(setup: Setup, ruleset: Any, game: Game) -> dict[str, Any]:
