@@ -394,13 +394,19 @@ def undo(
 
 
 @app.command()
-def recover(game: GamePath) -> None:
+def recover(
+    game: GamePath,
+    from_log: Annotated[bool, typer.Option("--from-log", help="Put back in a game file edited by hand the state its "
+                                                              "log gives.")] = False,
+) -> None:
     """Finish or undo a write of GAME and its log that a crash, a kill or a full disk interrupted, then check the
-    pair. Every command that loads GAME does this by itself; this one says what it did."""
+    pair. Every command that loads GAME does this by itself; this one says what it did. With --from-log, a game file
+    edited by hand gets back the state its log gives."""
     from aa_ref.core.session import recover as recover_game
+    from aa_ref.core.session import restore_from_log
 
     try:
-        done = recover_game(game)
+        done = [restore_from_log(game)] if from_log else recover_game(game)
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"{game}: " + ("; ".join(done) if done else "nothing to recover") + ".")

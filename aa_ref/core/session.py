@@ -328,8 +328,9 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
 
 
 HAND_EDIT_HELP = ("the game file was changed by hand since aa-ref wrote it: its state is not the one its log records. "
-                  "Put the file back as aa-ref wrote it; a change of position that the players agree on goes in an "
-                  "edit document (kind: edit, README \"Edit mode\"), which the log records for everyone to see")
+                  "Put the file back as aa-ref wrote it ('aa-ref recover GAME.yaml --from-log' does); a change of "
+                  "position that the players agree on goes in an edit document (kind: edit, README \"Edit mode\"), "
+                  "which the log records for everyone to see")
 
 
 def check_not_hand_edited(loaded: LoadedGame) -> None:
@@ -362,6 +363,33 @@ def _recovered(path: Path) -> None:
     done = journal.recover(path)
     if done:
         warnings.warn(RecoveryNotice(f"{path}: {done}"), stacklevel=3)
+
+
+@locks_game
+def restore_from_log(game_path: Path) -> str:
+    """`aa-ref recover --from-log`: put back in a hand-edited game file the state its log gives (rebuilt by replay,
+    the referee's secrets kept from the file, comments and key order too), when the file and its log end at the same
+    entry; what was done, in words."""
+    loaded = load_game(game_path, check_head=False)
+    broken = chain_problems(loaded.log)
+    if broken:
+        raise InvalidInput(f"{loaded.log_path}: the log was edited by hand, so it cannot restore the game: {broken[0]}")
+    if loaded.log.head != loaded.game.log.head:
+        raise InvalidInput(f"{game_path}: the game's log head is {loaded.game.log.head} but its log ends at "
+                           f"{loaded.log.head}: they are not one game's files; nothing was restored")
+    check_setup_unchanged(loaded)
+    try:
+        game, _ = _rebuild(loaded)
+    except _Divergence as exc:
+        raise InvalidInput(f"{game_path}: the log does not replay, so it cannot restore the game: {exc}") from None
+    game.log.file = loaded.game.log.file
+    differences = _differences(loaded.game.model_dump(mode="json"), game.model_dump(mode="json"))
+    if not differences:
+        return "its state is the one its log gives; nothing to restore"
+    write_game_files({str(game_path): game_text(game, loaded.doc)})
+    named = ", ".join(_dotted(where) for where, _, _ in differences[:MAX_DIFFERENCES])
+    more = f" and {len(differences) - MAX_DIFFERENCES} more" if len(differences) > MAX_DIFFERENCES else ""
+    return f"restored the state its log gives ({named}{more})"
 
 
 def recover(game_path: Path) -> list[str]:

@@ -99,3 +99,27 @@ def test_a_blocks_in_the_west_game_edited_by_hand_is_refused(cli):
     cli.edit("b.yaml", strength.group(0), f"strength: {int(strength.group(1)) + 1}")
     result = cli("show", "b.yaml")
     assert result.exit_code == 1 and "strength is" in result.output, result.output
+
+
+def test_recover_from_the_log_puts_back_a_hand_edited_game(cli):
+    played(cli)
+    written = (cli.folder / "g.yaml").read_text()
+    cli.edit("g.yaml", "Germany: {treasury: 12}", "Germany: {treasury: 99}   # mine now")
+    result = cli("recover", "g.yaml", "--from-log")
+    assert result.exit_code == 0 and "restored the state its log gives (powers.Germany.treasury)" in result.output
+    assert (cli.folder / "g.yaml").read_text() == written.replace("Germany: {treasury: 12}",
+                                                                   "Germany: {treasury: 12}   # mine now")
+    assert cli("apply", "g.yaml", "o.yaml", "--in-place").exit_code == 0
+    assert "nothing to restore" in cli("recover", "g.yaml", "--from-log").output
+
+
+def test_recover_from_the_log_does_not_take_a_game_to_another_point(cli):
+    """A log with more entries than the game (an opponent's, say) does not move the game on."""
+    played(cli)
+    (cli.folder / "old.yaml").write_bytes((cli.folder / "g.yaml").read_bytes())
+    assert cli("apply", "g.yaml", "o.yaml", "--in-place").exit_code == 0
+    (cli.folder / "g.yaml").write_bytes((cli.folder / "old.yaml").read_bytes())
+    before = cli.snapshot()
+    result = cli("recover", "g.yaml", "--from-log")
+    assert result.exit_code == 1 and "not one game's files" in result.output, result.output
+    assert cli.snapshot() == before
