@@ -521,7 +521,7 @@ def export(
         except NoViewSecret:
             raise NoViewSecret(str(game)) from None
         refuse_existing([output], force)
-        atomic_write(output, dump_yaml(styled(seen.model_dump(mode="json"))))
+        atomic_write(output, dump_yaml(styled(seen.model_dump(mode="json"))), private=True)  # for one side's eyes
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"The {side}' view written to {output}")

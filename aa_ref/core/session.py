@@ -218,7 +218,8 @@ def new_game(
         refuse_existing([path], overwrite)
         files[str(path)] = dump_yaml(styled(secret.model_dump(mode="json")))
         secret_files.append(str(path))
-    write_game_files(files, private=secret_files)
+    referees = [str(out)] if ruleset.referee_secrets() else []  # a game file holding the referee's secrets
+    write_game_files(files, private=[*secret_files, *referees])
     if secrets_written is not None:
         secrets_written.extend(secret_files)
     return game
@@ -937,7 +938,7 @@ def rekey(game_path: Path, force: bool = False) -> Game:
     for key, value in fresh.items():
         setattr(loaded.game, key, value)
     game, _ = _rebuild(loaded)
-    write_game_files({str(game_path): game_text(game, loaded.doc)})
+    write_game_files({str(game_path): game_text(game, loaded.doc)}, private=[str(game_path)])
     return game
 
 

@@ -517,8 +517,9 @@ def with_editor_line(target: Path, text: str) -> str:
     return body
 
 
-def atomic_write(path: str | Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename: all or nothing."""
+def atomic_write(path: str | Path, text: str, private: bool = False) -> None:
+    """Write `text` to `path` through a temporary file and a rename: all or nothing; `private` (a side's view, a
+    secret) with mode 0600."""
     target = Path(path)
     text = with_editor_line(target, text)
     folder = target.parent if str(target.parent) else Path(".")
@@ -527,7 +528,7 @@ def atomic_write(path: str | Path, text: str) -> None:
     except OSError as exc:
         raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
     try:
-        os.chmod(tmp, file_mode(target))
+        os.chmod(tmp, file_mode(target, private))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

@@ -90,3 +90,19 @@ def test_a_warzag_objective_readable_by_others_is_shown_with_a_warning(cli):
     assert result.exit_code == 0 and "your objective (" in result.output
     assert "warning: game.objective-uk.yaml can be read by other users of this computer; run 'chmod 600 " \
         "game.objective-uk.yaml'" in result.output
+
+
+def test_the_referees_blocks_in_the_west_game_and_a_sides_view_are_0600(cli, open_umask):
+    """The referee's game file holds the key of the views' opaque names; a view is for one side's eyes."""
+    assert cli("new", "bitw-demo", "-o", "b.yaml", "--seed", "s").exit_code == 0
+    assert mode(cli.folder / "b.yaml") == 0o600
+    assert mode(cli.folder / "b.log.yaml") != 0o600  # the log holds no secret of the referee's
+    assert cli("export", "b.yaml", "--side", "axis", "-o", "axis.yaml").exit_code == 0
+    assert mode(cli.folder / "axis.yaml") == 0o600
+
+
+def test_rekey_makes_an_older_blocks_in_the_west_game_0600(cli, open_umask):
+    assert cli("new", "bitw-demo", "-o", "b.yaml", "--seed", "s").exit_code == 0
+    os.chmod(cli.folder / "b.yaml", 0o644)
+    assert cli("rekey", "b.yaml", "--force").exit_code == 0
+    assert mode(cli.folder / "b.yaml") == 0o600
