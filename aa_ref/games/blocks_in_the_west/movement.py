@@ -329,8 +329,7 @@ def fly(act: Act, order: Any) -> None:
     board = act.board()
     act.require(bool(board.blocks_at(to, board.enemy(act.side))), f"{to} holds no enemy units: missions fly to enemy "
                 "hexes", "L1271", "to")
-    if rules.enabled(act.game, "advanced_weather"):
-        act.require(act.game.weather != "rain", "air units start no mission in rain (they may rebase)", "L1618", "fly")
+    act.require(act.game.weather != "rain", "air units start no mission in rain (they may rebase)", "L1618", "fly")
     act.require(not air_limit(act, to, blocks), air_limit(act, to, blocks) or "", "L654", "fly")
     act.require(not armistice.protected_city(act, to), armistice.protected_city(act, to) or "", "L856", "to")
     for b in blocks:

@@ -80,10 +80,11 @@ class Bitw:
     """Blocks in the West [shared/seeds/004_26b49c6dbf45f340.txt]."""
 
     id: ClassVar[str] = "bitw"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of Blocks in the West's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: FIRST_RULES,
+        2: "air units start no mission in rain with the basic rules too [BW L1618] (before: only with advanced_weather)",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = ["weather", *PLAYER_PHASES, "victory"]
