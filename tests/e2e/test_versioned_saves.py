@@ -361,7 +361,9 @@ def test_show_says_what_began_a_warzag_game(cli):
 
 def test_show_says_what_began_a_blocks_in_the_west_game(cli):
     assert cli("new", "bitw-demo", "-o", "game.yaml", "--seed", "b").exit_code == 0
-    line = f"Made by aa-ref {__version__}, rules bitw/1, schema 1, setup sha256 "
+    from aa_ref.games.blocks_in_the_west.ruleset import Bitw
+
+    line = f"Made by aa-ref {__version__}, rules bitw/{Bitw.rules_version}, schema 1, setup sha256 "
     for side in ((), ("--side", "axis")):
         assert line in cli("show", "game.yaml", *side).output
         data = json.loads(cli("show", "game.yaml", "--json", *side).output)
