@@ -106,6 +106,9 @@ class Ruleset(Protocol):
     game's recorded version when the game no longer replays."""
     phases: ClassVar[list[str]]
     self_checking: ClassVar[bool]
+    in_progress: ClassVar[tuple[str, ...]]
+    """The game file's keys that hold an adjudication in progress (battles being fought, decisions awaited): an edit
+    (`core/edits.py`) never sets them, and none is made while the game waits for a decision."""
     """True when `adjudicate` itself refuses illegal orders (IllegalOrders) before changing anything it keeps: the
     core then skips the separate `check`, whose dice could differ from the ones really rolled."""
 

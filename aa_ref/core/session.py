@@ -595,12 +595,19 @@ def edited(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput,
     unsigned = fairdice.edit_problems(game, doc.data) if signed else []
     if unsigned:
         raise error(refused, [doc.problem(text, loc) for text, loc in unsigned])
+    if game.pending:
+        raise error(refused, [doc.problem(f"the game waits for {game.pending[0].power}'s decision: answer it (or undo) "
+                                          "before editing the position", ("set",))])
     data = game.model_dump(mode="json")
     secret_keys = set(ruleset.referee_secrets())
     try:
         for path in edit.set:
-            if steps(data, path)[0] in secret_keys:
+            first = steps(data, path)[0]
+            if first in secret_keys:
                 raise EditError(path, "the referee's secret is not part of the position: 'aa-ref rekey' draws a new one")
+            if first in ruleset.in_progress:
+                raise EditError(path, f"'{first}' holds the adjudication in progress (battles being fought, decisions "
+                                      "awaited), not the position: an edit cannot set it")
         done = apply_changes(data, edit.set)
     except EditError as exc:
         raise error(refused, [doc.problem(f"{exc.path}: {exc}", ("set", exc.path))]) from None
@@ -613,7 +620,10 @@ def edited(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput,
     problems = ruleset.game_problems(setup, new_game, after)
     if log.start.commitments:
         probe = new_game.model_copy(deep=True)
-        ruleset.commit_secrets(probe, dict(log.start.commitments))
+        try:
+            ruleset.commit_secrets(probe, dict(log.start.commitments))
+        except (KeyError, AttributeError):  # a player dealt a secret card is gone
+            probe = None
         if probe != new_game:
             problems.append(Problem("a commitment to a secret card is not part of the position: an edit cannot change it"))
     if problems:

@@ -67,6 +67,11 @@ def test_an_edit_is_undone_like_orders(cli, game):
     ({"powers.Germany.treasury": "lots"}, "not a valid game"),
     ({"spaces.Alaska.owner": "Narnia"}, "not a valid game"),
     ({"powers.Germany.treasury.": 1}, "the path ends with a dot"),
+    ({"pending": [{"power": "USSR", "kind": "casualties", "space": "Germany"}]}, "'pending' holds the adjudication"),
+    ({"turn.captured": ["Germany"]}, "'turn' holds the adjudication in progress"),
+    ({"powers": {}}, "powers has no entry for USSR, Germany, UK, Japan, USA"),
+    ({"phase": "collect_income"}, "the game never waits in phase collect_income"),
+    ({"phase": "research"}, "the game never waits in phase research"),
 ])
 def test_an_edit_that_does_not_fit_is_refused_located_and_changes_nothing(cli, game, changes, says):
     write_edit(cli, "e.yaml", changes)
@@ -141,6 +146,11 @@ def test_a_referee_sets_up_a_warzag_position(cli):
     assert result.exit_code == 0, result.output
     assert json.loads(cli("show", "w.yaml", "--json").output)["edits"][0]["reason"] == "the position reached at the table"
     assert cli("replay", "w.yaml").exit_code == 0
+    for changes, says in (({"players": {}}, "commitment to a secret card"),
+                          ({"players.germany.leader": "zeta"}, "unknown hex 'zeta'")):
+        write_edit(cli, "bad.yaml", changes)
+        result = cli("apply", "w.yaml", "bad.yaml", "--in-place")
+        assert result.exit_code == 1 and says in result.output, result.output
     write_edit(cli, "cheat.yaml", {"players.germany.objective": "0" * 64})
     result = cli("apply", "w.yaml", "cheat.yaml", "--in-place")
     assert result.exit_code == 1 and "commitment to a secret card" in result.output, result.output

@@ -89,6 +89,7 @@ class Bitw:
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = ["weather", *PLAYER_PHASES, "victory"]
     self_checking: ClassVar[bool] = True
+    in_progress: ClassVar[tuple[str, ...]] = ("pending", "battles")
 
     def options(self) -> dict[str, list[str]]:
         return {key: list(choices) for key, choices in OPTIONS.items()}

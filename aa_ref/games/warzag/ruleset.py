@@ -55,6 +55,7 @@ class Warzag:
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = list(PHASES)
     self_checking: ClassVar[bool] = True
+    in_progress: ClassVar[tuple[str, ...]] = ("turn", "pending", "invasion", "next_army")
     """Actions are checked as they are carried out, with the dice really rolled (`check` runs a copy)."""
 
     # --- options and files ------------------------------------------------------
@@ -78,9 +79,13 @@ class Warzag:
         if game.pack_sha256 != now:
             problems.append(doc.problem(changed_setup_text(game.setup, "component pack", game.pack_sha256, now),
                                         ("pack_sha256",)))
-        for nation in game.players:
+        for nation, player in game.players.items():
             if nation not in NATIONS:
                 problems.append(doc.problem(pack.power_names.unknown_message(nation), ("players", nation)))
+            for key in ("start_base", "leader"):  # hexes of the board (a leader of an eliminated player has none)
+                where = getattr(player, key)
+                if where is not None and where not in pack.neighbours:
+                    problems.append(doc.problem(pack.hex_names.unknown_message(where), ("players", nation, key)))
         for hex_id in game.hexes:
             if hex_id not in pack.neighbours:
                 problems.append(doc.problem(pack.hex_names.unknown_message(hex_id), ("hexes", hex_id)))

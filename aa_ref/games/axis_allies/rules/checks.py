@@ -328,6 +328,10 @@ def game_problems(setup: Setup, game: Game, doc: Document) -> list[Problem]:
     for power in game.powers:
         if power not in setup.powers:
             problems.append(doc.problem(setup.power_names.unknown_message(power), ("powers", power)))
+    missing = [power for power in setup.powers if power not in game.powers]
+    if missing:  # every power of the setup has its treasury and purchases in the game, as `new` writes them
+        problems.append(doc.problem(f"powers has no entry for {', '.join(missing)}: every power of the setup has one "
+                                    "(its treasury, at least)", ("powers",)))
     for name, state in game.spaces.items():
         if name not in setup.spaces:
             problems.append(doc.problem(setup.space_names.unknown_message(name), ("spaces", name)))

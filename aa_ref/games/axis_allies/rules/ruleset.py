@@ -53,6 +53,7 @@ class AA1941:
     }
     """What changed at each rules version, for a replay that diverges."""
     self_checking: ClassVar[bool] = False
+    in_progress: ClassVar[tuple[str, ...]] = ("turn", "pending")
     phases: ClassVar[list[str]] = [PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME]
     """The six phases of a turn, in order [L313-L320]."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -70,7 +71,12 @@ class AA1941:
         return None if value in choices else f"option {key} cannot be '{value}' (choices: {', '.join(choices)})"
 
     def game_problems(self, setup: Setup, game: Game, doc: Document) -> list[Problem]:
-        return game_problems(setup, game, doc)
+        problems = game_problems(setup, game, doc)
+        waits = [p for p in self.phases if p != COLLECT_INCOME and (p != "research" or game.options.get("research") == "on")]
+        if game.phase not in waits:  # income is collected by itself after the placement; research only when played
+            problems.append(doc.problem(f"the game never waits in phase {game.phase}: a game stands in one of "
+                                        f"{', '.join(waits)}", ("phase",)))
+        return problems
 
     def setup_problems(self, setup: Setup, doc: Document) -> list[Problem]:
         return setup_problems(setup, doc)
