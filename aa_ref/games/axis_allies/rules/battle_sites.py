@@ -174,7 +174,8 @@ def battle_sites(board: Board, legs: list[Leg], power: str, ignore: Collection[s
         return bool(board.enemy_units(zone, power)) and (armed or alone or zone in stay or destroyer_at(zone))
 
     def destroyer_at(zone: str) -> bool:
-        """An attacking destroyer in an offload zone makes the sea battle mandatory [L449, L503]."""
+        """An attacking destroyer in an offload zone fights the enemy there, though it does not move: in 1941
+        compulsorily [L449, L503], elsewhere unless the orders `ignore` the zone."""
         leaving = sum(leg.units.get("destroyer", 0) for leg in legs if leg.start == zone)
         return zone in sites.offload_zones() and board.units(zone, [power]).get("destroyer", 0) > leaving
 
