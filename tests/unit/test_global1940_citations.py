@@ -27,6 +27,9 @@ NOTE_SHAPE = re.compile(r"^\[G40 L\d+(?:-L\d+)?(?:, L\d+(?:-L\d+)?)*\]$")
 REFERENCE = re.compile(r"\[(?:L\d+|@\d+)[^\]]*\]")  # as cite_note finds them
 
 RULE_EXCEPTIONS: dict[str, str] = {
+    "AA1941 L449":
+        "1941's attacking destroyer makes the battle with submarines compulsory; Global lets the attacker ignore them "
+        "[L880] and asks only for a surface warship beside unloading transports [L680] (never raised: `naval` hook)",
     "Anniversary AA gun [@89553]":
         "captured AA guns may not move that turn; in Global AA artillery in a captured territory is removed [L1025]",
     "Anniversary China [@49594] (ruling A24, strict option)":

@@ -36,10 +36,15 @@ CITATIONS: dict[str, str] = {
     "AA1941 L430": "Anniversary submarines stop at an enemy destroyer [@70687]",
     "AA1941 L436": "Anniversary tank blitz [@71733]",
     "AA1941 L442": "Anniversary transports in the Combat Move [@73163], [@73297]",
+    "AA1941 L377": "Anniversary ships end a combat move beside lone submarines or transports only to attack them [@62355]",
     "AA1941 L461": "Anniversary multinational forces [@93255]",
     # --- Conduct Combat -----------------------------------------------------------------------
     "AA1941 Conduct Combat [L483-L487, L531]": "Anniversary Conduct Combat [@74378], [@81454]",
     "AA1941 retreat [L519, L637]": "Anniversary retreat [@87156], [@79940]",
+    "AA1941 L501": "Anniversary warships in defence must be fought, lone submarines and transports may be ignored [@76788]",
+    # Never raised in an Anniversary game (its `naval` hook leaves the choice to ignore submarines whatever
+    # ships the attacker has there): the Anniversary's rule on the point is the choice itself.
+    "AA1941 L449": "Anniversary the attacker may ignore lone submarines and transports in defence [@76867]",
     "AA1941 submerge [L559-L565]": "Anniversary submerge [@131126]",
     "AA1941 casualties [L571-L603]":
         "Anniversary casualties [@84602]-[@86219], [@130815], [@133774], [@136796]",
@@ -95,6 +100,7 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L412, L477]": "[@95186], [@138081]",
     "[L436]": "[@71733]",
     "[L477, L987]": "[@138081], [@138395]",
+    "[L501]": "[@76867]",
     "[L509-L511]": "[@78608]",
     "[L513]": "[@78608]",
     "[L519]": "[@79940]",

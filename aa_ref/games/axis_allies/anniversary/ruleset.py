@@ -20,6 +20,7 @@ from aa_ref.games.axis_allies.model.events import SetPending
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game
 from aa_ref.games.axis_allies.rules import bombing, china, income, mobilize, objectives
+from aa_ref.games.axis_allies.rules.battle_sites import NavalRules
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.ruleset import (
     AA1941,
@@ -41,12 +42,16 @@ class Anniversary(AA1941):
     """Axis & Allies Anniversary Edition, 1941 and 1942 scenarios [shared/seeds/002_0a0d978b4be288b8.txt]."""
 
     id: ClassVar[str] = "anniversary"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of the Anniversary Edition's adjudication: raised by one whenever it changes
     (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
+        2: "lone enemy submarines and transports (issue 19): a Combat Move's `ignore` lists the zones an amphibious "
+           "assault comes from whose lone enemy submarines and transports the attack ignores, with no sea battle "
+           "there, so its battleships and cruisers may bombard, even beside its destroyer (rulebook @76867, @77463); "
+           "a transport may attack alone (@135865)",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [
@@ -60,6 +65,10 @@ class Anniversary(AA1941):
     """Research orders, repairs with the purchase [@60715], rockets with the battles [@55281]."""
     unplaced_units_wait: ClassVar[bool] = True
     """Units that cannot be placed wait for a later turn [@102012] (an edition may refund them)."""
+    naval: ClassVar[NavalRules] = NavalRules(transports_attack_alone=True, destroyer_forbids_ignoring=False)
+    """A transport may attack alone [@135865] (attacking transports may retreat [@83130]); the attacker
+    may ignore lone submarines and transports [@76867] whatever ships it has there, and subs never stop
+    transports unloading [@64508] (the 1941 sentences [L971], [L449] are not in this rulebook)."""
 
     def options(self) -> dict[str, list[str]]:
         """Game options agreed at the start (first value the default): the victory threshold,

@@ -44,11 +44,13 @@ CITATIONS: dict[str, str] = {
     "AA1941 L430": "G40 submarines stop at an enemy destroyer [L658], [L1545]",
     "AA1941 L436": "G40 units stop on entering a hostile territory unless they blitz an empty one [L583], [L668]",
     "AA1941 L442": "G40 transports in the Combat Move [L678]",
+    "AA1941 L377": "G40 ships end a combat move beside lone submarines or transports only to attack them [L573]",
     "AA1941 L461": "G40 multinational forces: each power moves its own units in its own turn [L837]",
     # --- Conduct Combat -----------------------------------------------------------------------
     "AA1941 Conduct Combat [L483-L487, L531]":
         "G40 Conduct Combat: battles where both sides have units, in the attacker's order [L739], [L916]",
     "AA1941 retreat [L519, L637]": "G40 retreat [L904], [L999], [L1001]",
+    "AA1941 L501": "G40 surface warships in defence must be fought, lone submarines and transports may be ignored [L880]",
     "AA1941 submerge [L559-L565]": "G40 submerge [L946], [L1574]",
     "AA1941 casualties [L571-L603]": "G40 casualties [L948-L970]; capital ships take two hits [L1463], [L1486]",
     "AA1941 L653": "G40 air units cannot capture territory [L1019]",
@@ -119,6 +121,7 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L424]": "[G40 L650, L1490]",
     "[L436]": "[G40 L668]",
     "[L477, L987]": "[G40 L857, L1624]",
+    "[L501]": "[G40 L880]",
     "[L509-L511]": "[G40 L896-L898]",
     "[L513]": "[G40 L630, L900]",
     "[L515]": "[G40 L902]",

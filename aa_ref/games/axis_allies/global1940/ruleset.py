@@ -28,6 +28,7 @@ from aa_ref.games.axis_allies.model.orders import Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game, SpaceState
 from aa_ref.games.axis_allies.rules import developments, politics
+from aa_ref.games.axis_allies.rules.battle_sites import NavalRules
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.damaged_carriers import check_damaged_carriers
 from aa_ref.games.axis_allies.rules.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
@@ -37,11 +38,15 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of Global 1940's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
+        2: "lone enemy submarines and transports (issue 19): a Combat Move's `ignore` lists the zones an amphibious "
+           "assault comes from whose lone enemy submarines and transports the attack ignores, with no sea battle "
+           "there, so its battleships and cruisers may bombard (rulebook L880, L888); transports unload beside "
+           "ignored submarines only with a surface warship of their power in the zone (L680)",
     }
     """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -49,12 +54,16 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         # installations: upgrades [G40 L1207]; economy: the UK's economies [G40 L1673]
         PURCHASE: ("purchase", "repair", "upgrade", "economies"),
         # --- politics: declarations of war [G40 L595, L343] ---
-        COMBAT_MOVE: ("declare_war", "moves"), NONCOMBAT_MOVE: ("moves", "declare_war"),
+        COMBAT_MOVE: ("declare_war", "moves", "ignore"), NONCOMBAT_MOVE: ("moves", "declare_war"),
         # economy: France's objective F1 units [G40 L1795]
         MOBILIZE: ("place", "objective_units", "declare_war"),
     }
     unplaced_units_wait: ClassVar[bool] = False
     """Units that cannot be placed are refunded [G40 L1114], not kept as in the Anniversary."""
+    naval: ClassVar[NavalRules] = NavalRules(destroyer_forbids_ignoring=False, ignored_subs_need_warship=True)
+    """Transports never attack alone [G40 L1614]; the attacker may ignore lone submarines and transports
+    [G40 L880], [G40 L1616], but transports unload beside ignored submarines only with a surface warship
+    of their power in the zone [G40 L680]."""
 
     def options(self) -> dict[str, list[str]]:
         """Research & Development is optional [G40 L1799]."""

@@ -111,6 +111,10 @@ class Orders(Strict):
         default=None, description="a power with separate economies (Global 1940 UK): each economy's purchase and "
                                   "repairs, in the Purchase & Repair phase, instead of `purchase` and `repair`")
     moves: list[Move] | None = None
+    ignore: list[str] | None = Field(
+        default=None, description="Combat Move: sea zones an amphibious assault comes from where the only enemy units "
+                                  "are submarines and/or transports, which the attack ignores: no sea battle there, "
+                                  "so the battleships and cruisers there may bombard (default: they are attacked)")
     battles: list[BattleOrders] | None = None
     rockets: list[Rocket] | None = None
     place: dict[str, UnitCounts] | None = None

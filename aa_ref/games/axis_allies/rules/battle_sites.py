@@ -12,11 +12,18 @@ the Conduct Combat phase [L479-L535]:
 - an amphibious assault: the target (kind land, `amphibious_from` = offload zones) and,
   if the mover fights there, the offload zone (kind sea) [L412-L418, L499-L511].
 
-PROPOSED (digest §9 #6-7): units other than transports that end their combat move in a
-zone with enemy submarines or transports always attack them [L387, L955, L973];
-transports alone ignore enemy submarines when offloading [L449]. Air units assigned to
-the sea battle of an assault fly to the offload zone (`battle: sea`); the sea battle's
-`air_to_sea` lists them [L418, L525].
+Lone submarines and transports (rulings 5 and 6): units other than transports that end their
+combat move in a zone where the only enemy units are submarines and/or transports attack them:
+ships end a combat move there "to attack those units" [L377], lone transports are destroyed
+"automatically" [L973]. The exception is a zone an amphibious assault comes from, which the
+orders' `ignore` lists: the attacker may ignore them there [L501] (Anniversary [@76867], Global
+1940 [G40 L880]); no sea battle is fought, so the ships there may bombard. Transports alone
+ignore enemy submarines when offloading [L449]. Where the editions differ is a ruleset hook,
+`NavalRules`: 1941's attacking destroyer makes the battle with submarines compulsory [L449,
+L503]; a Global 1940 transport unloads beside ignored submarines only with a surface warship
+of its power there [G40 L680]; an Anniversary transport may attack alone [@135865]. Air units
+assigned to the sea battle of an assault fly to the offload zone (`battle: sea`); the sea
+battle's `air_to_sea` lists them [L418, L525].
 
 Anniversary: bombers moved with `bombing: true` make a strategic bombing raid (a battle of
 kind `bombing`, see `bombing`) and neither make nor join another battle [@76187]; units that
@@ -25,16 +32,40 @@ never fight (AA guns) do not give air units alone anything to attack [@114710].
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Battle
-from aa_ref.games.axis_allies.rules.board import Board, add_counts
+from aa_ref.games.axis_allies.rules.board import SURFACE_WARSHIPS, Board, add_counts
 from aa_ref.games.axis_allies.rules.bombing import check_raid_leg, raid_battles
 from aa_ref.games.axis_allies.rules.legs import Leg
 from aa_ref.games.axis_allies.rules.paths import blitzed
+
+
+LONE = frozenset({"submarine", "transport"})
+"""Enemy units that may be ignored when they are alone in a zone [L387, L501]."""
+
+
+@dataclass(frozen=True)
+class NavalRules:
+    """What the editions' rulebooks say differently about transports and lone submarines: a
+    ruleset hook (`AA1941.naval`), read by the Combat Move's checks and battles."""
+
+    transports_attack_alone: bool = False
+    """A transport may attack alone, its zone's enemy warships giving battle: the Anniversary
+    [@135865], [@83130]; never in 1941 [L971] nor in Global 1940 [G40 L1614]."""
+    destroyer_forbids_ignoring: bool = True
+    """1941 [L449], [L503]: the attacker's destroyer in an offload zone makes the sea battle with
+    enemy submarines compulsory. The Anniversary [@76867] and Global 1940 [G40 L880] leave the choice."""
+    ignored_subs_need_warship: bool = False
+    """Global 1940 [G40 L680]: transports unload beside ignored enemy submarines only with a surface
+    warship of the attacking power in the zone; 1941 [L449] and the Anniversary [@64508] allow it."""
+
+
+NAVAL_1941 = NavalRules()
 
 
 @dataclass
@@ -45,6 +76,8 @@ class Sites:
     blitzed: set[str] = field(default_factory=set)
     offload: dict[str, list[str]] = field(default_factory=dict)
     """target territory -> sea zones its assault comes from"""
+    ignored: set[str] = field(default_factory=set)
+    """offload zones whose lone enemy submarines and transports the attack ignores [L501]"""
 
     def at(self, space: str) -> Battle | None:
         """The battle in a space; a bombing raid there is not one [@76187]."""
@@ -74,8 +107,34 @@ def staying(board: Board, legs: list[Leg], power: str) -> dict[str, UnitCounts]:
     return out
 
 
-def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
-    """The battles of the Combat Move, amphibious assaults first [L483-L487]."""
+def lone_enemies(board: Board, zone: str, power: str) -> UnitCounts:
+    """The enemy units in a sea zone if they are only submarines and/or transports, else none [L501]."""
+    enemies = {u: n for u, n in board.enemy_units(zone, power).items() if n}
+    return enemies if enemies and set(enemies) <= LONE else {}
+
+
+def at_end(board: Board, legs: list[Leg], power: str, zone: str) -> UnitCounts:
+    """The mover's units in a zone at the end of the Combat Move: those that stay, and those that arrive."""
+    units = board.units(zone, [power])
+    for leg in legs:
+        if leg.start == zone and leg.length and not leg.bombing:
+            units = add_counts(units, {u: min(n, units.get(u, 0)) for u, n in leg.units.items()}, -1)
+    for leg in legs:
+        if leg.end == zone and leg.length and not leg.bombing:
+            units = add_counts(units, leg.units)
+    return units
+
+
+def ignore_list(board: Board, given: OrdersInput) -> list[str]:
+    """The sea zones the orders' `ignore` names, in the board's names (unknown names left out)."""
+    names = (board.setup.space_names.get(text) for text in getattr(given.model, "ignore", None) or [])
+    return [name for name in names if name is not None]
+
+
+def battle_sites(board: Board, legs: list[Leg], power: str, ignore: Collection[str] = (),
+                 naval: NavalRules = NAVAL_1941) -> Sites:
+    """The battles of the Combat Move, amphibious assaults first [L483-L487]; none in the offload
+    zones whose lone submarines and transports the orders `ignore` [L501]."""
     sites = Sites(blitzed={t for leg in legs if (t := blitzed(board, leg, power))})
     arrive: dict[str, UnitCounts] = {}
     came: dict[str, list[str]] = {}
@@ -106,13 +165,27 @@ def battle_sites(board: Board, legs: list[Leg], power: str) -> Sites:
         return {u: n for u, n in arrive.get(space, {}).items() if board.domain(u) == "air"}
 
     def sea_battle(zone: str) -> bool:
-        armed = any(u != "transport" and board.domain(u) != "land" for u in arrive.get(zone, {}))
-        return bool(board.enemy_units(zone, power)) and (armed or zone in stay or destroyer_at(zone))
+        if zone in sites.ignored:
+            return False
+        arriving = arrive.get(zone, {})
+        armed = any(u != "transport" and board.domain(u) != "land" for u in arriving)
+        # An Anniversary transport attacks alone: the enemy warships there give battle [@135865].
+        alone = naval.transports_attack_alone and "transport" in arriving and board.is_hostile_sea(zone, power)
+        return bool(board.enemy_units(zone, power)) and (armed or alone or zone in stay or destroyer_at(zone))
 
     def destroyer_at(zone: str) -> bool:
-        """An attacking destroyer in an offload zone makes the sea battle mandatory [L449, L503]."""
+        """An attacking destroyer in an offload zone fights the enemy there, though it does not move: in 1941
+        compulsorily [L449, L503], elsewhere unless the orders `ignore` the zone."""
         leaving = sum(leg.units.get("destroyer", 0) for leg in legs if leg.start == zone)
         return zone in sites.offload_zones() and board.units(zone, [power]).get("destroyer", 0) > leaving
+
+    def forced(zone: str) -> bool:
+        """1941: the attacker's destroyer there makes the battle with submarines compulsory [L449, L503]."""
+        return (naval.destroyer_forbids_ignoring and bool(lone_enemies(board, zone, power).get("submarine"))
+                and at_end(board, legs, power, zone).get("destroyer", 0) > 0)
+
+    sites.ignored = {z for z in ignore if z in sites.offload_zones() and lone_enemies(board, z, power)
+                     and not forced(z)}
 
     order = list(arrive)  # zones of in-place landings (no ship arrives there) come last [L989]
     for zone in sorted(sites.offload_zones(), key=lambda z: (order.index(z) if z in order else len(order), z)):
@@ -153,6 +226,68 @@ def check_combat_ends(board: Board, given: OrdersInput, legs: list[Leg], sites: 
             out += _sea_end(board, given, leg, sites)
         if leg.of(board, "air"):
             out += _air_end(board, given, leg, sites)
+    return out
+
+
+def check_lone_enemies(board: Board, given: OrdersInput, legs: list[Leg], sites: Sites,
+                       naval: NavalRules = NAVAL_1941) -> list[Problem]:
+    """The orders' `ignore`: lone enemy submarines and transports in a zone an amphibious assault
+    comes from [L501], never enemy warships; and, where the edition says so, no unescorted
+    transport unloading beside ignored submarines [G40 L680]."""
+    power = given.model.power
+    out: list[Problem] = []
+    for i, text in enumerate(getattr(given.model, "ignore", None) or []):
+        zone = board.setup.space_names.get(text)
+        enemies = board.enemy_units(zone, power) if zone is not None else {}
+        if zone is None:
+            out.append(given.problem(board.setup.space_names.unknown_message(text), ("ignore", i)))
+        elif not board.is_sea(zone):
+            out.append(given.problem(
+                f"{zone} is a territory: only enemy submarines and transports in a sea zone may be ignored",
+                ("ignore", i), "AA1941 L501"))
+        elif not enemies:
+            out.append(given.problem(f"{zone} holds no enemy units: there is nothing to ignore", ("ignore", i),
+                                     "AA1941 L501"))
+        elif not lone_enemies(board, zone, power):
+            warships = ", ".join(f"{n} {u}" for u, n in enemies.items() if u not in LONE)
+            out.append(given.problem(
+                f"{zone} holds enemy warships ({warships}): only lone submarines and transports may be ignored; "
+                "a sea battle is fought there", ("ignore", i), "AA1941 L501"))
+        elif zone not in sites.offload_zones():
+            out.append(given.problem(
+                f"no amphibious assault comes from {zone}: ships end a combat move beside lone enemy submarines or "
+                "transports only to attack them, so they may be ignored only in a zone an assault comes from",
+                ("ignore", i), "AA1941 L377"))
+        elif zone not in sites.ignored:
+            out.append(given.problem(
+                f"{power}'s destroyer in {zone} makes the sea battle with the enemy submarines compulsory: they cannot "
+                "be ignored", ("ignore", i), "AA1941 L449"))
+    if naval.ignored_subs_need_warship:
+        out += _unescorted_unloads(board, given, legs, sites)
+    return out
+
+
+def _unescorted_unloads(board: Board, given: OrdersInput, legs: list[Leg], sites: Sites) -> list[Problem]:
+    """Global 1940: transports unload beside ignored enemy submarines only with a surface warship of
+    the attacking power in the zone at the end of the Combat Move [G40 L680]."""
+    power = given.model.power
+    out = []
+    for leg in legs:
+        if leg.units.get("transport") and leg.unload:
+            zone, loc = leg.end, leg.loc("unload")
+        elif leg.in_place(board) == "land":
+            zone, loc = leg.start, leg.loc("from")
+        else:
+            continue
+        battle = sites.at(zone)
+        if not board.enemy_units(zone, power).get("submarine") or (battle is not None and battle.kind == "sea"):
+            continue
+        if any(at_end(board, legs, power, zone).get(u, 0) for u in SURFACE_WARSHIPS):
+            continue
+        out.append(given.problem(
+            f"{zone} holds enemy submarines that this attack does not fight: transports unload beside ignored "
+            f"submarines only with a surface warship of {power} in the zone at the end of the Combat Move",
+            loc, "G40 transports unload beside ignored submarines only with a surface warship of their power [L680]"))
     return out
 
 

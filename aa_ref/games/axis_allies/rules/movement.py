@@ -40,7 +40,16 @@ from aa_ref.games.axis_allies.rules.air import (
     settle_air,
 )
 from aa_ref.games.axis_allies.rules.bases import movement_bonus
-from aa_ref.games.axis_allies.rules.battle_sites import battle_sites, check_combat_ends, staying
+from aa_ref.games.axis_allies.rules.battle_sites import (
+    NAVAL_1941,
+    NavalRules,
+    battle_sites,
+    check_combat_ends,
+    check_lone_enemies,
+    ignore_list,
+    lone_enemies,
+    staying,
+)
 from aa_ref.games.axis_allies.rules.board import CARRIER_PLANES, CARRIER_ROOM, Board
 from aa_ref.games.axis_allies.rules.bombing import check_noncombat_bombing
 from aa_ref.games.axis_allies.rules.capture import capture
@@ -60,12 +69,14 @@ def _plan(board: Board, given: OrdersInput, phase: str) -> tuple[list[Leg], list
     return legs, problems
 
 
-def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
-    """Every problem with a power's moves for the phase, each at the key it concerns."""
+def check_moves(board: Board, given: OrdersInput, phase: str, naval: NavalRules = NAVAL_1941) -> list[Problem]:
+    """Every problem with a power's moves for the phase, each at the key it concerns; `naval` is
+    the edition's word on transports and lone submarines (the ruleset's hook)."""
     legs, problems = _plan(board, given, phase)
     power = given.model.power
     if phase == COMBAT_MOVE:
-        sites = battle_sites(board, legs, power)
+        sites = battle_sites(board, legs, power, ignore_list(board, given), naval)
+        problems += check_lone_enemies(board, given, legs, sites, naval)
         problems += check_combat_ends(board, given, legs, sites)
         cleared = {b.space for b in sites.battles if b.kind == "sea"}
         problems += check_landing_proof(board, given, legs, cleared, set(staying(board, legs, power)))[0]
@@ -76,7 +87,7 @@ def check_moves(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
     return problems
 
 
-def execute_moves(ctx: Context, given: OrdersInput, phase: str) -> None:
+def execute_moves(ctx: Context, given: OrdersInput, phase: str, naval: NavalRules = NAVAL_1941) -> None:
     """Make the moves (already checked); end the Combat Move with its battles, and the
     Noncombat Move with every air unit landed or lost."""
     power = given.model.power
@@ -88,7 +99,10 @@ def execute_moves(ctx: Context, given: OrdersInput, phase: str) -> None:
             _move(ctx, board, leg, phase, riders.get(leg.index, {}))
     execute_rides(ctx, board, legs, phase)
     if phase == COMBAT_MOVE:
-        sites = battle_sites(board, legs, power)
+        sites = battle_sites(board, legs, power, ignore_list(board, given), naval)
+        for zone in sorted(sites.ignored):
+            ctx.note(f"{power} ignores {describe(lone_enemies(board, zone, power))} in {zone}: no sea battle there "
+                     "before the amphibious assault [L501]")
         stay = staying(board, legs, power)
         for zone in stay:
             _stay_and_fight(ctx, zone)

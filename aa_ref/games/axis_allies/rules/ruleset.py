@@ -26,6 +26,7 @@ from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Force, Game, PowerState, SpaceState, TurnState
 from aa_ref.games.axis_allies.rules import combat, income, mobilize, movement, purchase
+from aa_ref.games.axis_allies.rules.battle_sites import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.board import Board, add_counts
 from aa_ref.games.axis_allies.rules.checks import game_problems, setup_problems
 from aa_ref.games.axis_allies.rules.template import template
@@ -36,7 +37,7 @@ PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME 
 )
 RESEARCH = "research"
 ORDER_SECTIONS = (
-    "research", "purchase", "repair", "economies", "upgrade", "moves", "battles", "rockets", "place",
+    "research", "purchase", "repair", "economies", "upgrade", "moves", "ignore", "battles", "rockets", "place",
     "objective_units", "declare_war",
 )
 """Every orders section any edition reads."""
@@ -46,10 +47,13 @@ class AA1941:
     """Axis & Allies 1941 [shared/seeds/001_63934894773eca9e.txt]."""
 
     id: ClassVar[str] = "aa1941"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of 1941's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: FIRST_RULES,
+        2: "lone enemy submarines and transports (issue 19): a Combat Move's `ignore` lists the zones an amphibious "
+           "assault comes from whose lone enemy submarines and transports the attack ignores, with no sea battle "
+           "there (rulebook L501); an attacking destroyer there makes the battle with submarines compulsory (L449)",
     }
     """What changed at each rules version, for a replay that diverges."""
     self_checking: ClassVar[bool] = False
@@ -57,10 +61,13 @@ class AA1941:
     phases: ClassVar[list[str]] = [PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME]
     """The six phases of a turn, in order [L313-L320]."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
-        PURCHASE: ("purchase",), COMBAT_MOVE: ("moves",), NONCOMBAT_MOVE: ("moves",),
+        PURCHASE: ("purchase",), COMBAT_MOVE: ("moves", "ignore"), NONCOMBAT_MOVE: ("moves",),
         CONDUCT_COMBAT: ("battles",), MOBILIZE: ("place",),
     }
     """The orders sections each phase reads; any other section in the file is an error."""
+    naval: ClassVar[NavalRules] = NAVAL_1941
+    """Transports and lone submarines: a transport never attacks alone [L971]; an attacking destroyer
+    makes the battle with submarines in an offload zone compulsory [L449], [L503]."""
 
     def options(self) -> dict[str, list[str]]:
         return {"victory": list(VICTORY_MODES)}
@@ -153,7 +160,7 @@ class AA1941:
         if phase == PURCHASE and (model.purchase or model.repair):
             return purchase.check_purchase(board, given, model.purchase or {})
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
-            return movement.check_moves(board, given, phase)
+            return movement.check_moves(board, given, phase, self.naval)
         if phase == CONDUCT_COMBAT:
             return combat.check_battle_orders(board, given)
         if phase == MOBILIZE:
@@ -241,7 +248,7 @@ class AA1941:
         if phase == PURCHASE:
             purchase.execute_purchase(ctx, model.power, model.purchase or {}, model.repair)
         elif phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
-            movement.execute_moves(ctx, given, phase)
+            movement.execute_moves(ctx, given, phase, self.naval)
         elif phase == CONDUCT_COMBAT:
             combat.conduct_combat(ctx, given)
         elif phase == MOBILIZE:

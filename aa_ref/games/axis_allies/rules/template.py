@@ -133,6 +133,11 @@ def _moves(board: Board, power: str) -> list[str]:
     if phase == "combat_move" and board.has_tech(power, "g40_paratroopers"):  # Global 1940 [G40 L1826]
         lines.append("#   - {units: {infantry: 2}, from: Western Germany, via: [Holland Belgium], to: Normandy Bordeaux, "
                      "airborne: true}  (Paratroopers: 2 infantry from an air base territory, with another land attack)")
+    if phase == "combat_move":
+        bombard = any(t.bombard for t in board.setup.unit_types.values())
+        lines.append("# ignore: [SZ 5] lists zones your amphibious assaults come from whose enemy units are only submarines")
+        lines.append("#   and/or transports: no sea battle there" + (", so your battleships and cruisers may bombard" if bombard
+                                                                  else "") + " (default: you attack them).")
     lines.append("# [] moves nothing.")
     lines.append("moves: []")
     return lines
