@@ -79,6 +79,8 @@ CITATIONS: dict[str, str] = {
     "AA1941 L987": "Anniversary boarding is a land unit's whole move [@138395]",
     "AA1941 L989": "Anniversary land units on allied transports [@138081]",
     "AA1941 L991": "Anniversary transport unloading limits [@139323], [@139666]",
+    "AA1941 partial unloading [L987]": "Anniversary some or all of the cargo lands in the Non-combat Move [@138643]",
+    "AA1941 one territory a turn [L991]": "Anniversary a transport unloads into one territory a turn [@139504]",
     "AA1941 L995": "Anniversary amphibious assault unloading [@140412]-[@140985]",
 }
 """Each 1941 citation string of the shared modules -> the same rule in the Anniversary rulebook."""
