@@ -118,6 +118,8 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L585]": "[@84602]-[@86219]",
     "[L571, L603, L975]": "[@133774], [@130885], [@136796]",
     "[L903]": "[@125561]",
+    "[L915]": "[@69718], [@94173]",
+    "[L919]": "[@128571]",
 }
 """The 1941 line references the shared modules write in their narrative notes -> the same
 rule's place in the Anniversary rulebook, so an Anniversary log cites its own rulebook."""

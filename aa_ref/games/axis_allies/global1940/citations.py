@@ -149,6 +149,8 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L862-L867]": "[G40 L1504]",
     "[L871]": "[G40 L1496]",
     "[L903]": "[G40 L1463, L1486]",
+    "[L915]": "[G40 L841, L1490]",
+    "[L919]": "[G40 L1502]",
     "[L977]": "[G40 L1620]",
     "[L989]": "[G40 L1626]",
     # === Anniversary byte offsets in the Anniversary modules' notes ============================
