@@ -122,7 +122,7 @@ def test_a_game_begun_before_versioned_saves_keeps_its_log_as_it_was(cli, tmp_pa
 # --- a log whose new fields are edited ---------------------------------------------
 @pytest.mark.parametrize(("old", "new"), [
     (f'"aa_ref": "{__version__}"', '"aa_ref": "0.0.9"'),
-    ('"rules_version": 1', '"rules_version": 2'),
+    (f'"rules_version": {AA1941.rules_version}', f'"rules_version": {AA1941.rules_version + 1}'),
     ('"schema_version": 1, "ruleset"', '"schema_version": 2, "ruleset"'),
 ])
 def test_an_edited_made_by_is_caught_by_every_command(cli, game, old, new):
@@ -199,11 +199,16 @@ def test_a_game_naming_another_shipped_setup_than_its_log_is_refused(cli, game):
 
 
 # --- another rules version --------------------------------------------------------------
+NOW = AA1941.rules_version
+"""1941's rules version in this aa-ref; `rules_version_2` makes it one more."""
+NEXT = NOW + 1
+
+
 def rules_version_2(monkeypatch, change_a_rule: bool) -> None:
-    """This aa-ref as if 1941's adjudication had changed: rules version 2, and (if `change_a_rule`) a power
-    collecting one IPC more."""
-    monkeypatch.setattr(AA1941, "rules_version", 2)
-    monkeypatch.setattr(AA1941, "rules_changes", {**AA1941.rules_changes, 2: "a power collects one IPC more"})
+    """This aa-ref as if 1941's adjudication had changed once more: rules version NEXT, and (if `change_a_rule`) a
+    power collecting one IPC more."""
+    monkeypatch.setattr(AA1941, "rules_version", NEXT)
+    monkeypatch.setattr(AA1941, "rules_changes", {**AA1941.rules_changes, NEXT: "a power collects one IPC more"})
     if change_a_rule:
         production = income.production
         monkeypatch.setattr(income, "production", lambda board, power: production(board, power) + 1)
@@ -224,10 +229,10 @@ def test_a_divergence_under_a_new_rules_version_says_what_changed(cli, game, mon
     result = cli("replay", "game.yaml")
     assert result.exit_code == 1
     assert "replay diverges: entry 5, event 5: the log says {type: treasury, power: USSR, delta: 8" in result.output
-    assert (f"This game was begun with aa-ref {__version__} (rules version 1 of aa1941); this aa-ref {__version__} "
-            "has rules version 2 of aa1941, which changed: 2: a power collects one IPC more") in result.output
+    assert (f"This game was begun with aa-ref {__version__} (rules version {NOW} of aa1941); this aa-ref {__version__} "
+            f"has rules version {NEXT} of aa1941, which changed: {NEXT}: a power collects one IPC more") in result.output
     undo = cli("undo", "game.yaml")
-    assert undo.exit_code == 1 and "which changed: 2: a power collects one IPC more" in undo.output
+    assert undo.exit_code == 1 and f"which changed: {NEXT}: a power collects one IPC more" in undo.output
 
 
 def test_a_divergence_of_a_game_that_recorded_no_rules_version(monkeypatch):
@@ -235,8 +240,8 @@ def test_a_divergence_of_a_game_that_recorded_no_rules_version(monkeypatch):
     report = session.replay(UNVERSIONED / "game.yaml")
     assert report.divergence is not None and report.divergence.startswith("entry 5, event 5:")
     assert ("This game was begun with an aa-ref that recorded no version (rules version 1 of aa1941 or earlier); "
-            f"this aa-ref {__version__} has rules version 2 of aa1941, which changed: 2: a power collects one IPC "
-            "more") in report.divergence
+            f"this aa-ref {__version__} has rules version {NEXT} of aa1941, which changed: 2: ") in report.divergence
+    assert report.divergence.endswith(f"{NEXT}: a power collects one IPC more")
 
 
 def test_a_divergence_with_the_same_rules_version_is_not_explained_by_rules(cli, game, monkeypatch):
@@ -256,7 +261,7 @@ def test_a_game_begun_with_newer_rules_is_not_played_on_but_replays(cli, game):
     assert result.exit_code == 1 and cli.snapshot() == before
     lines = located(result.output, "game.log.yaml")
     assert lines and (f"this game was begun with aa-ref 0.9.0 (rules version 7 of aa1941); this aa-ref {__version__} "
-                      "has rules version 1 of aa1941, older: install aa-ref 0.9.0 or later") in lines[0]
+                      f"has rules version {NOW} of aa1941, older: install aa-ref 0.9.0 or later") in lines[0]
     assert cli("show", "game.yaml").exit_code == 0
     assert cli("replay", "game.yaml").exit_code == 0  # try, then explain: the rules it met replay the same
 

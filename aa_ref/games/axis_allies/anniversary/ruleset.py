@@ -41,12 +41,17 @@ class Anniversary(AA1941):
     """Axis & Allies Anniversary Edition, 1941 and 1942 scenarios [shared/seeds/002_0a0d978b4be288b8.txt]."""
 
     id: ClassVar[str] = "anniversary"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of the Anniversary Edition's adjudication: raised by one whenever it changes
     (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
+        2: "an ally's fighters aboard a carrier are cargo only in the carrier owner's turn: before a sea battle in "
+           "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
+           "[@128571]; a transport moving in the Noncombat Move may land part of its cargo, the units a move's unload_units "
+           "names, the rest staying aboard, and a landing of its cargo in a second territory is refused by the "
+           "one-territory rule",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [

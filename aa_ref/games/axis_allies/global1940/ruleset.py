@@ -37,11 +37,17 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of Global 1940's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
+        2: "an ally's fighters aboard a carrier are cargo only in the carrier owner's turn: before a sea battle in "
+           "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
+           "unless the carrier is damaged [L1502], [L1506]; air units riding an ally's damaged carrier may not take "
+           "off [L1498]; a transport moving in the Noncombat Move may land part of its cargo, the units a move's "
+           "unload_units names, the rest staying aboard, and a landing of its cargo in a second territory is refused "
+           "by the one-territory rule; submarines pass the Strait of Gibraltar whoever holds Gibraltar [L526]",
     }
     """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {

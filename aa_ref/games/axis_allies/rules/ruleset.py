@@ -46,10 +46,15 @@ class AA1941:
     """Axis & Allies 1941 [shared/seeds/001_63934894773eca9e.txt]."""
 
     id: ClassVar[str] = "aa1941"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of 1941's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: FIRST_RULES,
+        2: "an ally's fighters aboard a carrier are cargo only in the carrier owner's turn: before a sea battle in "
+           "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
+           "(ruling 17 revised: 1941 L919 read over L915); a transport moving in the Noncombat Move may "
+           "land part of its cargo, the units a move's unload_units names, the rest staying aboard, and a landing of its cargo in a "
+           "second territory is refused by the one-territory rule",
     }
     """What changed at each rules version, for a replay that diverges."""
     self_checking: ClassVar[bool] = False
