@@ -49,9 +49,9 @@ class Anniversary(AA1941):
            "was begun with these rules or earlier ones)",
         2: "an ally's fighters aboard a carrier are cargo only in the carrier owner's turn: before a sea battle in "
            "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
-           "[@128571]; a transport moving in the Noncombat Move may land part of its cargo, the units a move's unload_units "
-           "names, the rest staying aboard, and a landing of its cargo in a second territory is refused by the "
-           "one-territory rule",
+           "(@128571); a transport moving in the Noncombat Move may land part of its cargo, the units a move's "
+           "unload_units names, the rest staying aboard, and a landing of its cargo in a second territory is refused "
+           "by the one-territory rule",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [

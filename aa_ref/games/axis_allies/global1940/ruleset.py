@@ -44,10 +44,10 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
            "was begun with these rules or earlier ones)",
         2: "an ally's fighters aboard a carrier are cargo only in the carrier owner's turn: before a sea battle in "
            "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
-           "unless the carrier is damaged [L1502], [L1506]; air units riding an ally's damaged carrier may not take "
-           "off [L1498]; a transport moving in the Noncombat Move may land part of its cargo, the units a move's "
+           "unless the carrier is damaged (L1502, L1506); air units riding an ally's damaged carrier may not take "
+           "off (L1498); a transport moving in the Noncombat Move may land part of its cargo, the units a move's "
            "unload_units names, the rest staying aboard, and a landing of its cargo in a second territory is refused "
-           "by the one-territory rule; submarines pass the Strait of Gibraltar whoever holds Gibraltar [L526]",
+           "by the one-territory rule; submarines pass the Strait of Gibraltar whoever holds Gibraltar (L526)",
     }
     """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
