@@ -644,7 +644,8 @@ def test_a_transport_unloads_in_place_into_one_territory_L991():
     game = _ally_transport("USSR", "noncombat_move", "SZ 4", {"USSR": {"infantry": 1, "tank": 1}})
     problems = check(game, "  - {units: {infantry: 1}, from: SZ 4, to: Archangel}\n"
                            "  - {units: {tank: 1}, from: SZ 4, to: Karelia}")
-    assert rules(problems) == {"AA1941 L991"} and problems[0].line == 8
+    assert rules(problems) == {"AA1941 one territory a turn [L991]"} and problems[0].line == 8
+    assert "a transport unloads into one territory a turn" in text(problems) and "lands in Archangel" in text(problems)
 
 
 def test_amphibious_assault_from_an_allys_transport_L477_L509():

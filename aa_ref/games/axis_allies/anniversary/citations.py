@@ -84,6 +84,8 @@ CITATIONS: dict[str, str] = {
     "AA1941 L987": "Anniversary boarding is a land unit's whole move [@138395]",
     "AA1941 L989": "Anniversary land units on allied transports [@138081]",
     "AA1941 L991": "Anniversary transport unloading limits [@139323], [@139666]",
+    "AA1941 partial unloading [L987]": "Anniversary some or all of the cargo lands in the Non-combat Move [@138643]",
+    "AA1941 one territory a turn [L991]": "Anniversary a transport unloads into one territory a turn [@139504]",
     "AA1941 L995": "Anniversary amphibious assault unloading [@140412]-[@140985]",
 }
 """Each 1941 citation string of the shared modules -> the same rule in the Anniversary rulebook."""
@@ -122,6 +124,8 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L585]": "[@84602]-[@86219]",
     "[L571, L603, L975]": "[@133774], [@130885], [@136796]",
     "[L903]": "[@125561]",
+    "[L915]": "[@69718], [@94173]",
+    "[L919]": "[@128571]",
 }
 """The 1941 line references the shared modules write in their narrative notes -> the same
 rule's place in the Anniversary rulebook, so an Anniversary log cites its own rulebook."""

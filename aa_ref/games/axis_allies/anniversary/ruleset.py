@@ -51,7 +51,12 @@ class Anniversary(AA1941):
         2: "lone enemy submarines and transports (issue 19): a Combat Move's `ignore` lists the zones an amphibious "
            "assault comes from whose lone enemy submarines and transports the attack ignores, with no sea battle "
            "there, so its battleships and cruisers may bombard, even beside its destroyer (rulebook @76867, @77463); "
-           "a transport may attack alone (@135865)",
+           "a transport may attack alone (@135865)"
+           "; an ally's fighters aboard a carrier are cargo only in the carrier owner's turn: before a sea battle in "
+           "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
+           "(@128571); a transport moving in the Noncombat Move may land part of its cargo, the units a move's "
+           "unload_units names, the rest staying aboard, and a landing of its cargo in a second territory is refused "
+           "by the one-territory rule",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [

@@ -88,6 +88,8 @@ CITATIONS: dict[str, str] = {
     "AA1941 L987": "G40 boarding or landing is a land unit's whole move [L1624]",
     "AA1941 L989": "G40 land units on allied transports [L1626], [L853-L857]",
     "AA1941 L991": "G40 transport unloading limits [L1628], [L1630]",
+    "AA1941 partial unloading [L987]": "G40 one or both units land in one friendly territory in the Noncombat Move [L1624]",
+    "AA1941 one territory a turn [L991]": "G40 a transport unloads into one territory a turn [L1630]",
     "AA1941 L995": "G40 amphibious assault unloading [L1634]",
     # === The Anniversary modules' rules (they run in Global games too) =========================
     # Not mapped (tests/unit/test_global1940_citations.py, RULE_EXCEPTIONS): AA gun [@89553],
@@ -150,6 +152,8 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L862-L867]": "[G40 L1504]",
     "[L871]": "[G40 L1496]",
     "[L903]": "[G40 L1463, L1486]",
+    "[L915]": "[G40 L841, L1490]",
+    "[L919]": "[G40 L1502]",
     "[L977]": "[G40 L1620]",
     "[L989]": "[G40 L1626]",
     # === Anniversary byte offsets in the Anniversary modules' notes ============================

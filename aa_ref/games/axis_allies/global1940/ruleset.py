@@ -46,7 +46,13 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         2: "lone enemy submarines and transports (issue 19): a Combat Move's `ignore` lists the zones an amphibious "
            "assault comes from whose lone enemy submarines and transports the attack ignores, with no sea battle "
            "there, so its battleships and cruisers may bombard (rulebook L880, L888); transports unload beside "
-           "ignored submarines only with a surface warship of their power in the zone (L680)",
+           "ignored submarines only with a surface warship of their power in the zone (L680)"
+           "; an ally's fighters aboard a carrier are cargo only in the carrier owner's turn: before a sea battle in "
+           "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
+           "unless the carrier is damaged (L1502, L1506); air units riding an ally's damaged carrier may not take "
+           "off (L1498); a transport moving in the Noncombat Move may land part of its cargo, the units a move's "
+           "unload_units names, the rest staying aboard, and a landing of its cargo in a second territory is refused "
+           "by the one-territory rule; submarines pass the Strait of Gibraltar whoever holds Gibraltar (L526)",
     }
     """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {

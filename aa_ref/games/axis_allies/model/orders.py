@@ -34,6 +34,9 @@ class Move(Strict):
     via: list[str] = Field(default_factory=list, description="spaces passed through, in order")
     load: list[Load] = Field(default_factory=list, description="transports: units boarding on the way")
     unload: str | None = Field(default=None, description="transports: the territory the cargo lands in")
+    unload_units: UnitCounts | None = Field(
+        default=None, description="transports in the Noncombat Move: the mover's land units that land in `unload`, "
+                                  "the rest staying aboard (default: all of the mover's cargo lands)")
     cargo_power: str | None = Field(default=None, description="unload only this power's cargo")
     battle: Literal["sea", "land"] | None = Field(
         default=None, description="air units in an amphibious assault: the battle they join"

@@ -38,6 +38,7 @@ from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
 from aa_ref.games.axis_allies.rules.board import Board, add_counts
 from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, can_move, describe, merged_cargo, spread_cargo
+from aa_ref.games.axis_allies.rules.transport import ONE_TERRITORY_RULE, PARTIAL_RULE
 
 
 @dataclass
@@ -99,7 +100,7 @@ def check_rides(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -
         elif ride == "board":
             out += _board(board, given, leg, seats[zone], phase)
         elif ride == "land":
-            out += _land(board, given, leg, seats[zone], phase)
+            out += _land(board, given, leg, seats[zone], phase, legs)
     return out
 
 
@@ -142,7 +143,7 @@ def _board(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], phase:
     return []
 
 
-def _land(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], phase: str) -> list[Problem]:
+def _land(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], phase: str, legs: list[Leg]) -> list[Problem]:
     power = given.model.power
     target = leg.end
     out = []
@@ -168,7 +169,7 @@ def _land(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], phase: 
     if phase == COMBAT_MOVE:
         chosen = _whole_cargo(free, leg.units, power)
         if chosen is None:
-            return out + _short(board, given, leg, seats, free, power, phase)
+            return out + _short(board, given, leg, seats, free, power, phase, legs)
         picks = [(s, _left(s, power)) for s in chosen]
     else:
         picks, want = [], dict(leg.units)
@@ -179,7 +180,7 @@ def _land(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], phase: 
                 picks.append((seat, share))
                 want = {u: n for u, n in add_counts(want, share, -1).items() if n}
         if want:
-            return out + _short(board, given, leg, seats, free, power, phase)
+            return out + _short(board, given, leg, seats, free, power, phase, legs)
     for seat, share in picks:
         seat.landing = add_counts(seat.landing, share)
         seat.target = target
@@ -206,9 +207,11 @@ def _whole_cargo(free: list[Seat], want: UnitCounts, power: str) -> list[Seat] |
 
 
 def _short(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], free: list[Seat], power: str,
-           phase: str) -> list[Problem]:
+           phase: str, legs: list[Leg]) -> list[Problem]:
     """Why a move cannot land the units it names from the zone."""
     zone = leg.start
+    if (one := _one_territory(board, given, leg, seats, legs)) is not None:
+        return [one]
     mine = [s for s in seats if s.force.cargo.get(power)]
     allies = [p for s in seats for p in s.force.cargo if p != power]
     if not mine and allies:
@@ -226,6 +229,32 @@ def _short(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], free: 
         f"{power} has not {describe(leg.units)} aboard transports staying in {zone} free to land there (cargo of a "
         "transport that moves in these orders lands with its unload; a transport that unloaded, retreated, fought or "
         "moved this turn, or that unloads into another territory, cannot)", leg.loc("units"), "AA1941 L991")]
+
+
+def _one_territory(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], legs: list[Leg]) -> Problem | None:
+    """The units would leave a transport that unloads elsewhere this turn, or that moves in these
+    orders and so lands its cargo with its own move's `unload` [L987], [L991]; None if neither."""
+    power, zone, target = given.model.power, leg.start, leg.end
+    for other in legs:
+        carried = [t for t in other.taken("transport") if t.force.cargo.get(power)] or other.boardings
+        if other is leg or other.end != zone or not other.units.get("transport") or not carried:
+            continue
+        if other.unload and other.unload != target:
+            return given.problem(
+                f"a transport unloads into one territory a turn: the transports of move {other.index + 1} unload into "
+                f"{other.unload}, so none of their cargo may land in {target}; name the units landing in "
+                f"{other.unload} with unload_units (the rest stay aboard)", leg.loc("to"), ONE_TERRITORY_RULE)
+        return given.problem(
+            f"the transports of move {other.index + 1} move to {zone} in these orders: their cargo lands with that "
+            f"move (unload: {target}, and unload_units for part of it), not with a move of its own", leg.loc("from"),
+            PARTIAL_RULE)
+    elsewhere = [s for s in seats if _free(board, s) and s.force.cargo.get(power) and s.target not in (None, target)]
+    if elsewhere:
+        return given.problem(
+            f"a transport unloads into one territory a turn: {power}'s cargo aboard the transport staying in {zone} "
+            f"lands in {elsewhere[0].target} in another move, so none of it may land in {target}", leg.loc("to"),
+            ONE_TERRITORY_RULE)
+    return None
 
 
 def execute_rides(ctx: Context, board: Board, legs: list[Leg], phase: str) -> None:

@@ -12,8 +12,10 @@ ships already in the zone and, PROPOSED, every other unit of the attacking power
 (a unit cannot be in a battle space without taking part). Units that retreated this turn
 do not fight again. The attacker's allies never fight, are never casualties and do not
 cancel submarines [L461, L557]. Every enemy unit in the space defends together
-[L469]. Cargo never fights and dies with its ship [L451, L555, L977]; an allied
-fighter held as cargo on a carrier is cargo [L915], one held as a unit defends [L919].
+[L469]. Cargo never fights and dies with its ship [L451, L555, L977]. An ally's fighters
+riding a carrier as cargo take off before a sea battle in their zone: to attack in their
+owner's turn, to defend when the carrier's side is attacked [L915], [L919] (ruling 17,
+`guests`).
 
 Casualties are removed as soon as they are assigned; the defender's casualties of step 3
 (and its submarines hit by a surprise strike) are kept in `still_fire` and still fire in
@@ -58,6 +60,7 @@ from aa_ref.games.axis_allies.rules.capture import capture
 from aa_ref.games.axis_allies.rules.casualties import HitRules, Targets, Volley, hit_kind
 from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
 from aa_ref.games.axis_allies.rules.firepower import FireGroup, fire_groups
+from aa_ref.games.axis_allies.rules.guests import launch_guests
 
 ATTACKER, DEFENDER = "attacker", "defender"
 
@@ -286,6 +289,8 @@ class Fight:
         b = self.battle
         b.status = "fighting"
         if self.at_sea:
+            # An ally's air units aboard a carrier are cargo only in the carrier owner's turn [L915], [L919]
+            launch_guests(self.ctx, self.board, self.space, self.attacker)
             b.hostile_at_start = self.board.is_hostile_sea(self.space, self.attacker)
             for power in [self.attacker, *self.defending_powers()]:  # [G40 L1498], [G40 L1506]
                 aboard = grounded_planes(self.board.forces(self.space, power))

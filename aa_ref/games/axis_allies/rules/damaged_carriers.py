@@ -59,7 +59,7 @@ def grounded(board: Board, zone: str, power: str) -> int:
 
 
 def check_damaged_carriers(board: Board, given: OrdersInput, phase: str) -> list[Problem]:
-    """Air units aboard a damaged carrier may not take off [G40 L1498]."""
+    """Air units aboard a damaged carrier, the power's own or an ally's, may not take off [G40 L1498]."""
     power = given.model.power
     names = board.setup.space_names
     leaving: dict[str, list[tuple[int, int]]] = {}
@@ -72,10 +72,17 @@ def check_damaged_carriers(board: Board, given: OrdersInput, phase: str) -> list
             leaving.setdefault(start, []).append((i, n))
     problems = []
     for zone, moves in sorted(leaving.items()):
-        stuck = grounded(board, zone, power)
+        # the power's air units riding an ally's damaged carrier as cargo are grounded too [G40 L1498]
+        riding: dict[bool, int] = {}
+        for f in board.game.forces(zone):
+            if f.power != power and f.units.get("carrier"):
+                hurt = f.damage().get("carrier", 0) > 0
+                riding[hurt] = riding.get(hurt, 0) + sum(f.cargo.get(power, {}).get(u, 0) for u in CARRIER_PLANES)
+        stuck = grounded(board, zone, power) + riding.get(True, 0)
         if not stuck:
             continue
-        planes = sum(f.units.get(u, 0) for f in board.game.forces(zone, power) for u in CARRIER_PLANES)
+        planes = sum(f.units.get(u, 0) for f in board.game.forces(zone, power) for u in CARRIER_PLANES) \
+            + sum(riding.values())
         free = planes - stuck
         if sum(n for _, n in moves) > free:
             problems.append(given.problem(

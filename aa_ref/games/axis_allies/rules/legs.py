@@ -74,6 +74,11 @@ class Leg:
     None: the damaged ones move first (ruling G40-CS2)"""
     airborne: bool = False
     """Global 1940 Paratroopers: infantry flown from an air base territory (`drop` too) [G40 L1826]"""
+    unload_units: UnitCounts | None = None
+    """transports in the Noncombat Move: the mover's land units that land in `unload`, the rest
+    staying aboard [L987]; None: all of the mover's cargo lands"""
+    unload_texts: dict[str, str] = field(default_factory=dict)
+    """how `unload_units` wrote each unit type (for locations)"""
 
     @property
     def start(self) -> str:
@@ -171,6 +176,12 @@ def resolve_legs(board: Board, given: OrdersInput) -> tuple[list[Leg], list[Prob
         # An ally's cargo lands only in its owner's turn [L477, L989].
         bad += _own_power(board, given, move.cargo_power, ("moves", i, "cargo_power"), "'s cargo is unloaded")
         unload, land_at = space(move.unload, "unload"), space(move.land_at, "land_at")
+        unload_units, unload_texts = None, {}
+        if move.unload_units is not None:
+            unload_units, unload_texts, unload_problems = _counts(board, given, move.unload_units, ("moves", i, "unload_units"))
+            bad += [p if "no units to move" not in p.message else given.problem(
+                "unload_units names no land unit: name the units that land, or leave it out to land all of them",
+                ("moves", i, "unload_units"), "AA1941 partial unloading [L987]") for p in unload_problems]
         damaged = None
         if move.damaged is not None:
             damaged, _, damaged_problems = _counts(board, given, move.damaged, ("moves", i, "damaged"))
@@ -184,7 +195,8 @@ def resolve_legs(board: Board, given: OrdersInput) -> tuple[list[Leg], list[Prob
         if not bad:
             leg = Leg(i, units, path, boardings, unload or None, move.battle, land_at or None, texts,
                       bombing=move.bombing, paratroopers=move.paratroopers, damaged=damaged,
-                      drop=move.airborne, airborne=move.airborne)  # Global 1940 Paratroopers [G40 L1826]
+                      drop=move.airborne, airborne=move.airborne,  # Global 1940 Paratroopers [G40 L1826]
+                      unload_units=unload_units, unload_texts=unload_texts)
             legs.append(leg)
             if move.paratroopers:
                 legs.append(paratroop_leg(leg))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import Problem
+from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.rules.bases import movement_bonus
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, describe
@@ -211,7 +212,7 @@ def _sea(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem
             out.append(given.problem(
                 f"ships may not enter or leave {zone}: the Turkish Straits are closed to them", leg.step_loc(k + 1),
                 "AA1941 L278"))
-        if closed := canal_closed(board, a, b, power):
+        if closed := canal_closed(board, a, b, power, leg.of(board, "sea")):
             out.append(given.problem(closed, leg.step_loc(k + 1), "AA1941 L284"))
     subs_only = set(leg.of(board, "sea")) == {"submarine"} and not leg.of(board, "land")
     last = leg.length if phase != COMBAT_MOVE else leg.length - 1
@@ -236,19 +237,24 @@ def _sea(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem
 
 
 # --- canals ---------------------------------------------------------------------------
-def canal_closed(board: Board, a: str, b: str, power: str) -> str | None:
+def canal_closed(board: Board, a: str, b: str, power: str, ships: UnitCounts | None = None) -> str | None:
     """Why the canal between zones `a` and `b` is closed to the power's ships, or None: its
-    side must control every territory commanding it [L282-L286], [@39920]."""
+    side must control every territory commanding it [L282-L286], [@39920]. Ships whose types
+    are all in the canal's `open_to` pass whoever controls it (Global 1940: submarines pass
+    the Strait of Gibraltar [G40 L526]); `ships` None or empty stands for any ship."""
     canal = next((c for c in board.setup.canals if {a, b} == set(c.joins)), None)
     if canal is None:
         return None
+    if ships and all(unit in canal.open_to for unit in ships):
+        return None
     held = " and ".join(canal.controlled_by)
+    passing = f" (only {' and '.join(canal.open_to)} units pass it whoever controls it)" if canal.open_to else ""
     if not board.canal_open(a, b, power):
-        return f"the {canal.name} is closed to {power}: its side must control {held}"
+        return f"the {canal.name} is closed to {power}: its side must control {held}{passing}"
     taken = [t for t in canal.controlled_by if t in board.game.turn.captured]
     if taken and canal.held_since_turn_start:
         return (f"the {canal.name} is closed to {power} this turn: its side took {' and '.join(taken)} this turn, and "
-                f"a canal opens only to a side that held {held} at the start of its turn")
+                f"a canal opens only to a side that held {held} at the start of its turn{passing}")
     return None
 
 

@@ -53,7 +53,12 @@ class AA1941:
         1: FIRST_RULES,
         2: "lone enemy submarines and transports (issue 19): a Combat Move's `ignore` lists the zones an amphibious "
            "assault comes from whose lone enemy submarines and transports the attack ignores, with no sea battle "
-           "there (rulebook L501); an attacking destroyer there makes the battle with submarines compulsory (L449)",
+           "there (rulebook L501); an attacking destroyer there makes the battle with submarines compulsory (L449)"
+           "; an ally's fighters aboard a carrier are cargo only in the carrier owner's turn: before a sea battle in "
+           "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
+           "(ruling 17 revised: 1941 L919 read over L915); a transport moving in the Noncombat Move may "
+           "land part of its cargo, the units a move's unload_units names, the rest staying aboard, and a landing of its cargo in a "
+           "second territory is refused by the one-territory rule",
     }
     """What changed at each rules version, for a replay that diverges."""
     self_checking: ClassVar[bool] = False

@@ -13,9 +13,15 @@ Anniversary Edition: the same rules [@137430]-[@141068]; an AA gun aboard since 
 turn may ride in the Combat Move but not land in an amphibious assault [@112929] (ruling
 A46), and China's units never board [@50171] (checked in `paths`).
 
-PROPOSED: an unloading transport lands all of the mover's cargo aboard it (the orders
-have no way to name part of it); allied cargo stays aboard [L989]. Loading is the land
-unit's move, so a unit that has moved cannot board (digest §9 #25, [L987]).
+Partial unloading (ruling 20): a transport that moves in the Noncombat Move may land any
+number of the units aboard, «non necessariamente tutte» [L987] (Anniversary «alcune o tutte»
+[@138643], Global 1940 «una o entrambe» [G40 L1624]), in one friendly territory: the move's
+`unload_units` names them and the rest stay aboard; without it all of the mover's cargo lands.
+The rest may not land elsewhere that turn, a transport unloading into one territory [L991]
+(`aboard` refuses such a landing). PROPOSED: in an amphibious assault a transport lands all of
+the mover's cargo aboard it (`unload_units` is refused in the Combat Move). Allied cargo stays
+aboard [L989]. Loading is the land unit's move, so a unit that has moved cannot board (digest
+§9 #25, [L987]).
 """
 
 from __future__ import annotations
@@ -28,6 +34,12 @@ from aa_ref.games.axis_allies.model.state import Force
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Boarding, Leg, describe, merged_cargo, spread_cargo
 from aa_ref.games.axis_allies.rules.politics import hostile_only_by_new_war
+
+
+PARTIAL_RULE = "AA1941 partial unloading [L987]"
+"""A moving transport lands any of its units in the Noncombat Move, the rest staying aboard."""
+ONE_TERRITORY_RULE = "AA1941 one territory a turn [L991]"
+"""A transport unloads into one territory a turn."""
 
 
 def check_transports(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -> list[Problem]:
@@ -44,6 +56,10 @@ def check_transports(board: Board, given: OrdersInput, legs: list[Leg], phase: s
             out += _check_boarding(board, given, leg, boarding)
         if leg.unload:
             out += _check_unload(board, given, leg, phase)
+        elif leg.unload_units is not None:
+            out.append(given.problem(
+                "unload_units names the land units that land: say where with unload (a friendly territory next to "
+                f"{leg.end})", leg.loc("unload_units"), PARTIAL_RULE))
         elif leg.boardings and phase == COMBAT_MOVE:
             out.append(given.problem(
                 "land units loaded in the Combat Move must land in an amphibious assault: name the hostile territory "
@@ -104,6 +120,8 @@ def _check_unload(board: Board, given: OrdersInput, leg: Leg, phase: str) -> lis
             "AA1941 L987"))
     if len(leg.taken("transport")) == leg.units["transport"] and not _landing(leg, power):
         out.append(given.problem(f"the transports carry no {power} land units to unload", loc, "AA1941 L989"))
+    elif leg.unload_units is not None:
+        out += _check_partial(board, given, leg, phase)
     grounded = {u: n for u, n in _aboard(leg, power).items() if board.unit(u).noncombat_only}
     if grounded and phase == COMBAT_MOVE:
         # Ruling A46: AA guns carried since an earlier turn may not land in an amphibious assault
@@ -113,6 +131,27 @@ def _check_unload(board: Board, given: OrdersInput, leg: Leg, phase: str) -> lis
             "unloaded into a hostile territory, and an unloading transport lands all its cargo", loc,
             "Anniversary AA gun [@112929] (ruling A46)"))
     return out
+
+
+def _check_partial(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem]:
+    """`unload_units`: in the Noncombat Move, any of the mover's land units aboard land and the
+    rest stay aboard [L987]; in an amphibious assault all of them land (PROPOSED, ruling 27)."""
+    power = given.model.power
+    loc = leg.loc("unload_units")
+    if phase == COMBAT_MOVE:
+        return [given.problem(
+            "a transport lands part of its cargo only in the Noncombat Move: in an amphibious assault it lands all of "
+            f"{power}'s cargo aboard it, so leave out unload_units", loc, "AA1941 L995")]
+    if len(leg.taken("transport")) < leg.units["transport"]:
+        return []  # the transports are not free: `allocate` said why
+    landing = _landing(leg, power)
+    over = {u: n for u, n in (leg.unload_units or {}).items() if n > landing.get(u, 0)}
+    if not over:
+        return []
+    unit = next(iter(over))
+    return [given.problem(
+        f"the transports carry {describe(landing)} of {power}'s (loading included), not {describe(over)}: "
+        "unload_units names land units aboard them", (*loc, leg.unload_texts.get(unit, unit)), PARTIAL_RULE)]
 
 
 def _aboard(leg: Leg, power: str) -> UnitCounts:
@@ -145,15 +184,23 @@ def move_transports(ctx: Context, leg: Leg, phase: str) -> str:
     takes = leg.taken("transport")
     shares = spread_cargo([merged_cargo(t.force.cargo) for t in takes], boarded) or [{} for _ in takes]
     landed: UnitCounts = {}
+    want = dict(leg.unload_units) if leg.unload_units is not None else None
     for take, share in zip(takes, shares):
         ctx.emit(RemoveUnits(space=leg.start, force=take.force, reason="moves"))
         cargo = {p: dict(u) for p, u in take.force.cargo.items()}
         for unit, n in share.items():
             cargo.setdefault(power, {})[unit] = cargo.get(power, {}).get(unit, 0) + n
         mine = cargo.get(power, {})
+        if want is not None and phase != COMBAT_MOVE:  # part of the cargo lands, the rest stays aboard [L987]
+            mine = {u: min(n, want.get(u, 0)) for u, n in mine.items() if min(n, want.get(u, 0))}
+            want = {u: n - mine.get(u, 0) for u, n in want.items()}
         unloading = bool(leg.unload and mine)
         if unloading and phase != COMBAT_MOVE:
-            del cargo[power]
+            left = {u: n - mine.get(u, 0) for u, n in cargo[power].items() if n - mine.get(u, 0)}
+            if left:
+                cargo[power] = left
+            else:
+                del cargo[power]
             ctx.emit(AddUnits(space=leg.unload, force=Force(power=power, units=mine, moved=1, done=True)))
             for unit, n in mine.items():
                 landed[unit] = landed.get(unit, 0) + n
