@@ -41,12 +41,15 @@ class Anniversary(AA1941):
     """Axis & Allies Anniversary Edition, 1941 and 1942 scenarios [shared/seeds/002_0a0d978b4be288b8.txt]."""
 
     id: ClassVar[str] = "anniversary"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of the Anniversary Edition's adjudication: raised by one whenever it changes
     (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
+        2: "notes, decisions and event reasons cite the Anniversary rulebook [@N] where they cited 1941 lines "
+           "(\"[1941 L977]\" became \"[@84026], [@137430]\"...); bombers carrying paratroopers fly over a territory "
+           "a tank blitzes in the same Combat Move [@71990] and cannot drop there (issue 19 items 6, 9)",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [
@@ -84,8 +87,9 @@ class Anniversary(AA1941):
         return game
 
     def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
-        """The shared checks, each problem citing this edition's rulebook rather than 1941's."""
-        return [replace(p, rule=cite(p.rule)) for p in super().check(setup, game, given)]
+        """The shared checks, each problem (its rule and its message) citing this edition's rulebook
+        rather than 1941's."""
+        return [replace(p, rule=cite(p.rule), message=cite_note(p.message)) for p in super().check(setup, game, given)]
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
@@ -160,10 +164,14 @@ class Anniversary(AA1941):
 
 
 def cite_event(event: Any, cite_note: Callable[[str], str]) -> Any:
-    """A narrative note or a decision's explanation with its references mapped by `cite_note`
-    to an edition's own rulebook."""
+    """A narrative note, a decision's explanation or an event's reason with its references mapped
+    by `cite_note` to an edition's own rulebook."""
     if isinstance(event, Note):
         return Note(text=cite_note(event.text))
     if isinstance(event, SetPending):
         return SetPending(pending=[d.model_copy(update={"detail": cite_note(d.detail)}) for d in event.pending])
+    reason = getattr(event, "reason", None)
+    if isinstance(reason, str) and reason:
+        cited = cite_note(reason)
+        return event if cited == reason else event.model_copy(update={"reason": cited})
     return event

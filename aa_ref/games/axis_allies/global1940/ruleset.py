@@ -37,11 +37,13 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     """The version of Global 1940's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
+        2: "an event's reason cites the Global rulebook as notes do: a fighter lost for want of a carrier "
+           "[G40 L1496], where it cited 1941's [L871] (issue 19 item 9)",
     }
     """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
