@@ -194,3 +194,17 @@ def test_decisions_in_a_global_game_cite_its_rulebook():
                                          detail="1 must be taken [L585].\nfirst hit only damages it [L903].")])
     assert cite_event(event, cite_note).pending[0].detail == (
         "1 must be taken [G40 L960].\nfirst hit only damages it [G40 L1463, L1486].")
+
+
+def test_a_breakthrough_note_cites_the_developments_global_line():
+    """The setup words each development's effect with the Global line it comes from ("[L1836]");
+    the research note marks those lines as Global's, so that cite_note does not take them for 1941's."""
+    from aa_ref.core.setups import load_setup
+    from aa_ref.games.axis_allies.global1940.research import effect_text
+
+    effects = [t.effect for t in load_setup("global1940").technologies.values()]
+    assert any("[L" in e for e in effects), "the setup's effects cite no line: the test checks nothing"
+    for effect in effects:
+        note = cite_note(f"UK breaks through ([6]) and develops it: {effect_text(effect)} [G40 L1812-L1816]")
+        assert "[1941" not in note and "[Anniversary" not in note, note
+    assert effect_text("roll one die [L1836]") == "roll one die [G40 L1836]"

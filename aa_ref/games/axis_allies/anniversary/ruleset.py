@@ -47,9 +47,10 @@ class Anniversary(AA1941):
     rules_changes: ClassVar[dict[int, str]] = {
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
-        2: "notes, decisions and event reasons cite the Anniversary rulebook [@N] where they cited 1941 lines "
-           "(\"[1941 L977]\" became \"[@84026], [@137430]\"...); bombers carrying paratroopers fly over a territory "
-           "a tank blitzes in the same Combat Move [@71990] and cannot drop there (issue 19 items 6, 9)",
+        2: "notes, decisions and event reasons cite the Anniversary rulebook's byte offsets where they cited 1941 "
+           "lines (cargo lost with its ship: '[1941 L977]' became the offsets of the Anniversary's sentences); "
+           "bombers carrying paratroopers fly over a territory a tank blitzes in the same Combat Move, and cannot "
+           "drop there (ruling A17; issue 19 items 6, 9)",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [

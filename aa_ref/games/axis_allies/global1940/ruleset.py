@@ -43,7 +43,8 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         1: "the rules of aa-ref 0.1.0, when games began to record their rules version (a game that records none "
            "was begun with these rules or earlier ones)",
         2: "an event's reason cites the Global rulebook as notes do: a fighter lost for want of a carrier "
-           "[G40 L1496], where it cited 1941's [L871] (issue 19 item 9)",
+           "[G40 L1496], where it cited 1941's line 871; a breakthrough's note cites the development's Global line "
+           "[G40 L1836], where it printed it as 1941's [1941 L1836] (issue 19 item 9)",
     }
     """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
