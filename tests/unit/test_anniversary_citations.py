@@ -1,4 +1,6 @@
-"""Every 1941 citation of the shared rule modules has an Anniversary equivalent [@N]."""
+"""In an Anniversary game every rule the shared (1941) modules cite is cited from the Anniversary
+rulebook by byte offset [@N], or is a documented exception: a rule the Anniversary states
+differently keeps the 1941 name, with the reason below."""
 
 from __future__ import annotations
 
@@ -7,29 +9,35 @@ from pathlib import Path
 
 import pytest
 
-import aa_ref.games.axis_allies
-from aa_ref.games.axis_allies.anniversary.citations import CITATIONS, cite, cite_note
+from aa_ref.games.axis_allies.anniversary.citations import CITATIONS, NOTE_CITATIONS, cite, cite_note
+from tests.unit import citation_scan
 
-RULE_PACKAGES = ("rules", "anniversary", "global1940")
-MODULES = sorted(p for package in RULE_PACKAGES
-                 for p in (Path(aa_ref.games.axis_allies.__file__).parent / package).glob("*.py"))
+RULE_PACKAGES = ("rules", "anniversary")
+"""An Anniversary game runs the shared modules and its own (never Global 1940's)."""
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_0a0d978b4be288b8.txt"
 SEED_BYTES = 141_068  # size of the Anniversary rulebook seed (one line of UTF-8)
-LITERAL = re.compile(r""""(AA1941 [^"]*)"|'(AA1941 [^']*)'""")
 ANNIVERSARY = re.compile(r"^Anniversary .*\[@\d+\]")
 OFFSET = re.compile(r"\[@(\d+)\]")
 RANGE = re.compile(r"\[@(\d+)\]-\[@(\d+)\]")
+LINE_REFERENCE = re.compile(r"\[L\d+[^\]]*\]")  # a 1941 reference, as cite_note finds them
+NOTE_SHAPE = re.compile(r"^\[@\d+\](?:-\[@\d+\])?(?:, \[@\d+\](?:-\[@\d+\])?)*$")
+
+NOTE_EXCEPTIONS: dict[str, str] = {
+    "[L629]": "1941 destroys attacking transports that cannot retreat; the Anniversary's attacking transports are "
+              "never defenceless, since they may retreat [@83130] (docs/edition-audit.md, issue 19 item 2)",
+}
+"""1941 references left unmapped on purpose: the Anniversary states a different rule (cited in the
+reason), so the note keeps the 1941 name ("[1941 L629]") rather than cite a sentence that says otherwise."""
 
 
 def _cited_1941() -> dict[str, list[str]]:
-    """Each "AA1941 ..." string literal in the A&A rule packages (bar the mapping itself) -> the files using it."""
-    found: dict[str, list[str]] = {}
-    for path in MODULES:
-        if path.name == "citations.py":
-            continue
-        for double, single in LITERAL.findall(path.read_text(encoding="utf-8")):
-            found.setdefault(double or single, []).append(path.name)
-    return found
+    """Each "AA1941 ..." problem rule in the modules an Anniversary game runs -> where."""
+    return citation_scan.rules(RULE_PACKAGES, "AA1941 ")
+
+
+def _notes() -> dict[str, list[str]]:
+    """Each 1941 reference in a note, a decision, a reason or a message of those modules -> where."""
+    return citation_scan.notes(RULE_PACKAGES, LINE_REFERENCE)
 
 
 def _offsets(citation: str) -> list[int]:
@@ -43,10 +51,40 @@ def test_every_1941_citation_of_the_shared_modules_is_mapped():
     assert not missing, f"1941 citations with no Anniversary equivalent in CITATIONS: {missing}"
 
 
+def test_every_note_reference_is_mapped_or_a_documented_exception():
+    refs = _notes()
+    assert len(refs) >= 35, f"the scan found only {len(refs)} 1941 note references: the scan is wrong"
+    missing = {r: w for r, w in refs.items() if r not in NOTE_CITATIONS and r not in NOTE_EXCEPTIONS}
+    assert not missing, f"1941 note references with no Anniversary citation and no documented exception: {missing}"
+
+
+def test_no_reference_is_built_at_run_time():
+    # A reference assembled from an f-string's parts ("[L{n}]") would escape the scan above.
+    split = citation_scan.split_references(RULE_PACKAGES)
+    assert not split, f"references built at run time cannot be checked: {split}"
+
+
+def test_every_table_entry_and_exception_is_still_cited_by_a_module():
+    # A key no module writes never applies (a typo, or a citation changed since).
+    stale = [k for k in CITATIONS if k not in _cited_1941()]
+    stale += [k for k in [*NOTE_CITATIONS, *NOTE_EXCEPTIONS] if k not in _notes()]
+    assert not stale, f"entries no module cites any more: {stale}"
+
+
+def test_exceptions_are_not_mapped_and_cite_what_the_anniversary_says_instead():
+    assert not set(NOTE_EXCEPTIONS) & set(NOTE_CITATIONS)
+    for key, reason in NOTE_EXCEPTIONS.items():
+        assert OFFSET.search(reason), f"{key}: the reason must cite the Anniversary's own rule: {reason!r}"
+        assert cite_note(f"x {key}") == f"x [1941 {key[1:]}", f"{key}: an exception keeps the 1941 name"
+
+
 def test_every_mapping_is_an_anniversary_citation_by_byte_offset():
     for old, new in CITATIONS.items():
         assert old.startswith("AA1941 "), old
         assert ANNIVERSARY.match(new), f"{old!r} -> {new!r} is not 'Anniversary <rule> [@N]'"
+    for old, new in NOTE_CITATIONS.items():
+        assert LINE_REFERENCE.fullmatch(old), old
+        assert NOTE_SHAPE.match(new), f"{old!r} -> {new!r} is not '[@N]' or '[@N], [@M]'"
 
 
 def test_cited_offsets_lie_in_the_rulebook_and_start_a_character():
@@ -55,7 +93,7 @@ def test_cited_offsets_lie_in_the_rulebook_and_start_a_character():
     data = SEED.read_bytes() if SEED.exists() else None
     if data is not None:
         assert len(data) == SEED_BYTES
-    for old, new in CITATIONS.items():
+    for old, new in [*CITATIONS.items(), *NOTE_CITATIONS.items(), *NOTE_EXCEPTIONS.items()]:
         offsets = _offsets(new)
         assert offsets, new
         for n in offsets:
@@ -77,10 +115,22 @@ def test_sample_offsets_point_at_their_rule():
         "AA1941 production limit [L744]": "Restrizioni al piazzamento",
         "AA1941 L366": "Non è mai consentito ad una potenza Alleata",
         "AA1941 [L756] (PROPOSED ruling, digest §9 #24)": "Si devono sempre mobilitare tutte le unità",
+        "[L397]": "rimanere nella stessa zona di mare e combattere",
+        "[L424]": "I caccia a bordo di una portaerei che appartengono ad una potenza amica",
+        "[L515]": "Se l’attaccante non ha unità terrestri o se la flotta attaccante viene eliminata",
+        "[L577, L975]": "Distrutti per ultimi",
+        "[L585, L599]": "il difensore sceglie una sua unità per ogni colpo",
+        "[L643]": "Le unità aeree che si ritirano rimangono nello spazio conteso",
+        "[L708]": "Gli aerei che non possono muovere sino ad uno spazio",
+        "[L762]": "Se la propria capitale è sotto controllo del nemico",
+        "[L871]": "Se un caccia non si trova in uno spazio idoneo",
+        "[L977]": "Le unità trattate come cargo",
+        "[L629]": "I trasporti in attacco non sono mai considerati indifesi",
     }
     for old, phrase in expected.items():
-        n = _offsets(CITATIONS[old])[0]
-        assert data[n:n + len(phrase.encode())].decode() == phrase, f"{CITATIONS[old]} does not start at {phrase!r}"
+        new = CITATIONS.get(old) or NOTE_CITATIONS.get(old) or NOTE_EXCEPTIONS[old]
+        n = _offsets(new)[0]
+        assert data[n:n + len(phrase.encode())].decode() == phrase, f"{new} does not start at {phrase!r}"
 
 
 def test_cite_maps_1941_rules_and_leaves_others_alone():
@@ -99,6 +149,33 @@ def test_an_anniversary_log_cites_its_own_rulebook():
         "USSR skips purchase: its capital is held by the enemy [@90752]")
     assert cite_note("something [L9999]") == "something [1941 L9999]"
     assert cite_note("no reference") == "no reference"
+    assert cite_note("cargo lost with its ship: Japan: 1 infantry [L977]") == (
+        "cargo lost with its ship: Japan: 1 infantry [@84026], [@137430]")
+
+
+def test_problem_messages_in_an_anniversary_game_cite_its_rulebook(monkeypatch: pytest.MonkeyPatch):
+    """A problem's message written by the shared code with a 1941 line is rewritten, like its rule."""
+    from aa_ref.core.errors import Problem
+    from aa_ref.games.axis_allies.anniversary.ruleset import Anniversary
+    from aa_ref.games.axis_allies.rules.ruleset import AA1941
+
+    problem = Problem("UK has 0 fighter free (or they have fewer than 4 moves left [L408, L692])", rule="AA1941 L408")
+    monkeypatch.setattr(AA1941, "check", lambda self, setup, game, given: [problem])
+    [cited] = Anniversary().check(None, None, None)  # type: ignore[arg-type]
+    assert cited.message == "UK has 0 fighter free (or they have fewer than 4 moves left [@66405])"
+    assert cited.rule == CITATIONS["AA1941 L408"]
+
+
+def test_event_reasons_in_an_anniversary_game_cite_its_rulebook():
+    """A removal's reason written with a 1941 line is an event of the log: it cites the Anniversary too."""
+    from aa_ref.games.axis_allies.anniversary.ruleset import cite_event
+    from aa_ref.games.axis_allies.model.events import RemoveUnits
+    from aa_ref.games.axis_allies.model.state import Force
+
+    event = RemoveUnits(space="SZ 5", force=Force(power="UK", units={"fighter": 1}),
+                        reason="fighter without a carrier [L871]")
+    assert cite_event(event, cite_note).reason == "fighter without a carrier [@122842]"
+    assert cite_event(event.model_copy(update={"reason": ""}), cite_note).reason == ""
 
 
 def test_decisions_in_an_anniversary_game_cite_its_rulebook():

@@ -4,19 +4,16 @@ different one keeps its own rulebook's name, with the reason below."""
 
 from __future__ import annotations
 
-import ast
-import functools
 import re
 from pathlib import Path
 
 import pytest
 
-import aa_ref.games.axis_allies
 from aa_ref.games.axis_allies.global1940.citations import CITATIONS, NOTE_CITATIONS, cite, cite_note
+from tests.unit import citation_scan
 
 RULE_PACKAGES = ("rules", "anniversary", "global1940")
-MODULES = sorted(p for package in RULE_PACKAGES
-                 for p in (Path(aa_ref.games.axis_allies.__file__).parent / package).glob("*.py"))
+"""A Global game runs the shared modules, the Anniversary's and its own."""
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_f34e5ec93fbfbe5a.txt"
 SEED_LINES = 2046  # lines of the Global 1940 rulebook seed (the last has no newline)
 
@@ -24,7 +21,7 @@ LINE_REF = r"L(\d+)(?:-L(\d+))?"
 RULE_REF = re.compile(r"\[" + LINE_REF + r"\]")
 RULE_SHAPE = re.compile(r"^G40 \S.*\[L\d+(?:-L\d+)?\]")
 NOTE_SHAPE = re.compile(r"^\[G40 L\d+(?:-L\d+)?(?:, L\d+(?:-L\d+)?)*\]$")
-REFERENCE = re.compile(r"\[(?:L\d+|@\d+)[^\]]*\]")  # as cite_note finds them
+REFERENCE = citation_scan.REFERENCE
 
 RULE_EXCEPTIONS: dict[str, str] = {
     "AA1941 L449":
@@ -61,53 +58,13 @@ NOTE_EXCEPTIONS: dict[str, str] = {
 """Narrative references left unmapped on purpose, for the same reason."""
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """The ids of docstring constants (module, class, function and attribute docstrings)."""
-    found = set()
-    for node in ast.walk(tree):
-        for statement in getattr(node, "body", []) if isinstance(getattr(node, "body", None), list) else []:
-            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-                found.add(id(statement.value))
-    return found
-
-
-@functools.cache
-def _strings() -> list[tuple[str, str, bool]]:
-    """(text, file:line, is an f-string piece) of every string constant in the A&A rule packages that is
-    not a docstring, bar the citation tables themselves."""
-    out = []
-    for path in MODULES:
-        if path.name == "citations.py":
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        docs = _docstrings(tree)
-        pieces = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-                out.append((node.value, f"{path.name}:{node.lineno}", id(node) in pieces))
-    return out
-
-
-def _is_rule(text: str) -> bool:
-    return text.startswith("AA1941 ") or (text.startswith("Anniversary ") and "[@" in text)
-
-
 def _rules(prefix: str) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for text, where, _ in _strings():
-        if text.startswith(prefix) and _is_rule(text):
-            found.setdefault(text, []).append(where)
-    return found
+    return citation_scan.rules(RULE_PACKAGES, prefix)
 
 
 def _notes() -> dict[str, list[str]]:
-    """Each reference cite_note would rewrite in a note, a decision or a message -> where."""
-    found: dict[str, list[str]] = {}
-    for text, where, _ in _strings():
-        if not _is_rule(text) and not text.startswith("G40 "):  # a Global rule cites its own lines
-            for ref in REFERENCE.findall(text):
-                found.setdefault(ref, []).append(where)
-    return found
+    """Each reference cite_note would rewrite in a note, a decision, a reason or a message -> where."""
+    return citation_scan.notes(RULE_PACKAGES)
 
 
 def _lines(citation: str) -> list[tuple[int, int]]:
@@ -139,7 +96,7 @@ def test_every_note_reference_is_mapped_or_a_documented_exception():
 def test_no_reference_is_built_at_run_time():
     # A reference assembled from an f-string's parts ("[L{n}]") would escape the scan above.
     # (A rule interpolated in brackets, "[{bombard.RULE}]", is fine: its own [@N] is scanned.)
-    split = [(text, where) for text, where, piece in _strings() if piece and re.search(r"\[(?:L|@)\d*$", text)]
+    split = citation_scan.split_references(RULE_PACKAGES)
     assert not split, f"references built at run time cannot be checked: {split}"
 
 
@@ -161,7 +118,7 @@ def test_exceptions_are_not_mapped_and_say_what_global_does_instead():
 
 def test_mappings_have_the_global_shape():
     for old, new in CITATIONS.items():
-        assert _is_rule(old), old
+        assert citation_scan.is_rule(old), old
         assert RULE_SHAPE.match(new), f"{old!r} -> {new!r} is not 'G40 <rule in words> [Lnnn]'"
         brackets = re.findall(r"\[[^\]]*\]", new)
         assert all(RULE_REF.fullmatch(b) for b in brackets), f"{new!r}: every reference must be [Lnnn] or [Lnnn-Lmmm]"
@@ -240,3 +197,17 @@ def test_decisions_in_a_global_game_cite_its_rulebook():
                                          detail="1 must be taken [L585].\nfirst hit only damages it [L903].")])
     assert cite_event(event, cite_note).pending[0].detail == (
         "1 must be taken [G40 L960].\nfirst hit only damages it [G40 L1463, L1486].")
+
+
+def test_a_breakthrough_note_cites_the_developments_global_line():
+    """The setup words each development's effect with the Global line it comes from ("[L1836]");
+    the research note marks those lines as Global's, so that cite_note does not take them for 1941's."""
+    from aa_ref.core.setups import load_setup
+    from aa_ref.games.axis_allies.global1940.research import effect_text
+
+    effects = [t.effect for t in load_setup("global1940").technologies.values()]
+    assert any("[L" in e for e in effects), "the setup's effects cite no line: the test checks nothing"
+    for effect in effects:
+        note = cite_note(f"UK breaks through ([6]) and develops it: {effect_text(effect)} [G40 L1812-L1816]")
+        assert "[1941" not in note and "[Anniversary" not in note, note
+    assert effect_text("roll one die [L1836]") == "roll one die [G40 L1836]"

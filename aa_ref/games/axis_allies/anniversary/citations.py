@@ -99,36 +99,56 @@ def cite(rule: str | None) -> str | None:
 
 
 NOTE_CITATIONS: dict[str, str] = {
+    # --- Combat Move and movement -------------------------------------------------------------
+    "[L397]": "[@65590]",
+    "[L408, L692]": "[@66405]",
     "[L412, L477]": "[@95186], [@138081]",
+    "[L424]": "[@69718]",
     "[L436]": "[@71733]",
     "[L477, L987]": "[@138081], [@138395]",
     "[L501]": "[@76867]",
+    # --- amphibious assaults --------------------------------------------------------------------
     "[L509-L511]": "[@78608]",
     "[L513]": "[@78608]",
+    "[L515]": "[@79815]",
     "[L519]": "[@79940]",
-    "[L533]": "[@61504], [@87910]",
+    # --- Conduct Combat -----------------------------------------------------------------------
+    "[L533]": "[@61488], [@87910]",
+    "[L559-L577]": "[@131126], [@131580]",
     "[L565]": "[@131126]",
     "[L571]": "[@131580]",
-    "[L585, L603]": "[@133774], [@130885]",
+    "[L571, L603, L975]": "[@133774], [@130815], [@136796]",
+    "[L577, L975]": "[@136796]",
+    "[L585]": "[@84602]-[@86219]",
+    "[L585, L599]": "[@85305], [@86085]",
+    "[L585, L603]": "[@133774], [@130815]",
     "[L627]": "[@82568]",
+    "[L631-L643]": "[@87156]",
+    "[L643]": "[@87660]",
     "[L649]": "[@87910]",
     "[L653]": "[@88374]",
     "[L676]": "[@90752]",
+    "[L903]": "[@125561]",
+    "[L977]": "[@84026], [@137430]",
+    # --- Noncombat Move, Mobilize, income, victory ---------------------------------------------
+    "[L708]": "[@97825]",
     "[L720]": "[@122122]",
+    "[L736]": "[@98764]",
     "[L74-L86]": "[@108876]",
     "[L756]": "[@101885]",
-    "[L762]": "[@103009]",
+    "[L762]": "[@102983]",
     "[L862-L867]": "[@122122]",
+    "[L871]": "[@122842]",
     "[L989]": "[@138081]",
-    "[L559-L577]": "[@131126], [@131580]",
-    "[L585]": "[@84602]-[@86219]",
-    "[L571, L603, L975]": "[@133774], [@130885], [@136796]",
-    "[L903]": "[@125561]",
     "[L915]": "[@69718], [@94173]",
     "[L919]": "[@128571]",
 }
-"""The 1941 line references the shared modules write in their narrative notes -> the same
-rule's place in the Anniversary rulebook, so an Anniversary log cites its own rulebook."""
+"""The 1941 line references the shared modules write in their narrative notes, decisions, event
+reasons and problem messages -> the same rule's place in the Anniversary rulebook, so an
+Anniversary log cites its own rulebook. The references left out on purpose, because the
+Anniversary states a different rule, are listed with the reason in
+tests/unit/test_anniversary_citations.py (`NOTE_EXCEPTIONS`): they keep the 1941 name."""
+
 
 _LINE_REF = re.compile(r"\[L\d+[^\]]*\]")
 

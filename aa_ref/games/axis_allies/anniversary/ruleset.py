@@ -56,7 +56,11 @@ class Anniversary(AA1941):
            "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
            "(@128571); a transport moving in the Noncombat Move may land part of its cargo, the units a move's "
            "unload_units names, the rest staying aboard, and a landing of its cargo in a second territory is refused "
-           "by the one-territory rule",
+           "by the one-territory rule"
+           "; notes, decisions and event reasons cite the Anniversary rulebook's byte offsets where they cited 1941 "
+           "lines (cargo lost with its ship: '[1941 L977]' became the offsets of the Anniversary's sentences); "
+           "bombers carrying paratroopers fly over a territory a tank blitzes in the same Combat Move, and cannot "
+           "drop there (ruling A17; issue 19 items 6, 9)",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [
@@ -98,8 +102,9 @@ class Anniversary(AA1941):
         return game
 
     def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
-        """The shared checks, each problem citing this edition's rulebook rather than 1941's."""
-        return [replace(p, rule=cite(p.rule)) for p in super().check(setup, game, given)]
+        """The shared checks, each problem (its rule and its message) citing this edition's rulebook
+        rather than 1941's."""
+        return [replace(p, rule=cite(p.rule), message=cite_note(p.message)) for p in super().check(setup, game, given)]
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
@@ -174,10 +179,14 @@ class Anniversary(AA1941):
 
 
 def cite_event(event: Any, cite_note: Callable[[str], str]) -> Any:
-    """A narrative note or a decision's explanation with its references mapped by `cite_note`
-    to an edition's own rulebook."""
+    """A narrative note, a decision's explanation or an event's reason with its references mapped
+    by `cite_note` to an edition's own rulebook."""
     if isinstance(event, Note):
         return Note(text=cite_note(event.text))
     if isinstance(event, SetPending):
         return SetPending(pending=[d.model_copy(update={"detail": cite_note(d.detail)}) for d in event.pending])
+    reason = getattr(event, "reason", None)
+    if isinstance(reason, str) and reason:
+        cited = cite_note(reason)
+        return event if cited == reason else event.model_copy(update={"reason": cited})
     return event

@@ -11,6 +11,8 @@ the Soviet Union may not research [G40 L1799]; the UK pays from either economy o
 
 from __future__ import annotations
 
+import re
+
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.anniversary.research import RESEARCHER_COST, chart_techs, develop
@@ -22,6 +24,12 @@ from aa_ref.games.axis_allies.rules.economies import any_economy_active, economy
 NO_RESEARCH = ("China", "USSR")
 """Powers that may not research [G40 L1799]."""
 RULE = "G40 L1808"
+
+
+def effect_text(effect: str) -> str:
+    """A development's effect as the setup words it, its `[Lnnn]` (lines of the Global rulebook,
+    which the setup cites) written `[G40 Lnnn]`, so that the note's citations do not read them as 1941's."""
+    return re.sub(r"\[L(?=\d)", "[G40 L", effect)
 
 
 def may_research(board: Board, power: str) -> bool:
@@ -86,4 +94,4 @@ def execute_research(ctx: Context, power: str, orders: ResearchOrders | None) ->
     tech, roll = develop(ctx, power, orders.chart)  # [G40 L1812-L1816]
     t = ctx.setup.technologies[tech]
     ctx.note(f"{power} breaks through ({dice}) and develops {t.name} (chart {orders.chart}, roll {roll}): "
-             f"{t.effect} [G40 L1812-L1816]")
+             f"{effect_text(t.effect)} [G40 L1812-L1816]")

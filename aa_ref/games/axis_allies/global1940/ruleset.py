@@ -52,7 +52,10 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
            "unless the carrier is damaged (L1502, L1506); air units riding an ally's damaged carrier may not take "
            "off (L1498); a transport moving in the Noncombat Move may land part of its cargo, the units a move's "
            "unload_units names, the rest staying aboard, and a landing of its cargo in a second territory is refused "
-           "by the one-territory rule; submarines pass the Strait of Gibraltar whoever holds Gibraltar (L526)",
+           "by the one-territory rule; submarines pass the Strait of Gibraltar whoever holds Gibraltar (L526)"
+           "; an event's reason cites the Global rulebook as notes do: a fighter lost for want of a carrier "
+           "[G40 L1496], where it cited 1941's line 871; a breakthrough's note cites the development's Global line "
+           "[G40 L1836], where it printed it as 1941's [1941 L1836] (issue 19 item 9)",
     }
     """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {

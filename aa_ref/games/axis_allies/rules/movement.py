@@ -62,8 +62,11 @@ from aa_ref.games.axis_allies.rules.transport import check_transports, move_tran
 def _plan(board: Board, given: OrdersInput, phase: str) -> tuple[list[Leg], list[Problem]]:
     legs, problems = resolve_legs(board, given)
     problems += allocate(board, given, legs, phase)
+    power = given.model.power
+    # Territories blitzed in this Combat Move: paratroopers may fly over them (ruling A17).
+    blitzed_now = frozenset(t for leg in legs if phase == COMBAT_MOVE and (t := blitzed(board, leg, power)))
     for leg in legs:
-        problems += check_path(board, given, leg, phase)
+        problems += check_path(board, given, leg, phase, blitzed_now)
     problems += check_transports(board, given, legs, phase)
     problems += check_rides(board, given, legs, phase)
     return legs, problems

@@ -26,8 +26,10 @@ MECHANIZED, PARATROOPERS = "mechanized_infantry", "paratroopers"
 """Technology ids (setup `technologies`) that change how units move."""
 
 
-def check_path(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem]:
-    """Every path rule that concerns this move alone."""
+def check_path(board: Board, given: OrdersInput, leg: Leg, phase: str,
+               blitzed_now: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every path rule that concerns this move alone; `blitzed_now` are the territories the
+    orders' tank moves blitz through, which bombers carrying paratroopers may fly over."""
     if leg.drop:
         return []  # the bombers' move carries the paratroopers: its checks cover them
     problems = []
@@ -59,7 +61,7 @@ def check_path(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[P
     problems += _too_far(board, given, leg) + _air_keys(board, given, leg, phase)
     problems += _confined(board, given, leg) + _unit_limits(board, given, leg, phase)
     if leg.paratroopers:
-        problems += _paratroopers(board, given, leg, phase)
+        problems += _paratroopers(board, given, leg, phase, blitzed_now)
     if "land" in domains:
         problems += _land(board, given, leg, phase)
     if "sea" in domains:
@@ -338,10 +340,13 @@ def _unit_limit(board: Board, unit: str, start: str, phase: str, ride: str | Non
     return None
 
 
-def _paratroopers(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem]:
+def _paratroopers(board: Board, given: OrdersInput, leg: Leg, phase: str,
+                  blitzed_now: frozenset[str] = frozenset()) -> list[Problem]:
     """With Paratroopers each bomber carries one infantry from its start territory in the
     Combat Move; it stops in the first hostile territory it enters, where the infantry drops,
-    and it may not make a bombing raid that turn [@55972] (ruling A19)."""
+    and it may not make a bombing raid that turn [@55972] (ruling A19). A territory a tank
+    blitzes in the same Combat Move is under the tank's control before it moves on [@71990],
+    so it is no longer hostile: the bombers fly over it, and cannot drop there (ruling A17)."""
     power = given.model.power
     rule = "Anniversary Paratroopers [@55972]"
     loc = leg.loc("paratroopers")
@@ -362,11 +367,15 @@ def _paratroopers(board: Board, given: OrdersInput, leg: Leg, phase: str) -> lis
         out.append(given.problem("a bomber carrying paratroopers cannot make a strategic bombing raid this turn",
                                  leg.loc("bombing"), rule))
     for k in range(1, leg.length):
-        if board.is_hostile_territory(leg.path[k], power):
+        if board.is_hostile_territory(leg.path[k], power) and leg.path[k] not in blitzed_now:
             out.append(given.problem(
                 f"bombers carrying paratroopers stop in the first hostile territory they enter: {leg.path[k]}",
                 leg.step_loc(k), rule))
-    if not board.is_hostile_territory(leg.end, power):
+    if leg.end in blitzed_now:
+        out.append(given.problem(
+            f"paratroopers drop into a hostile territory: {leg.end} is taken by a tank's blitz in this Combat Move "
+            "(ruling A17)", leg.loc("to"), rule))
+    elif not board.is_hostile_territory(leg.end, power):
         out.append(given.problem(f"paratroopers drop into a hostile territory: {leg.end} is not one", leg.loc("to"),
                                  rule))
     return out
