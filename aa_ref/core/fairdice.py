@@ -213,7 +213,7 @@ def document_problems(game: Game, given: Any) -> list[Problem]:
     for i, reveal in enumerate(model.reveals or []):
         problems += [given.problem(text, ("reveals", i)) for text in reveal_problems(game, author, doc_hash, reveal)]
     seen = [r.player for r in model.reveals or []]
-    problems += [given.problem(f"{p} reveals twice for this document", ("reveals",)) for p in set(seen) if seen.count(p) > 1]
+    problems += [given.problem(f"{p} reveals twice for this document", ("reveals",)) for p in dict.fromkeys(seen) if seen.count(p) > 1]
     return problems
 
 

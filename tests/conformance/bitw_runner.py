@@ -28,7 +28,10 @@ Each document is adjudicated as `aa_ref.core.session.adjudicate` does for a self
 `Bitw.adjudicate` only, on a Context with the document's dice, else the table's, else
 SeededDice(game seed "conformance"), and `apply=apply_event`. The runner asserts that folding the
 emitted events over the starting game gives exactly the resulting game (events are the only
-mutation) and that illegal orders leave the game unchanged.
+mutation) and that illegal orders leave the game unchanged (the full model dump before the refused
+document and after the attempt); an illegal verdict's expectations are compared with that game.
+A key the runner does not read (top level, `state`, `expect`, `options`) is an error naming the case
+file and the key, with a "did you mean".
 """
 
 from __future__ import annotations
@@ -41,13 +44,17 @@ from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import BlockState, Decision, Game
 from aa_ref.core.setups import load_setup
 from aa_ref.core.yamlio import load_yaml
-from tests.conformance.documents_runner import Outcome, compare_fields, play
+from tests.conformance.documents_runner import Outcome, check_document_case_keys, compare_fields, play
 from tests.conformance.runner import verdict_failures
 
 HERE = Path(__file__).parent / "blocks_in_the_west"
 SCENARIO = "_test-scenario.yaml"
 SEED = "conformance"
 HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications")
+CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
+STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending")
+EXPECT_KEYS = ("verdict", "errors", "rule_cited") + HEADER_KEYS + (
+    "blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "notes", "rolls")
 
 
 def load_scenario(name: str = SCENARIO) -> Scenario:
@@ -108,6 +115,7 @@ def build_state(case: dict[str, Any]) -> tuple[Scenario, Bitw, Game]:
 def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
     """Apply a case's orders to its state; the problems or the resulting game."""
     case = load_yaml(path).data
+    check_document_case_keys(path, case, CASE_KEYS, STATE_KEYS, EXPECT_KEYS, tuple(OPTIONS))
     scenario, ruleset, game = build_state(case)
     return case, play(path, case, scenario, ruleset, game, "bitw-orders")
 
@@ -117,9 +125,7 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     expect = case["expect"]
     failures = verdict_failures(expect, outcome.problems, outcome.rules)
     game = outcome.game
-    if outcome.problems or game is None:  # illegal (as expected or not): nothing else to compare
-        return failures
-    for key in HEADER_KEYS:
+    for key in HEADER_KEYS:  # illegal orders: the game they left unchanged
         if key in expect and getattr(game, key) != expect[key]:
             failures.append(f"{key} is {getattr(game, key)!r}, expected {expect[key]!r}")
     for block_id, fields in (expect.get("blocks") or {}).items():

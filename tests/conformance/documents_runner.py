@@ -1,6 +1,7 @@
 """What the runners of the games with their own engines (WARZAG, Blocks in the West) share: applying a
 case's documents as `aa_ref.core.session.adjudicate` does, checking that events alone reproduce each state and
-that a refused document changes nothing."""
+that a refused document changes nothing (the full model dump before it and after the attempt), and refusing
+a case with a key its runner does not read (`check_document_case_keys`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import AaRefError, IllegalOrders
 from aa_ref.core.events import Note, Roll
 from aa_ref.core.yamlio import Document
+from tests.conformance.runner import assert_unchanged, check_keys
 
 
 @dataclass
@@ -42,10 +44,10 @@ def play(path: Path, case: dict[str, Any], setup: Any, ruleset: Any, game: Any, 
         try:
             given = OrdersInput(doc, parse_model(doc, kind))
         except AaRefError as exc:
-            return refused(before, game, [p.message for p in exc.problems] or [exc.message], [])
+            return refused(path, before, game, [p.message for p in exc.problems] or [exc.message], [])
         problems = [] if ruleset.self_checking else ruleset.check(setup, game, given)  # as aa_ref.core.session.adjudicate
         if problems:
-            return refused(before, game, [p.message for p in problems], [p.rule or "" for p in problems])
+            return refused(path, before, game, [p.message for p in problems], [p.rule or "" for p in problems])
         if given.model.dice is not None:
             dice, manual = RecordedDice(given.model.dice, f"{doc.path}: dice"), True
         elif table is not None:
@@ -56,7 +58,7 @@ def play(path: Path, case: dict[str, Any], setup: Any, ruleset: Any, game: Any, 
         try:
             ruleset.adjudicate(ctx, given)
         except IllegalOrders as exc:
-            return refused(before, game, [p.message for p in exc.problems], [p.rule or "" for p in exc.problems])
+            return refused(path, before, game, [p.message for p in exc.problems], [p.rule or "" for p in exc.problems])
         if given.model.dice is not None and dice.unused:
             raise AssertionError(f"{doc.path}: {dice.unused} of the document's dice were not used")
         # Events are the whole change: folding them over the game before gives exactly the game after.
@@ -73,10 +75,19 @@ def play(path: Path, case: dict[str, Any], setup: Any, ruleset: Any, game: Any, 
     return outcome
 
 
-def refused(before: dict[str, Any], game: Any, problems: list[str], rules: list[str]) -> Outcome:
+def refused(path: Path, before: dict[str, Any], game: Any, problems: list[str], rules: list[str]) -> Outcome:
     """Illegal orders apply whole or not at all: the game is as it was before the refused document."""
-    assert game.model_dump() == before, "an illegal document changed the game"
+    assert_unchanged(path, before, game)
     return Outcome(game, problems, rules)
+
+
+def check_document_case_keys(path: Path, case: dict[str, Any], case_keys: tuple[str, ...], state_keys: tuple[str, ...],
+                             expect_keys: tuple[str, ...], options: tuple[str, ...]) -> None:
+    """Every key of a case (top level, `state`, `expect`, `options`) is one its runner reads (CaseError otherwise)."""
+    check_keys(path, "the case", case, case_keys)
+    check_keys(path, "state", case.get("state"), state_keys)
+    check_keys(path, "expect", case.get("expect"), expect_keys)
+    check_keys(path, "options", case.get("options"), options)
 
 
 def compare_fields(failures: list[str], what: str, got: dict[str, Any], want: dict[str, Any]) -> None:

@@ -21,7 +21,11 @@ Modelled on `tests/conformance/runner.py` (the A&A runner), for the WARZAG engin
   the resulting game: `players` (nation -> fields), `hexes` (hex -> {owner, development}, or null
   for neutral), `armies_present` / `armies_absent` (ids), `armies` (id -> fields), `power`,
   `phase`, `round`, `winner`, `turn` (fields of Turn), `pending` (the powers waiting), `notes`
-  (substrings some note must contain), `rolls` (the dice values rolled, in order).
+  (substrings some note must contain), `rolls` (the dice values rolled, in order). An illegal
+  verdict's game is the one the refused document met, which the runner checks is unchanged.
+
+A key the runner does not read (top level, `state`, `expect`, `options`) is an error naming the case file
+and the key, with a "did you mean".
 
 Each document is adjudicated as `aa_ref.core.session.adjudicate` does: `ruleset.check`, then
 `ruleset.adjudicate` on a Context with the document's dice, else the table's, else seeded dice,
@@ -44,12 +48,16 @@ from aa_ref.games.warzag.objectives import commitment
 from aa_ref.games.warzag.ruleset import Warzag
 from aa_ref.games.warzag.state import Army, Game, HexState, Pawn, Standing, Turn
 from aa_ref.core.yamlio import load_yaml
-from tests.conformance.documents_runner import Outcome, compare_fields, play
+from tests.conformance.documents_runner import Outcome, check_document_case_keys, compare_fields, play
 from tests.conformance.runner import verdict_failures
 
 PACK = "warzag-demo"
 SEED = "conformance"
 HEADER_KEYS = ("round", "power", "phase", "winner")
+CASE_KEYS = ("case", "title", "rule", "options", "seed", "state", "orders", "dice", "expect", "known_bug")
+STATE_KEYS = HEADER_KEYS + ("turn", "players", "hexes", "armies", "supply_deck")
+EXPECT_KEYS = ("verdict", "errors", "rule_cited") + HEADER_KEYS + (
+    "players", "hexes", "armies_present", "armies_absent", "armies", "turn", "pending", "supply_deck", "notes", "rolls")
 
 
 def case_options(case: dict[str, Any]) -> dict[str, str]:
@@ -111,6 +119,7 @@ def build_state(case: dict[str, Any]) -> tuple[Any, Warzag, Game]:
 def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
     """Apply a case's orders to its state; the problems or the resulting game."""
     case = load_yaml(path).data
+    check_document_case_keys(path, case, CASE_KEYS, STATE_KEYS, EXPECT_KEYS, tuple(wz_options.OPTIONS))
     try:
         pack, ruleset, game = build_state(case)
     except AaRefError as exc:  # the options refuse the game (seating)
@@ -127,9 +136,9 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
     expect = case["expect"]
     failures = verdict_failures(expect, outcome.problems, outcome.rules)
     game = outcome.game
-    if outcome.problems or game is None:  # illegal (as expected or not): nothing else to compare
+    if game is None:  # the options refused the game: there is no game to compare
         return failures
-    for key in ("round", "power", "phase", "winner"):
+    for key in HEADER_KEYS:  # illegal orders: the game they left unchanged
         if key in expect and getattr(game, key) != expect[key]:
             failures.append(f"{key} is {getattr(game, key)!r}, expected {expect[key]!r}")
     for nation, fields in (expect.get("players") or {}).items():

@@ -48,7 +48,7 @@ def parse_order(setup: Setup, text: str | None, what: str) -> list[str] | None:
 def profiles_for(setup: Setup, techs: frozenset[str]) -> dict[str, UnitType]:
     """Unit profiles with the technologies' changes (as `Board.profile` does for a power)."""
     out = dict(setup.unit_types)
-    for tech in techs:
+    for tech in sorted(techs):  # one order in every run (as the referee's engine: `odds.referee` sorts them)
         for unit, changes in setup.technologies[tech].units.items():
             out[unit] = out[unit].model_copy(update=changes)
     return out

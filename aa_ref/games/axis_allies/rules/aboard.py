@@ -66,7 +66,7 @@ def _seats(board: Board, legs: list[Leg], power: str) -> dict[str, list[Seat]]:
     taken by a move of these orders are `moving`."""
     zones = {leg.end if leg.in_place(board) == "board" else leg.start for leg in legs if leg.in_place(board)}
     seats: dict[str, list[Seat]] = {}
-    for zone in zones:
+    for zone in sorted(zones):
         seats[zone] = [Seat(zone, f) for f in board.forces(zone) if board.allied(power, f.power)
                        for _ in range(f.units.get("transport", 0))]
     for leg in legs:

@@ -107,7 +107,7 @@ def guest_riders(board: Board, legs: list[Leg], power: str) -> dict[int, dict[tu
     Leg index -> {(ally, unit type): count}."""
     out: dict[int, dict[tuple[str, str], int]] = {}
     allies = [p for p in board.setup.turn_order if p != power and board.allied(power, p)]
-    for zone in {leg.start for leg in legs if leg.units.get("carrier")}:
+    for zone in sorted({leg.start for leg in legs if leg.units.get("carrier")}):
         departing = [leg for leg in legs if leg.start == zone and leg.units.get("carrier")]
         mine = board.units(zone, [power]).get("carrier", 0) - sum(leg.units["carrier"] for leg in departing)
         guests = {(p, u): board.units(zone, [p]).get(u, 0) for p in allies for u in CARRIER_PLANES
@@ -330,7 +330,8 @@ def check_stranded(board: Board, given: OrdersInput) -> list[Problem]:
     for zone, state in board.game.spaces.items():
         if not board.is_sea(zone):
             continue
-        for other in {f.power for f in state.forces if f.power != power and f.units.get("fighter")}:
+        stranded = {f.power for f in state.forces if f.power != power and f.units.get("fighter")}
+        for other in [p for p in board.setup.turn_order if p in stranded]:  # in turn order, not a set's
             side = [p for p in board.setup.turn_order if board.allied(other, p)]
             fighters = board.units(zone, [p for p in side if p != power]).get("fighter", 0)
             if fighters > CARRIER_ROOM * board.units(zone, side).get("carrier", 0):

@@ -47,8 +47,11 @@ class Board:
 
     # --- geography -------------------------------------------------------
     @cached_property
-    def adjacency(self) -> dict[str, frozenset[str]]:
-        return {name: frozenset(space.adjacent) for name, space in self.setup.spaces.items()}
+    def adjacency(self) -> dict[str, tuple[str, ...]]:
+        """Each space's neighbours in the setup's order: a walk over them (a search, the first neighbour a
+        message names) is the same in every run, whatever the interpreter's hash seed (a frozenset's order
+        is not)."""
+        return {name: tuple(space.adjacent) for name, space in self.setup.spaces.items()}
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency.get(a, ())
