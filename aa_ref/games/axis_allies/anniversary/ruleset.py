@@ -74,8 +74,10 @@ class Anniversary(AA1941):
     """Research orders, repairs with the purchase [@60715], rockets with the battles [@55281]."""
     unplaced_units_wait: ClassVar[bool] = True
     """Units that cannot be placed wait for a later turn [@102012] (an edition may refund them)."""
-    naval: ClassVar[NavalRules] = NavalRules(transports_attack_alone=True, destroyer_forbids_ignoring=False)
-    """A transport may attack alone [@135865] (attacking transports may retreat [@83130]); the attacker
+    naval: ClassVar[NavalRules] = NavalRules(transports_attack_alone=True, destroyer_forbids_ignoring=False,
+                                             attacking_transports_defenceless=False)
+    """A transport may attack alone [@135865]; attacking transports are never undefended, since they may
+    retreat [@83130], and are not destroyed when they cannot (1941's [L629]); the attacker
     may ignore lone submarines and transports [@76867] whatever ships it has there, and subs never stop
     transports unloading [@64508] (the 1941 sentences [L971], [L449] are not in this rulebook)."""
 

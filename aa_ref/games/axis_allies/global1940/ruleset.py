@@ -72,7 +72,8 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     naval: ClassVar[NavalRules] = NavalRules(destroyer_forbids_ignoring=False, ignored_subs_need_warship=True)
     """Transports never attack alone [G40 L1614]; the attacker may ignore lone submarines and transports
     [G40 L880], [G40 L1616], but transports unload beside ignored submarines only with a surface warship
-    of their power in the zone [G40 L680]."""
+    of their power in the zone [G40 L680]; attacking transports that cannot retreat are undefended and
+    destroyed as in 1941 [G40 L1011]."""
 
     def options(self) -> dict[str, list[str]]:
         """Research & Development is optional [G40 L1799]."""

@@ -174,10 +174,10 @@ class AA1941:
 
     def check_decision(self, board: Board, given: OrdersInput) -> list[Problem]:
         """The rules of the decision the game waits for (an edition adds its own kinds)."""
-        return combat.check_decision(board, given)
+        return combat.check_decision(board, given, self.naval)
 
     def answer_decision(self, ctx: Context, given: OrdersInput) -> None:
-        combat.answer_decision(ctx, given)
+        combat.answer_decision(ctx, given, self.naval)
 
     def _check_moment(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
         """Orders are for this game, this round, the power to move and the current phase."""
@@ -255,7 +255,7 @@ class AA1941:
         elif phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
             movement.execute_moves(ctx, given, phase, self.naval)
         elif phase == CONDUCT_COMBAT:
-            combat.conduct_combat(ctx, given)
+            combat.conduct_combat(ctx, given, self.naval)
         elif phase == MOBILIZE:
             mobilize.execute_placement(ctx, model.power, model.place or {})
 
