@@ -423,12 +423,16 @@ class Fight:
                                "the cargo stays aboard; the other attackers fight [L513]")
                     continue
             for force in _copies(self.board.forces(zone)):
-                cargo = force.cargo.get(self.attacker)
+                cargo = force.lands(self.attacker)
                 if force.assault != self.space or not cargo:
                     continue
+                # what stays aboard (aboard since an earlier turn [L997]) stays with the transport
                 rest = {p: dict(u) for p, u in force.cargo.items() if p != self.attacker}
+                if force.stays_aboard:
+                    rest[self.attacker] = dict(force.stays_aboard)
                 self._emit(RemoveUnits(space=zone, force=force.model_copy(deep=True), reason="unloads"))
-                self._put(zone, force.model_copy(update={"cargo": rest, "assault": None, "done": True}))
+                self._put(zone, force.model_copy(update={"cargo": rest, "assault": None, "stays_aboard": {},
+                                                         "done": True}))
                 self._put(self.space, Force(power=self.attacker, units=dict(cargo), combat=True, done=True))
                 self.battle.seaborne = add_counts(self.battle.seaborne, cargo)
                 self._note(f"{fmt(cargo)} land from {zone} [L509-L511]")
@@ -838,7 +842,7 @@ class Fight:
             if gone:  # damage that lasts goes with the ships [G40 L1463]; else it is repaired [L903]
                 lasting = _minus(force.damage(), hurt) if self.board.setup.damage_lasts else {}
                 self._put(to, force.model_copy(update={
-                    "units": gone, "done": True, "assault": None,
+                    "units": gone, "done": True, "assault": None, "stays_aboard": {},
                     "cargo": force.cargo if ship_leaves else {}, **marks}).with_damage(lasting))
         self._carry_grounded(to)
         if self.units(ATTACKER):
