@@ -60,7 +60,15 @@ class Anniversary(AA1941):
            "; notes, decisions and event reasons cite the Anniversary rulebook's byte offsets where they cited 1941 "
            "lines (cargo lost with its ship: '[1941 L977]' became the offsets of the Anniversary's sentences); "
            "bombers carrying paratroopers fly over a territory a tank blitzes in the same Combat Move, and cannot "
-           "drop there (ruling A17; issue 19 items 6, 9)",
+           "drop there (ruling A17; issue 19 items 6, 9)"
+           "; attacking transports that cannot retreat are no longer destroyed as undefended (1941's L629): they "
+           "are never undefended (@83130), and the defence fires at them round by round"
+           "; a sea battle where both sides are left with transports only cites the rule (@86943): the retreat "
+           "decision offers to retreat or to stay, 'stay' ending the battle, and the note ending it says the "
+           "attacker's transports stay; in an amphibious assault any number of the units aboard since an earlier "
+           "turn may land, the rest staying aboard (unload_units in the Combat Move, or part of a staying "
+           "transport's cargo; the units loaded in the Combat Move still land) (@140985); ruling A46's transport "
+           "with an AA gun and an infantry may assault, landing the infantry",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [
