@@ -24,10 +24,12 @@ NOTE_SHAPE = re.compile(r"^\[@\d+\](?:-\[@\d+\])?(?:, \[@\d+\](?:-\[@\d+\])?)*$"
 
 NOTE_EXCEPTIONS: dict[str, str] = {
     "[L629]": "1941 destroys attacking transports that cannot retreat; the Anniversary's attacking transports are "
-              "never defenceless, since they may retreat [@83130] (docs/edition-audit.md, issue 19 item 2)",
+              "never defenceless, since they may retreat [@83130]: its ruleset's naval hook turns that rule off "
+              "(NavalRules.attacking_transports_defenceless), so an Anniversary game never writes this note "
+              "(docs/edition-audit.md, D2)",
 }
 """1941 references left unmapped on purpose: the Anniversary states a different rule (cited in the
-reason), so the note keeps the 1941 name ("[1941 L629]") rather than cite a sentence that says otherwise."""
+reason), so the note would keep the 1941 name ("[1941 L629]") rather than cite a sentence that says otherwise."""
 
 
 def _cited_1941() -> dict[str, list[str]]:
@@ -125,6 +127,7 @@ def test_sample_offsets_point_at_their_rule():
         "[L762]": "Se la propria capitale è sotto controllo del nemico",
         "[L871]": "Se un caccia non si trova in uno spazio idoneo",
         "[L977]": "Le unità trattate come cargo",
+        "[L623]": "In una battaglia navale, se entrambi i contendenti hanno solo trasporti",
         "[L629]": "I trasporti in attacco non sono mai considerati indifesi",
     }
     for old, phrase in expected.items():

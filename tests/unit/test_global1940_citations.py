@@ -158,6 +158,8 @@ def test_sample_lines_state_their_rule():
         "Anniversary China [@50171]": "Le forze cinesi non possono essere imbarcate sui trasporti",
         "Anniversary AA gun [@112929]": "possono muovere soltanto durante la Fase Non Combat Move",
         "[L649]": "allora l'attaccante può prendere il controllo del territorio",
+        "[L623]": "se entrambi i giocatori rimangono soltanto con navi da trasporto",
+        "[L629]": "I trasporti dell'attaccante non si possono considerare senza scorta",
         "[L756]": "il costo delle nuove unità non mobilitate è restituito",
         "[@57098]": "si lancia un dado e si raccolgono tanti IPC in più",
         "[@75800]": "Danneggiamenti oltre questi limiti non sono applicati",

@@ -648,14 +648,19 @@ def test_a_transport_unloads_in_place_into_one_territory_L991():
     assert "a transport unloads into one territory a turn" in text(problems) and "lands in Archangel" in text(problems)
 
 
-def test_amphibious_assault_from_an_allys_transport_L477_L509():
+def test_amphibious_assault_from_an_allys_transport_L477_L509_L997():
     from aa_ref.games.axis_allies.rules.combat import conduct_combat
     from aa_ref.core.dice import RecordedDice
 
     game = _ally_transport("USSR", "combat_move", "SZ 3", {"UK": {"infantry": 1}, "USSR": {"infantry": 1, "tank": 1}})
     game.spaces["Norway Finland"].forces = [Force(power="Germany", units={"infantry": 1})]
-    problems = check(game, "  - {units: {tank: 1}, from: SZ 3, to: Norway Finland}")
-    assert "lands all of USSR's cargo aboard it" in text(problems) and rules(problems) == {"AA1941 L995"}
+    # Part of the cargo, aboard since an earlier turn, may land; the rest stays aboard [L997].
+    assert not check(game, "  - {units: {tank: 1}, from: SZ 3, to: Norway Finland}")
+    part = run(game, "  - {units: {tank: 1}, from: SZ 3, to: Norway Finland}").game.forces("SZ 3", "UK")[0]
+    assert part.assault == "Norway Finland" and part.stays_aboard == {"infantry": 1}
+    assert part.lands("USSR") == {"tank": 1}
+    problems = check(game, "  - {units: {tank: 2}, from: SZ 3, to: Norway Finland}")
+    assert "has not 2 tank aboard" in text(problems) and rules(problems) == {"AA1941 L991"}
     problems = check(game, "  - {units: {tank: 1, infantry: 1}, from: SZ 3, to: Iceland}")
     assert "held by UK, an ally" in text(problems) and rules(problems) == {"AA1941 L366"}
     ctx = run(game, "  - {units: {tank: 1, infantry: 1}, from: SZ 3, to: Norway Finland}")

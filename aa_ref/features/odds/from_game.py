@@ -55,5 +55,5 @@ def _landing(board: Board, battle: Battle) -> UnitCounts:
     for zone in battle.amphibious_from:
         for force in board.forces(zone):
             if force.assault == battle.space:
-                out = add_counts(out, force.cargo.get(battle.attacker, {}))
+                out = add_counts(out, force.lands(battle.attacker))
     return out

@@ -6,12 +6,14 @@ the referee's, because it is the referee's code that fights each battle."""
 from __future__ import annotations
 
 from aa_ref.core.dice import SeededDice
+from aa_ref.core.session import ruleset_for
 from aa_ref.features.odds.battle import BattleSpec
 from aa_ref.features.odds.outcome import Ending, Result
 from aa_ref.features.odds.sides import OddsError, default_order
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Battle, Force, Game, RetreatPolicy, SpaceState, Standing
 from aa_ref.games.axis_allies.rules.battle import Fight
+from aa_ref.games.axis_allies.rules.battle_sites import NavalRules
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.context import Context
 
@@ -54,6 +56,7 @@ class _Arena:
         self.defender = next(p for p in setup.turn_order if not setup.allied(self.attacker, p))
         kind = "sea" if spec.at_sea else "land"
         self.space, self.fallback = _spaces(spec, kind)
+        self.naval = _naval(spec)
 
     def start(self) -> Game:
         setup, spec = self.spec.setup, self.spec
@@ -88,7 +91,7 @@ class _Arena:
             if spec.retreat_after or spec.retreat_below else RetreatPolicy()
         battle = Battle(space=self.space, attacker=self.attacker, kind="sea" if spec.at_sea else "land",
                         came_from=[self.fallback], retreat=retreat, submerge=spec.submerge)
-        fight = Fight(Board(spec.setup, ctx.game), battle, ctx)
+        fight = Fight(Board(spec.setup, ctx.game), battle, ctx, self.naval)
         if fight.run() is not None:
             raise OddsError("the referee's engine stopped for a decision the odds policies do not answer")
         return self._ending(ctx.game, fight.battle), fight.battle.round
@@ -104,6 +107,11 @@ class _Arena:
         return Ending(0.0, att, dfn, _cost(spec, spec.attacker) - _cost(spec, att),
                       _cost(spec, {u: n for u, n in spec.defender.items() if spec.setup.unit_types[u].combatant})
                       - _cost(spec, dfn), how, takes)
+
+
+def _naval(spec: BattleSpec) -> NavalRules:
+    """The edition's naval rules (its ruleset's `naval` hook): the battle is fought as the referee fights it."""
+    return ruleset_for(spec.setup).naval
 
 
 def _spaces(spec: BattleSpec, kind: str) -> tuple[str, str]:
@@ -147,11 +155,12 @@ def simulate_pending(spec: BattleSpec, runs: int, seed: str) -> Result:
     battle = battle.model_copy(update={"retreat": battle.retreat or _retreat_policy(spec)})
     powers = [battle.attacker, *Board(setup, game).enemy_powers(battle.space, battle.attacker)]
     before = {p: _everywhere(game, p) for p in powers}
+    naval = _naval(spec)
     result = Result(method="monte carlo (referee engine, this game)", runs=runs)
     for i in range(runs):
         copy = game.model_copy(deep=True)
         ctx = Context(setup, copy, SeededDice(f"{seed}/{i}"))
-        fight = Fight(Board(setup, copy), battle.model_copy(deep=True), ctx)
+        fight = Fight(Board(setup, copy), battle.model_copy(deep=True), ctx, naval)
         if fight.run() is not None:
             raise OddsError("the referee's engine stopped for a decision the odds policies do not answer")
         result.endings.append(_pending_ending(spec, copy, battle, before))

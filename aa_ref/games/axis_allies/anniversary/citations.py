@@ -87,6 +87,7 @@ CITATIONS: dict[str, str] = {
     "AA1941 partial unloading [L987]": "Anniversary some or all of the cargo lands in the Non-combat Move [@138643]",
     "AA1941 one territory a turn [L991]": "Anniversary a transport unloads into one territory a turn [@139504]",
     "AA1941 L995": "Anniversary amphibious assault unloading [@140412]-[@140985]",
+    "AA1941 amphibious assault cargo [L997]": "Anniversary units aboard since the start of the turn may land in an amphibious assault [@140760], [@140985]",
 }
 """Each 1941 citation string of the shared modules -> the same rule in the Anniversary rulebook."""
 
@@ -122,7 +123,9 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L585]": "[@84602]-[@86219]",
     "[L585, L599]": "[@85305], [@86085]",
     "[L585, L603]": "[@133774], [@130815]",
+    "[L623]": "[@86943]",
     "[L627]": "[@82568]",
+    "[L997]": "[@140985]",
     "[L631-L643]": "[@87156]",
     "[L643]": "[@87660]",
     "[L649]": "[@87910]",

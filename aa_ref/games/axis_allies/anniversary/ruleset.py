@@ -60,7 +60,15 @@ class Anniversary(AA1941):
            "; notes, decisions and event reasons cite the Anniversary rulebook's byte offsets where they cited 1941 "
            "lines (cargo lost with its ship: '[1941 L977]' became the offsets of the Anniversary's sentences); "
            "bombers carrying paratroopers fly over a territory a tank blitzes in the same Combat Move, and cannot "
-           "drop there (ruling A17; issue 19 items 6, 9)",
+           "drop there (ruling A17; issue 19 items 6, 9)"
+           "; attacking transports that cannot retreat are no longer destroyed as undefended (1941's L629): they "
+           "are never undefended (@83130), and the defence fires at them round by round"
+           "; a sea battle where both sides are left with transports only cites the rule (@86943): the retreat "
+           "decision offers to retreat or to stay, 'stay' ending the battle, and the note ending it says the "
+           "attacker's transports stay; in an amphibious assault any number of the units aboard since an earlier "
+           "turn may land, the rest staying aboard (unload_units in the Combat Move, or part of a staying "
+           "transport's cargo; the units loaded in the Combat Move still land) (@140985); ruling A46's transport "
+           "with an AA gun and an infantry may assault, landing the infantry",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = [
@@ -74,8 +82,10 @@ class Anniversary(AA1941):
     """Research orders, repairs with the purchase [@60715], rockets with the battles [@55281]."""
     unplaced_units_wait: ClassVar[bool] = True
     """Units that cannot be placed wait for a later turn [@102012] (an edition may refund them)."""
-    naval: ClassVar[NavalRules] = NavalRules(transports_attack_alone=True, destroyer_forbids_ignoring=False)
-    """A transport may attack alone [@135865] (attacking transports may retreat [@83130]); the attacker
+    naval: ClassVar[NavalRules] = NavalRules(transports_attack_alone=True, destroyer_forbids_ignoring=False,
+                                             attacking_transports_defenceless=False)
+    """A transport may attack alone [@135865]; attacking transports are never undefended, since they may
+    retreat [@83130], and are not destroyed when they cannot (1941's [L629]); the attacker
     may ignore lone submarines and transports [@76867] whatever ships it has there, and subs never stop
     transports unloading [@64508] (the 1941 sentences [L971], [L449] are not in this rulebook)."""
 

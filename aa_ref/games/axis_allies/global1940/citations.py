@@ -91,6 +91,7 @@ CITATIONS: dict[str, str] = {
     "AA1941 partial unloading [L987]": "G40 one or both units land in one friendly territory in the Noncombat Move [L1624]",
     "AA1941 one territory a turn [L991]": "G40 a transport unloads into one territory a turn [L1630]",
     "AA1941 L995": "G40 amphibious assault unloading [L1634]",
+    "AA1941 amphibious assault cargo [L997]": "G40 units aboard since the start of the turn may land in an amphibious assault [L1634]",
     # === The Anniversary modules' rules (they run in Global games too) =========================
     # Not mapped (tests/unit/test_global1940_citations.py, RULE_EXCEPTIONS): AA gun [@89553],
     # China [@49594], China's new infantry [@49099], Mechanized Infantry [@57256], Paratroopers
@@ -137,7 +138,9 @@ NOTE_CITATIONS: dict[str, str] = {
     "[L585]": "[G40 L960]",
     "[L585, L599]": "[G40 L960, L966]",
     "[L585, L603]": "[G40 L960, L970]",
+    "[L623]": "[G40 L991]",
     "[L627]": "[G40 L1007]",
+    "[L997]": "[G40 L1634]",
     "[L629]": "[G40 L1011]",
     "[L631-L643]": "[G40 L997-L1003]",
     "[L643]": "[G40 L1003]",

@@ -55,7 +55,12 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
            "by the one-territory rule; submarines pass the Strait of Gibraltar whoever holds Gibraltar (L526)"
            "; an event's reason cites the Global rulebook as notes do: a fighter lost for want of a carrier "
            "[G40 L1496], where it cited 1941's line 871; a breakthrough's note cites the development's Global line "
-           "[G40 L1836], where it printed it as 1941's [1941 L1836] (issue 19 item 9)",
+           "[G40 L1836], where it printed it as 1941's [1941 L1836] (issue 19 item 9)"
+           "; a sea battle where both sides are left with transports only cites the rule (L991): the retreat "
+           "decision offers to retreat or to stay, 'stay' ending the battle, and the note ending it says the "
+           "attacker's transports stay; in an amphibious assault any number of the units aboard since an earlier "
+           "turn may land, the rest staying aboard (unload_units in the Combat Move, or part of a staying "
+           "transport's cargo; the units loaded in the Combat Move still land) (L1634)",
     }
     """What changed at each rules version, for a replay that diverges."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -72,7 +77,8 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     naval: ClassVar[NavalRules] = NavalRules(destroyer_forbids_ignoring=False, ignored_subs_need_warship=True)
     """Transports never attack alone [G40 L1614]; the attacker may ignore lone submarines and transports
     [G40 L880], [G40 L1616], but transports unload beside ignored submarines only with a surface warship
-    of their power in the zone [G40 L680]."""
+    of their power in the zone [G40 L680]; attacking transports that cannot retreat are undefended and
+    destroyed as in 1941 [G40 L1011]."""
 
     def options(self) -> dict[str, list[str]]:
         """Research & Development is optional [G40 L1799]."""

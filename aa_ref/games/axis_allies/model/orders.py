@@ -35,8 +35,10 @@ class Move(Strict):
     load: list[Load] = Field(default_factory=list, description="transports: units boarding on the way")
     unload: str | None = Field(default=None, description="transports: the territory the cargo lands in")
     unload_units: UnitCounts | None = Field(
-        default=None, description="transports in the Noncombat Move: the mover's land units that land in `unload`, "
-                                  "the rest staying aboard (default: all of the mover's cargo lands)")
+        default=None, description="transports: the mover's land units that land in `unload`, the rest staying aboard "
+                                  "(default: all of the mover's cargo lands); in an amphibious assault the units "
+                                  "loaded in the Combat Move all land, and only cargo aboard since an earlier turn "
+                                  "may stay")
     cargo_power: str | None = Field(default=None, description="unload only this power's cargo")
     battle: Literal["sea", "land"] | None = Field(
         default=None, description="air units in an amphibious assault: the battle they join"

@@ -43,6 +43,9 @@ class Force(Strict):
     assault: str | None = Field(
         default=None, description="transports: the territory their cargo lands in, in an announced amphibious assault"
     )
+    stays_aboard: UnitCounts = Field(
+        default_factory=dict, description="transports in an announced amphibious assault: the part of the mover's "
+                                          "cargo, aboard since an earlier turn, that stays aboard (the rest lands)")
 
     @field_validator("units")
     @classmethod
@@ -54,7 +57,14 @@ class Force(Strict):
     def marks(self) -> tuple:
         """Everything but the counts (units and damage): forces with equal marks merge."""
         cargo = tuple(sorted((p, tuple(sorted(u.items()))) for p, u in self.cargo.items()))
-        return (self.power, self.moved, self.combat, self.done, self.retreated, cargo, self.assault)
+        stays = tuple(sorted(self.stays_aboard.items()))
+        return (self.power, self.moved, self.combat, self.done, self.retreated, cargo, self.assault, stays)
+
+    def lands(self, power: str) -> UnitCounts:
+        """A transport in an amphibious assault: the power's cargo that lands, all of it but what
+        `stays_aboard` keeps (units aboard since an earlier turn may stay [L997])."""
+        aboard = self.cargo.get(power, {})
+        return {u: n - self.stays_aboard.get(u, 0) for u, n in aboard.items() if n > self.stays_aboard.get(u, 0)}
 
     def count(self, unit: str | None = None) -> int:
         return sum(self.units.values()) if unit is None else self.units.get(unit, 0)

@@ -21,15 +21,16 @@ Never in a hostile zone [L399, L991]; a transport unloads into one territory a t
 does not move after unloading [L991]. Only P's own cargo lands in P's turn [L989].
 
 PROPOSED: the orders do not name the transport. Units board an ally's transport before
-P's own (the ally next in turn order first), fuller transports before emptier ones. In
-the Combat Move a transport lands all of P's cargo aboard it, as a moving transport does
-(`transport`), so an assault names the whole cargo of one or more transports.
+P's own (the ally next in turn order first), fuller transports before emptier ones. In the
+Combat Move the cargo of a transport that stays put has been aboard since an earlier turn, and
+any number of it may land in an assault [L997] (Anniversary [@140985], Global 1940 [G40
+L1634]): the move names the units that land, taken from the fullest transports first; the
+rest stays aboard (the transport's `stays_aboard`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
@@ -166,21 +167,16 @@ def _land(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], phase: 
     # A transport unloads into one territory a turn [L991].
     free = [s for s in seats if _free(board, s) and s.force.cargo.get(power) and s.target in (None, target)]
     free.sort(key=lambda s: -sum(_left(s, power).values()))
-    if phase == COMBAT_MOVE:
-        chosen = _whole_cargo(free, leg.units, power)
-        if chosen is None:
-            return out + _short(board, given, leg, seats, free, power, phase, legs)
-        picks = [(s, _left(s, power)) for s in chosen]
-    else:
-        picks, want = [], dict(leg.units)
-        for seat in free:
-            share = {u: min(n, _left(seat, power).get(u, 0)) for u, n in want.items()}
-            share = {u: n for u, n in share.items() if n}
-            if share:
-                picks.append((seat, share))
-                want = {u: n for u, n in add_counts(want, share, -1).items() if n}
-        if want:
-            return out + _short(board, given, leg, seats, free, power, phase, legs)
+    # Any number of the units aboard land, in an assault too: they boarded before the turn [L987], [L997].
+    picks, want = [], dict(leg.units)
+    for seat in free:
+        share = {u: min(n, _left(seat, power).get(u, 0)) for u, n in want.items()}
+        share = {u: n for u, n in share.items() if n}
+        if share:
+            picks.append((seat, share))
+            want = {u: n for u, n in add_counts(want, share, -1).items() if n}
+    if want:
+        return out + _short(board, given, leg, seats, power, legs)
     for seat, share in picks:
         seat.landing = add_counts(seat.landing, share)
         seat.target = target
@@ -193,21 +189,8 @@ def _left(seat: Seat, power: str) -> UnitCounts:
     return {u: n for u, n in add_counts(seat.force.cargo.get(power, {}), seat.landing, -1).items() if n > 0}
 
 
-def _whole_cargo(free: list[Seat], want: UnitCounts, power: str) -> list[Seat] | None:
-    """Transports whose whole cargo of the power is `want` (PROPOSED: an assault lands it all)."""
-    free = [s for s in free if not s.landing]
-    for k in range(1, len(free) + 1):
-        for chosen in combinations(free, k):
-            total: UnitCounts = {}
-            for seat in chosen:
-                total = add_counts(total, _left(seat, power))
-            if total == want:
-                return list(chosen)
-    return None
-
-
-def _short(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], free: list[Seat], power: str,
-           phase: str, legs: list[Leg]) -> list[Problem]:
+def _short(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], power: str,
+           legs: list[Leg]) -> list[Problem]:
     """Why a move cannot land the units it names from the zone."""
     zone = leg.start
     if (one := _one_territory(board, given, leg, seats, legs)) is not None:
@@ -220,11 +203,6 @@ def _short(board: Board, given: OrdersInput, leg: Leg, seats: list[Seat], free: 
             f"not in {power}'s", leg.loc("from"), "AA1941 L989")]
     if not mine:
         return [given.problem(f"{power} has no land units aboard a transport in {zone}", leg.loc("from"), "AA1941 L989")]
-    if phase == COMBAT_MOVE and free:
-        loads = "; ".join(describe(_left(s, power)) for s in free if _left(s, power))
-        return [given.problem(
-            f"in an amphibious assault a transport lands all of {power}'s cargo aboard it: name the whole cargo of "
-            f"one or more transports in {zone} ({loads})", leg.loc("units"), "AA1941 L995")]
     return [given.problem(
         f"{power} has not {describe(leg.units)} aboard transports staying in {zone} free to land there (cargo of a "
         "transport that moves in these orders lands with its unload; a transport that unloaded, retreated, fought or "
@@ -282,8 +260,11 @@ def execute_rides(ctx: Context, board: Board, legs: list[Leg], phase: str) -> No
     for seat in seats:
         if seat.landing and phase == COMBAT_MOVE:
             # The cargo stays aboard until the sea battle is over [L385, L509]; the transport is the
-            # mover's part of the assault only if it is the mover's own.
-            marks: dict = {"assault": seat.target, "combat": seat.force.combat or seat.force.power == power}
+            # mover's part of the assault only if it is the mover's own. What the move does not name
+            # stays aboard [L997].
+            stays = add_counts(seat.force.cargo.get(power, {}), seat.landing, -1)
+            marks: dict = {"assault": seat.target, "combat": seat.force.combat or seat.force.power == power,
+                           "stays_aboard": {u: n for u, n in stays.items() if n > 0}}
         else:
             cargo = {p: dict(u) for p, u in seat.force.cargo.items()}
             cargo[power] = add_counts(add_counts(cargo.get(power, {}), seat.boarding), seat.landing, -1)

@@ -34,7 +34,14 @@ guessed silently, and write it in the battle's notes):
   before overland ones (they could not retreat anyway) [L519].
 - Submarines declare strike or submerge per power, all of a power's submarines alike.
 - Termination guard (digest §4.3): when no unit of either side can hit the other, the
-  battle ends and every unit stays where it is.
+  battle ends and every unit stays where it is. The rulebooks say it for one case, a sea
+  battle where both sides are left with transports only: the attacker's transports stay or
+  retreat under Condition B [L623] (Anniversary [@86943], Global 1940 [G40 L991]); the
+  retreat is offered as after any round, and 'stay' ends the battle.
+
+Editions differ on attacking transports that cannot retreat: undefended and destroyed in 1941
+[L629] and Global 1940 [G40 L1011]; never undefended in the Anniversary [@83130], where the
+defence fires at them round by round (the ruleset's `naval` hook, `NavalRules`).
 
 Anniversary additions, all driven by the unit profiles and the powers' technologies
 (`Board.profile`): before the first round, shore bombardment (`bombard`, [@77405]) and
@@ -55,6 +62,7 @@ from aa_ref.games.axis_allies.model.setup import UnitCounts, UnitType
 from aa_ref.games.axis_allies.model.state import Battle, Decision, Force
 from aa_ref.games.axis_allies.rules import bombard
 from aa_ref.games.axis_allies.rules.aa_fire import aa_volley, aircraft, firing_gun, has_shots, limited_volley, only_guns
+from aa_ref.games.axis_allies.rules.battle_sites import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.board import CAPTURING_UNITS, CARRIER_ROOM, Board, add_counts, total
 from aa_ref.games.axis_allies.rules.capture import capture
 from aa_ref.games.axis_allies.rules.casualties import HitRules, Targets, Volley, hit_kind
@@ -100,10 +108,12 @@ def _copies(forces: list[Force]) -> list[Force]:
 class Fight:
     """One battle on one game. Queries need only the board; steps need a context to emit events."""
 
-    def __init__(self, board: Board, battle: Battle, ctx: Context | None = None) -> None:
+    def __init__(self, board: Board, battle: Battle, ctx: Context | None = None,
+                 naval: NavalRules = NAVAL_1941) -> None:
         self.board = board
         self.battle = battle
         self.ctx = ctx
+        self.naval = naval  # the ruleset's `naval` hook: are attacking transports that cannot retreat undefended?
         self.rules = HitRules(board.setup.unit_types)
 
     # ======================================================================
@@ -413,12 +423,16 @@ class Fight:
                                "the cargo stays aboard; the other attackers fight [L513]")
                     continue
             for force in _copies(self.board.forces(zone)):
-                cargo = force.cargo.get(self.attacker)
+                cargo = force.lands(self.attacker)
                 if force.assault != self.space or not cargo:
                     continue
+                # what stays aboard (aboard since an earlier turn [L997]) stays with the transport
                 rest = {p: dict(u) for p, u in force.cargo.items() if p != self.attacker}
+                if force.stays_aboard:
+                    rest[self.attacker] = dict(force.stays_aboard)
                 self._emit(RemoveUnits(space=zone, force=force.model_copy(deep=True), reason="unloads"))
-                self._put(zone, force.model_copy(update={"cargo": rest, "assault": None, "done": True}))
+                self._put(zone, force.model_copy(update={"cargo": rest, "assault": None, "stays_aboard": {},
+                                                         "done": True}))
                 self._put(self.space, Force(power=self.attacker, units=dict(cargo), combat=True, done=True))
                 self.battle.seaborne = add_counts(self.battle.seaborne, cargo)
                 self._note(f"{fmt(cargo)} land from {zone} [L509-L511]")
@@ -644,9 +658,14 @@ class Fight:
     def retreat_decision(self, options: list[str], why: str) -> Decision:
         movers, air = self.retreaters()
         lines = [why] if why else []
-        lines.append(f"Round {self.battle.round} is over. Retreat {fmt(movers) if movers else 'the air units'} "
-                     f"(answer one of: {', '.join(options)}), or 'stay' to fight round {self.battle.round + 1} "
-                     "[L631-L643].")
+        if self.transports_only():
+            lines.append(f"Round {self.battle.round} is over and only transports are left on both sides: retreat "
+                         f"{fmt(movers)} (answer one of: {', '.join(options)}), or 'stay': the battle ends and they "
+                         f"stay in {self.space} [L623], [L631-L643].")
+        else:
+            lines.append(f"Round {self.battle.round} is over. Retreat {fmt(movers) if movers else 'the air units'} "
+                         f"(answer one of: {', '.join(options)}), or 'stay' to fight round {self.battle.round + 1} "
+                         "[L631-L643].")
         if air:
             lines.append(f"Air units ({fmt(air)}) stay in {self.space} until the noncombat move [L643].")
         return Decision(power=self.attacker, kind="retreat", space=self.space, detail="\n".join(lines))
@@ -659,15 +678,30 @@ class Fight:
             self.battle.step = "start"
 
     def _no_one_can_hit(self) -> bool:
+        """Neither side can hit the other: the battle ends, every unit staying (ruling 12). When only
+        transports are left on both sides at sea, the rule says so: the attacker's transports may stay
+        (or retreat, offered at step 6 as any retreat) [L623]."""
         if self.can_hit(ATTACKER, self.units(DEFENDER)) or self.can_hit(DEFENDER, self.units(ATTACKER)):
             return False
-        self._note("neither side can hit the other: the battle ends, every unit stays (PROPOSED guard)")
+        if self.transports_only():
+            self._note("only transports are left on both sides: the battle ends, the attacker's transports stay "
+                       "[L623]")
+        else:
+            self._note("neither side can hit the other: the battle ends, every unit stays (PROPOSED guard)")
         return True
+
+    def transports_only(self) -> bool:
+        """A sea battle where both sides are left with transports only: the attacker's transports may
+        stay in the zone or retreat under Condition B [L623] (Anniversary [@86943], Global 1940 [G40 L991])."""
+        att, dfn = self.units(ATTACKER), self.units(DEFENDER)
+        return self.at_sea and {u for u, n in att.items() if n} == {u for u, n in dfn.items() if n} == {"transport"}
 
     def _condition_a(self) -> bool:
         """True when one side has no units left [L617-L621], after sinking undefended transports:
         the defender's when the armed units cannot hit each other and the attacker can fire
-        [L625-L627, L973]; the attacker's too when they cannot retreat [L629]."""
+        [L625-L627, L973]; the attacker's too when they cannot retreat [L629], where the edition
+        says so (`NavalRules.attacking_transports_defenceless`; never in the Anniversary [@83130],
+        whose defence then fires at them round by round)."""
         att, dfn = self.units(ATTACKER), self.units(DEFENDER)
         if att and dfn and self.at_sea:
             armed_att = {u: n for u, n in att.items() if u != "transport"}
@@ -675,7 +709,8 @@ class Fight:
             if not self.can_hit(ATTACKER, armed_dfn) and not self.can_hit(DEFENDER, armed_att):
                 if dfn.get("transport") and self.can_hit(ATTACKER, {"transport": 1}):
                     self._sink_transports(self.side_powers(DEFENDER), "undefended transports are destroyed [L627]")
-                if att.get("transport") and self.can_hit(DEFENDER, {"transport": 1}) and not self.destinations():
+                if self.naval.attacking_transports_defenceless and att.get("transport") \
+                        and self.can_hit(DEFENDER, {"transport": 1}) and not self.destinations():
                     self._sink_transports([self.attacker], "the attacker's transports cannot retreat and are destroyed [L629]")
         return not self.units(ATTACKER) or not self.units(DEFENDER)
 
@@ -807,7 +842,7 @@ class Fight:
             if gone:  # damage that lasts goes with the ships [G40 L1463]; else it is repaired [L903]
                 lasting = _minus(force.damage(), hurt) if self.board.setup.damage_lasts else {}
                 self._put(to, force.model_copy(update={
-                    "units": gone, "done": True, "assault": None,
+                    "units": gone, "done": True, "assault": None, "stays_aboard": {},
                     "cargo": force.cargo if ship_leaves else {}, **marks}).with_damage(lasting))
         self._carry_grounded(to)
         if self.units(ATTACKER):

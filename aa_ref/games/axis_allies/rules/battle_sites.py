@@ -63,6 +63,10 @@ class NavalRules:
     ignored_subs_need_warship: bool = False
     """Global 1940 [G40 L680]: transports unload beside ignored enemy submarines only with a surface
     warship of the attacking power in the zone; 1941 [L449] and the Anniversary [@64508] allow it."""
+    attacking_transports_defenceless: bool = True
+    """Attacking transports that cannot retreat are undefended and destroyed as the defender's are:
+    1941 [L629], Global 1940 [G40 L1011]. The Anniversary: «I trasporti in attacco non sono mai
+    considerati indifesi poiché hanno la possibilità di ritirarsi» [@83130]: the battle goes on."""
 
 
 NAVAL_1941 = NavalRules()

@@ -45,7 +45,7 @@ def eligible(board: Board, battle: Battle) -> dict[str, UnitCounts]:
 def cargo_bound(board: Board, battle: Battle) -> int:
     """Land units aboard the attacker's transports bound for the battle's territory."""
     return sum(n for zone in battle.amphibious_from for force in board.forces(zone)
-               if force.assault == battle.space for n in force.cargo.get(battle.attacker, {}).values())
+               if force.assault == battle.space for n in force.lands(battle.attacker).values())
 
 
 def choose(board: Board, battle: Battle, cap: int) -> dict[str, UnitCounts]:

@@ -29,6 +29,7 @@ from aa_ref.games.axis_allies.model.orders import BattleOrders, DecisionAnswer
 from aa_ref.games.axis_allies.model.state import Battle, Decision
 from aa_ref.games.axis_allies.rules import raids
 from aa_ref.games.axis_allies.rules.battle import TAKES_HITS, Fight
+from aa_ref.games.axis_allies.rules.battle_sites import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.bombard import RULE as RULE_BOMBARD
 from aa_ref.games.axis_allies.rules.bombard import check_bombard_orders
@@ -146,8 +147,9 @@ def _check_retreat_to(board: Board, given: OrdersInput, battle: Battle, to: str,
     return []
 
 
-def conduct_combat(ctx: Context, given: OrdersInput) -> None:
-    """Attach the attacker's orders to their battles, put the battles in order and fight them."""
+def conduct_combat(ctx: Context, given: OrdersInput, naval: NavalRules = NAVAL_1941) -> None:
+    """Attach the attacker's orders to their battles, put the battles in order and fight them
+    (with the edition's `naval` rules)."""
     names = ctx.setup.space_names
     orders = {names.get(o.at): o for o in given.model.battles or []}
     battles = [_with_orders(ctx, b, orders.get(b.space)) for b in ctx.game.turn.battles]
@@ -158,7 +160,7 @@ def conduct_combat(ctx: Context, given: OrdersInput) -> None:
     if ordered:
         ctx.note("Battles, in order: " + ", ".join(
             f"{b.space} (bombing raid)" if b.kind == "bombing" else b.space for b in ordered))
-    run_battles(ctx)
+    run_battles(ctx, naval)
 
 
 def _with_orders(ctx: Context, battle: Battle, order: BattleOrders | None) -> Battle:
@@ -198,7 +200,7 @@ def battle_order(battles: list[Battle], listed: list[str]) -> list[Battle]:
     return out + [b for b in pool if b not in out]
 
 
-def run_battles(ctx: Context) -> None:
+def run_battles(ctx: Context, naval: NavalRules = NAVAL_1941) -> None:
     """Fight the battles in order until one needs a decision, or clear them when all are done."""
     for i in range(len(ctx.game.turn.battles)):
         battle = ctx.game.turn.battles[i]
@@ -207,7 +209,7 @@ def run_battles(ctx: Context) -> None:
         if battle.kind == "bombing":
             _store(ctx, i, resolve_raid(ctx, battle))
             continue
-        fight = Fight(Board(ctx.setup, ctx.game), battle.model_copy(deep=True), ctx)
+        fight = Fight(Board(ctx.setup, ctx.game), battle.model_copy(deep=True), ctx, naval)
         decision = fight.run()
         _store(ctx, i, fight.battle)
         if decision is not None:
@@ -237,7 +239,7 @@ def _waiting(board: Board, answer: DecisionAnswer) -> tuple[Decision, int, Battl
     raise AssertionError(f"a decision waits in {decision.space} but no battle is being fought there")
 
 
-def check_decision(board: Board, given: OrdersInput) -> list[Problem]:
+def check_decision(board: Board, given: OrdersInput, naval: NavalRules = NAVAL_1941) -> list[Problem]:
     """The answer is for the waiting decision and is a legal choice."""
     answer: DecisionAnswer = given.model
     decision = next(d for d in board.game.pending if d.power == answer.power)
@@ -255,7 +257,7 @@ def check_decision(board: Board, given: OrdersInput) -> list[Problem]:
         problems.append(given.problem(f"a {decision.kind} decision needs '{decision.kind}'", ()))
     if problems:
         return problems
-    fight = Fight(board, battle)
+    fight = Fight(board, battle, naval=naval)
     if decision.kind == "casualties":
         return _check_casualties(board, given, fight)
     if decision.kind == "retreat":
@@ -283,7 +285,7 @@ def _check_casualties(board: Board, given: OrdersInput, fight: Fight) -> list[Pr
     return [given.problem(why, ("casualties",), "AA1941 casualties [L571-L603]")] if why else []
 
 
-def answer_decision(ctx: Context, given: OrdersInput) -> None:
+def answer_decision(ctx: Context, given: OrdersInput, naval: NavalRules = NAVAL_1941) -> None:
     """Apply a checked answer to the waiting battle, then fight on."""
     answer: DecisionAnswer = given.model
     board = Board(ctx.setup, ctx.game)
@@ -291,11 +293,11 @@ def answer_decision(ctx: Context, given: OrdersInput) -> None:
     if waiting.kind == "landing":
         ctx.emit(SetPending(pending=[d for d in ctx.game.pending if d is not waiting]))
         answer_landing(ctx, given, waiting)
-        run_battles(ctx)
+        run_battles(ctx, naval)
         return
     decision, index, battle = _waiting(board, answer)
     ctx.emit(SetPending(pending=[d for d in ctx.game.pending if d is not decision]))
-    fight = Fight(board, battle.model_copy(deep=True), ctx)
+    fight = Fight(board, battle.model_copy(deep=True), ctx, naval)
     if decision.kind == "casualties":
         selection: dict[str, int] = {}
         for unit, n in answer.casualties.items():
@@ -306,9 +308,10 @@ def answer_decision(ctx: Context, given: OrdersInput) -> None:
     elif decision.kind == "submerge":
         fight.declare(answer.power, answer.submerge)
     elif decision.kind == "retreat" and answer.retreat.casefold() == STAY:
-        ctx.note(f"{battle.space}: {answer.power} stays and fights on")
+        ctx.note(f"{battle.space}: {answer.power} stays" + (
+            "" if fight.transports_only() else " and fights on"))
         fight.battle.step = "guard"
     else:
         fight.retreat(ctx.setup.space_names.get(answer.retreat))
     _store(ctx, index, fight.battle)
-    run_battles(ctx)
+    run_battles(ctx, naval)

@@ -75,8 +75,8 @@ class Leg:
     airborne: bool = False
     """Global 1940 Paratroopers: infantry flown from an air base territory (`drop` too) [G40 L1826]"""
     unload_units: UnitCounts | None = None
-    """transports in the Noncombat Move: the mover's land units that land in `unload`, the rest
-    staying aboard [L987]; None: all of the mover's cargo lands"""
+    """transports: the mover's land units that land in `unload`, the rest staying aboard [L987]; in an
+    amphibious assault only cargo aboard since an earlier turn may stay [L997]; None: all of it lands"""
     unload_texts: dict[str, str] = field(default_factory=dict)
     """how `unload_units` wrote each unit type (for locations)"""
 

@@ -58,7 +58,12 @@ class AA1941:
            "their zone they take off to attack in their owner's turn and to defend when the carrier's side is attacked "
            "(ruling 17 revised: 1941 L919 read over L915); a transport moving in the Noncombat Move may "
            "land part of its cargo, the units a move's unload_units names, the rest staying aboard, and a landing of its cargo in a "
-           "second territory is refused by the one-territory rule",
+           "second territory is refused by the one-territory rule"
+           "; a sea battle where both sides are left with transports only cites the rule (L623): the retreat "
+           "decision offers to retreat or to stay, 'stay' ending the battle, and the note ending it says the "
+           "attacker's transports stay; in an amphibious assault any number of the units aboard since an earlier "
+           "turn may land, the rest staying aboard (unload_units in the Combat Move, or part of a staying "
+           "transport's cargo; the units loaded in the Combat Move still land) (L997)",
     }
     """What changed at each rules version, for a replay that diverges."""
     self_checking: ClassVar[bool] = False
@@ -174,10 +179,10 @@ class AA1941:
 
     def check_decision(self, board: Board, given: OrdersInput) -> list[Problem]:
         """The rules of the decision the game waits for (an edition adds its own kinds)."""
-        return combat.check_decision(board, given)
+        return combat.check_decision(board, given, self.naval)
 
     def answer_decision(self, ctx: Context, given: OrdersInput) -> None:
-        combat.answer_decision(ctx, given)
+        combat.answer_decision(ctx, given, self.naval)
 
     def _check_moment(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
         """Orders are for this game, this round, the power to move and the current phase."""
@@ -255,7 +260,7 @@ class AA1941:
         elif phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
             movement.execute_moves(ctx, given, phase, self.naval)
         elif phase == CONDUCT_COMBAT:
-            combat.conduct_combat(ctx, given)
+            combat.conduct_combat(ctx, given, self.naval)
         elif phase == MOBILIZE:
             mobilize.execute_placement(ctx, model.power, model.place or {})
 

@@ -18,10 +18,13 @@ number of the units aboard, «non necessariamente tutte» [L987] (Anniversary «
 [@138643], Global 1940 «una o entrambe» [G40 L1624]), in one friendly territory: the move's
 `unload_units` names them and the rest stay aboard; without it all of the mover's cargo lands.
 The rest may not land elsewhere that turn, a transport unloading into one territory [L991]
-(`aboard` refuses such a landing). PROPOSED: in an amphibious assault a transport lands all of
-the mover's cargo aboard it (`unload_units` is refused in the Combat Move). Allied cargo stays
-aboard [L989]. Loading is the land unit's move, so a unit that has moved cannot board (digest
-§9 #25, [L987]).
+(`aboard` refuses such a landing). In an amphibious assault (ruling 27) the units loaded in the
+Combat Move must land, and any number of those aboard since an earlier turn may: «Si possono
+anche scaricare un qualunque numero di proprie unita' ... che erano gia' sulla nave all'inizio
+del turno» [L997] (Anniversary «possono essere sbarcate» [@140985], Global 1940 «Può anche
+scaricare unità già a bordo» [G40 L1634]); `unload_units` names what lands, and the transport's
+`stays_aboard` keeps the rest aboard through the battle. Allied cargo stays aboard [L989].
+Loading is the land unit's move, so a unit that has moved cannot board (digest §9 #25, [L987]).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Force
 from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Boarding, Leg, describe, merged_cargo, spread_cargo
+from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Boarding, Leg, Take, describe, merged_cargo, spread_cargo
 from aa_ref.games.axis_allies.rules.politics import hostile_only_by_new_war
 
 
@@ -40,6 +43,8 @@ PARTIAL_RULE = "AA1941 partial unloading [L987]"
 """A moving transport lands any of its units in the Noncombat Move, the rest staying aboard."""
 ONE_TERRITORY_RULE = "AA1941 one territory a turn [L991]"
 """A transport unloads into one territory a turn."""
+ASSAULT_CARGO_RULE = "AA1941 amphibious assault cargo [L997]"
+"""In an amphibious assault the units loaded in the Combat Move land; those aboard since an earlier turn may."""
 
 
 def check_transports(board: Board, given: OrdersInput, legs: list[Leg], phase: str) -> list[Problem]:
@@ -122,36 +127,52 @@ def _check_unload(board: Board, given: OrdersInput, leg: Leg, phase: str) -> lis
         out.append(given.problem(f"the transports carry no {power} land units to unload", loc, "AA1941 L989"))
     elif leg.unload_units is not None:
         out += _check_partial(board, given, leg, phase)
-    grounded = {u: n for u, n in _aboard(leg, power).items() if board.unit(u).noncombat_only}
+    landing = _aboard(leg, power) if leg.unload_units is None else leg.unload_units
+    grounded = {u: n for u, n in landing.items() if n and board.unit(u).noncombat_only}
     if grounded and phase == COMBAT_MOVE:
         # Ruling A46: AA guns carried since an earlier turn may not land in an amphibious assault
-        # (one loaded in the Combat Move is refused in `paths`).
+        # (one loaded in the Combat Move is refused in `paths`); they may stay aboard [@140985].
         out.append(given.problem(
             f"the transports would land {describe(grounded)} in {target}: AA guns may not be "
-            "unloaded into a hostile territory, and an unloading transport lands all its cargo", loc,
-            "Anniversary AA gun [@112929] (ruling A46)"))
+            "unloaded into a hostile territory; name the units that land with unload_units, the AA guns staying "
+            "aboard", loc, "Anniversary AA gun [@112929] (ruling A46)"))
     return out
 
 
 def _check_partial(board: Board, given: OrdersInput, leg: Leg, phase: str) -> list[Problem]:
-    """`unload_units`: in the Noncombat Move, any of the mover's land units aboard land and the
-    rest stay aboard [L987]; in an amphibious assault all of them land (PROPOSED, ruling 27)."""
+    """`unload_units`: any of the mover's land units aboard land and the rest stay aboard: in the
+    Noncombat Move [L987]; in an amphibious assault only units aboard since an earlier turn may stay,
+    those loaded in the Combat Move landing [L997] (ruling 27)."""
     power = given.model.power
     loc = leg.loc("unload_units")
-    if phase == COMBAT_MOVE:
-        return [given.problem(
-            "a transport lands part of its cargo only in the Noncombat Move: in an amphibious assault it lands all of "
-            f"{power}'s cargo aboard it, so leave out unload_units", loc, "AA1941 L995")]
     if len(leg.taken("transport")) < leg.units["transport"]:
         return []  # the transports are not free: `allocate` said why
     landing = _landing(leg, power)
-    over = {u: n for u, n in (leg.unload_units or {}).items() if n > landing.get(u, 0)}
-    if not over:
-        return []
-    unit = next(iter(over))
-    return [given.problem(
-        f"the transports carry {describe(landing)} of {power}'s (loading included), not {describe(over)}: "
-        "unload_units names land units aboard them", (*loc, leg.unload_texts.get(unit, unit)), PARTIAL_RULE)]
+    want = leg.unload_units or {}
+    over = {u: n for u, n in want.items() if n > landing.get(u, 0)}
+    if over:
+        unit = next(iter(over))
+        return [given.problem(
+            f"the transports carry {describe(landing)} of {power}'s (loading included), not {describe(over)}: "
+            "unload_units names land units aboard them", (*loc, leg.unload_texts.get(unit, unit)),
+            ASSAULT_CARGO_RULE if phase == COMBAT_MOVE else PARTIAL_RULE)]
+    loaded = _boarded(leg)
+    short = {u: n - want.get(u, 0) for u, n in loaded.items() if n > want.get(u, 0)}
+    if phase == COMBAT_MOVE and short:
+        return [given.problem(
+            f"in an amphibious assault the units loaded in the Combat Move land: unload_units leaves aboard "
+            f"{describe(short)} loaded in this move; only units aboard since an earlier turn may stay aboard", loc,
+            ASSAULT_CARGO_RULE)]
+    return []
+
+
+def _boarded(leg: Leg) -> UnitCounts:
+    """The land units the leg's transports load on the way."""
+    out: UnitCounts = {}
+    for boarding in leg.boardings:
+        for unit, n in boarding.units.items():
+            out[unit] = out.get(unit, 0) + n
+    return out
 
 
 def _aboard(leg: Leg, power: str) -> UnitCounts:
@@ -166,9 +187,8 @@ def _aboard(leg: Leg, power: str) -> UnitCounts:
 def _landing(leg: Leg, power: str) -> UnitCounts:
     """The mover's land units that leave the leg's transports when they unload."""
     out = _aboard(leg, power)
-    for boarding in leg.boardings:
-        for unit, n in boarding.units.items():
-            out[unit] = out.get(unit, 0) + n
+    for unit, n in _boarded(leg).items():
+        out[unit] = out.get(unit, 0) + n
     return out
 
 
@@ -184,17 +204,16 @@ def move_transports(ctx: Context, leg: Leg, phase: str) -> str:
     takes = leg.taken("transport")
     shares = spread_cargo([merged_cargo(t.force.cargo) for t in takes], boarded) or [{} for _ in takes]
     landed: UnitCounts = {}
-    want = dict(leg.unload_units) if leg.unload_units is not None else None
-    for take, share in zip(takes, shares):
+    lands = _who_lands(takes, shares, power, leg.unload_units, phase)
+    for take, share, mine in zip(takes, shares, lands):
         ctx.emit(RemoveUnits(space=leg.start, force=take.force, reason="moves"))
         cargo = {p: dict(u) for p, u in take.force.cargo.items()}
         for unit, n in share.items():
             cargo.setdefault(power, {})[unit] = cargo.get(power, {}).get(unit, 0) + n
-        mine = cargo.get(power, {})
-        if want is not None and phase != COMBAT_MOVE:  # part of the cargo lands, the rest stays aboard [L987]
-            mine = {u: min(n, want.get(u, 0)) for u, n in mine.items() if min(n, want.get(u, 0))}
-            want = {u: n - mine.get(u, 0) for u, n in want.items()}
         unloading = bool(leg.unload and mine)
+        # In an assault what does not land stays aboard through the battle [L997].
+        stays = {u: n - mine.get(u, 0) for u, n in cargo.get(power, {}).items() if n > mine.get(u, 0)} \
+            if unloading and phase == COMBAT_MOVE else {}
         if unloading and phase != COMBAT_MOVE:
             left = {u: n - mine.get(u, 0) for u, n in cargo[power].items() if n - mine.get(u, 0)}
             if left:
@@ -208,12 +227,57 @@ def move_transports(ctx: Context, leg: Leg, phase: str) -> str:
             power=power, units={"transport": 1}, moved=take.force.moved + leg.length,
             combat=take.force.combat or phase == COMBAT_MOVE,
             done=unloading and phase != COMBAT_MOVE,  # a transport that unloaded cannot move again [L991]
-            cargo=cargo, assault=leg.unload if unloading and phase == COMBAT_MOVE else None)))
+            cargo=cargo, assault=leg.unload if unloading and phase == COMBAT_MOVE else None, stays_aboard=stays)))
     parts = []
+    kept = [describe(s) for s in (_kept(t, sh, power, m) for t, sh, m in zip(takes, shares, lands)) if s]
     if boarded:
         parts.append(f"loading {describe(boarded)}")
     if leg.unload and phase == COMBAT_MOVE:
-        parts.append(f"for an amphibious assault on {leg.unload}")
+        parts.append(f"for an amphibious assault on {leg.unload}"
+                     + (f", {'; '.join(kept)} staying aboard [L997]" if kept and leg.unload_units is not None else ""))
     elif landed:
         parts.append(f"unloading {describe(landed)} in {leg.unload}")
     return ", ".join(parts)
+
+
+def _who_lands(takes: list[Take], shares: list[UnitCounts], power: str, want: UnitCounts | None,
+               phase: str) -> list[UnitCounts]:
+    """The mover's units each transport lands: all of them without `unload_units`; else what it names,
+    transport by transport in the Noncombat Move [L987]; in an assault the units loaded on the way
+    first (they must land [L997]), then those aboard since an earlier turn."""
+    aboard = [add_cargo(t.force.cargo.get(power, {}), share) for t, share in zip(takes, shares)]
+    if want is None:
+        return aboard
+    left = dict(want)
+    out: list[UnitCounts] = []
+    if phase != COMBAT_MOVE:
+        for mine in aboard:
+            part = {u: min(n, left.get(u, 0)) for u, n in mine.items() if min(n, left.get(u, 0))}
+            left = {u: n - part.get(u, 0) for u, n in left.items()}
+            out.append(part)
+        return out
+    for share in shares:
+        mine = {u: min(n, left.get(u, 0)) for u, n in share.items() if min(n, left.get(u, 0))}
+        left = {u: n - mine.get(u, 0) for u, n in left.items()}
+        out.append(mine)
+    for take, mine in zip(takes, out):
+        for unit, n in take.force.cargo.get(power, {}).items():
+            k = min(n, left.get(unit, 0))
+            if k:
+                mine[unit] = mine.get(unit, 0) + k
+                left[unit] -= k
+    return out
+
+
+def add_cargo(a: UnitCounts, b: UnitCounts) -> UnitCounts:
+    """Two cargoes of one power together."""
+    out = dict(a)
+    for unit, n in b.items():
+        out[unit] = out.get(unit, 0) + n
+    return {u: n for u, n in out.items() if n}
+
+
+def _kept(take: Take, share: UnitCounts, power: str, mine: UnitCounts) -> UnitCounts:
+    """What of the mover's cargo stays aboard one transport."""
+    aboard = add_cargo(take.force.cargo.get(power, {}), share)
+    return {u: n - mine.get(u, 0) for u, n in aboard.items() if n > mine.get(u, 0)}
