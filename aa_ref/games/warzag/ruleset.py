@@ -81,6 +81,12 @@ class Warzag:
         for nation in game.players:
             if nation not in NATIONS:
                 problems.append(doc.problem(pack.power_names.unknown_message(nation), ("players", nation)))
+        if sorted(game.seating) != sorted(game.players):
+            problems.append(doc.problem(f"the seating ({', '.join(game.seating)}) must name every player once "
+                                        f"({', '.join(game.players)})", ("seating",)))
+        if game.power not in game.seating:
+            problems.append(doc.problem(f"'{game.power}' is to play but is not in the seating "
+                                        f"({', '.join(game.seating)})", ("power",)))
         for hex_id in game.hexes:
             if hex_id not in pack.neighbours:
                 problems.append(doc.problem(pack.hex_names.unknown_message(hex_id), ("hexes", hex_id)))
