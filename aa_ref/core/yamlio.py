@@ -25,6 +25,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, ScalarEvent
+from ruamel.yaml.reader import ReaderError
 
 from aa_ref.core.errors import InvalidInput, PrivacyWarning, Problem, UsageError
 
@@ -67,7 +68,7 @@ class Document:
             try:
                 self._tree = _yaml().load(io.StringIO(self._text))
             except YAMLError as exc:  # the fast loader took what this one refuses (a tab inside a plain value)
-                raise malformed(exc, self.path) from None
+                raise malformed(exc, self.path, self._text) from None
         return self._tree
 
     @property
@@ -299,8 +300,14 @@ def _shape_problem(text: str, path: str) -> Problem | None:
     return Problem(f"nested {said} deep; the limit is {MAX_DEPTH}", path, deep_at.line + 1, deep_at.column + 1)
 
 
-def malformed(exc: YAMLError, path: str) -> InvalidInput:
+def malformed(exc: YAMLError, path: str, text: str) -> InvalidInput:
     """The error for a text the YAML parser refused, at the place it names."""
+    if isinstance(exc, ReaderError) and isinstance(exc.character, int):  # a character YAML does not allow
+        at = text.find(chr(exc.character))  # the first one: the reader stops there (its position may count bytes)
+        line = text.count("\n", 0, at) + 1 if at >= 0 else 1
+        col = at - text.rfind("\n", 0, at) if at >= 0 else 1
+        return InvalidInput(f"{path}: malformed YAML", [Problem(
+            f"malformed YAML: the character U+{exc.character:04X} is not allowed in YAML; remove it", path, line, col)])
     if not isinstance(exc, MarkedYAMLError):
         return InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {exc}", path, 1, 1)])
     mark = exc.problem_mark or exc.context_mark
@@ -326,7 +333,7 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
     try:
         data = _fast_yaml().load(text)
     except YAMLError as exc:
-        raise malformed(exc, path) from None
+        raise malformed(exc, path, text) from None
     try:
         size = _expanded_size(data, {})
     except RecursionError:
