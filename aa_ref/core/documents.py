@@ -205,13 +205,15 @@ def document_kind(doc: Document) -> str:
         problem = Problem("expected a YAML mapping with a 'kind:' key", doc.path, line or 1, column or 1)
         raise InvalidInput(f"{doc.path}: not a YAML mapping", [problem])
     kind = doc.data.get("kind")
-    if kind not in MODELS:
-        close = difflib.get_close_matches(str(kind), list(MODELS), n=1)
+    if not isinstance(kind, str) or kind not in MODELS:
+        close = difflib.get_close_matches(kind, list(MODELS), n=1) if isinstance(kind, str) else []
         hint = f"; did you mean '{close[0]}'?" if close else ""
         known = ", ".join(MODELS)
+        said = {dict: "a mapping", list: "a list"}.get(type(kind)) or repr(kind)
+        said = said if len(said) <= 60 else said[:57] + "..."
         raise InvalidInput(
             f"{doc.path}: unknown kind",
-            [doc.problem(f"'kind' must be one of {known}, not {kind!r}{hint}", ("kind",))],
+            [doc.problem(f"'kind' must be one of {known}, not {said}{hint}", ("kind",))],
         )
     return kind
 

@@ -25,6 +25,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, ScalarEvent
+from ruamel.yaml.reader import ReaderError
 
 from aa_ref.core.errors import InvalidInput, PrivacyWarning, Problem, UsageError
 
@@ -64,7 +65,10 @@ class Document:
     def tree(self) -> Any:
         """The round-trip tree (comments, key order, positions), parsed the first time it is needed."""
         if self._tree is None and self._text is not None:
-            self._tree = _yaml().load(io.StringIO(self._text))
+            try:
+                self._tree = _yaml().load(io.StringIO(self._text))
+            except YAMLError as exc:  # the fast loader took what this one refuses (a tab inside a plain value)
+                raise malformed(exc, self.path, self._text) from None
         return self._tree
 
     @property
@@ -296,6 +300,25 @@ def _shape_problem(text: str, path: str) -> Problem | None:
     return Problem(f"nested {said} deep; the limit is {MAX_DEPTH}", path, deep_at.line + 1, deep_at.column + 1)
 
 
+def malformed(exc: YAMLError, path: str, text: str) -> InvalidInput:
+    """The error for a text the YAML parser refused, at the place it names."""
+    if isinstance(exc, ReaderError) and isinstance(exc.character, int):  # a character YAML does not allow
+        at = text.find(chr(exc.character))  # the first one: the reader stops there (its position may count bytes)
+        line = text.count("\n", 0, at) + 1 if at >= 0 else 1
+        col = at - text.rfind("\n", 0, at) if at >= 0 else 1
+        return InvalidInput(f"{path}: malformed YAML", [Problem(
+            f"malformed YAML: the character U+{exc.character:04X} is not allowed in YAML; remove it", path, line, col)])
+    if not isinstance(exc, MarkedYAMLError):
+        return InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {exc}", path, 1, 1)])
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else None
+    col = mark.column + 1 if mark else None
+    what = " ".join(x for x in (exc.context, exc.problem) if x) or "malformed YAML"
+    if "'\\t'" in what:
+        what += " (a tab: write spaces instead)"
+    return InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {what}", path, line, col)])
+
+
 def parse_yaml(text: str, path: str = "<string>") -> Document:
     """Parse one YAML document, guarding against alias bombs, deep nesting and huge numbers, reporting positions.
 
@@ -309,14 +332,8 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
         raise InvalidInput(f"{path}: {shape.message}", [shape])
     try:
         data = _fast_yaml().load(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        col = mark.column + 1 if mark else None
-        what = " ".join(x for x in (exc.context, exc.problem) if x) or "malformed YAML"
-        raise InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {what}", path, line, col)]) from None
     except YAMLError as exc:
-        raise InvalidInput(f"{path}: malformed YAML", [Problem(f"malformed YAML: {exc}", path, 1, 1)]) from None
+        raise malformed(exc, path, text) from None
     try:
         size = _expanded_size(data, {})
     except RecursionError:
@@ -326,7 +343,10 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
             f"{path}: too many nodes once aliases are expanded",
             [Problem("YAML aliases expand to too many nodes (an alias bomb?); write the data out", path, 1, 1)],
         )
-    return Document(path, to_plain(data), text)
+    doc = Document(path, to_plain(data), text)
+    if "\t" in text:  # the reader of positions refuses a tab inside a plain value, which the fast one takes:
+        doc.tree  # refuse it now, located, rather than when a message or a rewrite first needs the positions
+    return doc
 
 
 def load_yaml(path: str | Path, private: bool = False) -> Document:

@@ -181,14 +181,21 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
             if signers:
                 kind += ", signed by " + ", ".join(map(str, signers))
         out.append(f"\n#{entry.n} round {entry.round}, {entry.power}, {entry.phase.replace('_', ' ')} ({kind})  [{entry.hash}]")
+        # The log is printed as it is, even with its chain broken (to see what was edited): read it as plain data.
         signature = entry.input.get("signature")
         if isinstance(signature, dict):
-            reveals = entry.input.get("reveals") or []
+            reveals = [r for r in _as_list(entry.input.get("reveals")) if isinstance(r, dict)]
             out.append(f"  signed by {signature.get('player')}" + ("; dice from " + ", ".join(
                 f"{r.get('player')}'s value {r.get('index')} of chain {r.get('chain')}" for r in reveals) if reveals else ""))
-        for event in entry.events:  # read as data: every game's log shares the note and roll events
-            if event["type"] == "note":
-                out.append(f"  {event['text']}")
-            elif event["type"] == "roll":
-                out.append(f"    dice {event['context']}: {' '.join(map(str, event['dice']))} ({event.get('source', 'seeded')})")
+        for event in entry.events:  # every game's log shares the note and roll events
+            if event.get("type") == "note":
+                out.append(f"  {event.get('text')}")
+            elif event.get("type") == "roll":
+                dice = " ".join(map(str, _as_list(event.get("dice"))))
+                out.append(f"    dice {event.get('context')}: {dice} ({event.get('source', 'seeded')})")
     return "\n".join(out) + "\n"
+
+
+def _as_list(value: Any) -> list[Any]:
+    """A list as it is; anything else (in a log edited by hand) as a list of itself, or empty."""
+    return value if isinstance(value, list) else [] if value is None else [value]

@@ -86,6 +86,12 @@ class Warzag:
                 where = getattr(player, key)
                 if where is not None and where not in pack.neighbours:
                     problems.append(doc.problem(pack.hex_names.unknown_message(where), ("players", nation, key)))
+        if sorted(game.seating) != sorted(game.players):
+            problems.append(doc.problem(f"the seating ({', '.join(game.seating)}) must name every player once "
+                                        f"({', '.join(game.players)})", ("seating",)))
+        if game.power not in game.seating:
+            problems.append(doc.problem(f"'{game.power}' is to play but is not in the seating "
+                                        f"({', '.join(game.seating)})", ("power",)))
         for hex_id in game.hexes:
             if hex_id not in pack.neighbours:
                 problems.append(doc.problem(pack.hex_names.unknown_message(hex_id), ("hexes", hex_id)))
