@@ -301,7 +301,7 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
             "edited or is another game's", ("setup",))])
     setup = _game_setup(path, doc, game, log.start.setup_sha256)
     ruleset = ruleset_for(setup)
-    problems = ruleset.game_problems(setup, game, doc)
+    problems = _option_problems(ruleset, game.options, doc) + ruleset.game_problems(setup, game, doc)
     if problems:
         raise InvalidInput(f"{path}: invalid game", problems)
     broken = chain_problems(log) if check_head else []
@@ -408,6 +408,20 @@ def recover(game_path: Path) -> list[str]:
         if game_path.exists() or game_path.is_symlink():
             load_game(game_path)
     return done
+
+
+def _option_problems(ruleset: Any, options: dict[str, str], doc: Document) -> list[Problem]:
+    """The options of a game file that `new` would have refused: one the rules do not have, a value that is not
+    one of its choices."""
+    allowed = ruleset.options()
+    problems = []
+    for key, value in options.items():
+        if key not in allowed:
+            problems.append(doc.problem(f"unknown option '{key}' (options: {', '.join(allowed) or 'none'})",
+                                        ("options", key)))
+        elif (problem := ruleset.option_problem(key, value)) is not None:
+            problems.append(doc.problem(problem, ("options", key)))
+    return problems
 
 
 def check_setup_unchanged(loaded: LoadedGame, log_doc: Document | None = None) -> None:

@@ -29,7 +29,7 @@ from tests.adversarial.mutations import mutation, rechained
 from tests.adversarial.support import deadline
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-DEFAULT_EXAMPLES = int(os.environ.get("AA_REF_MUTATIONS", "12"))
+DEFAULT_EXAMPLES = int(os.environ.get("AA_REF_MUTATIONS", "10"))
 """Examples per game in the default run (AA_REF_MUTATIONS=N for more)."""
 SLOW_EXAMPLES = 150
 """Examples per game in the run marked slow."""

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from aa_ref.core.engine import FIRST_RULES, Context, Illegal, OrdersInput, problems_of_a_dry_run
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.core.model import LogRef
+from aa_ref.core.names import NameIndex
 from aa_ref.core.setups import changed_setup_text, data_sha256
 from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
@@ -133,7 +134,30 @@ class Bitw:
                 problems.append(doc.problem(f"unknown block '{block_id}'", ("blocks", block_id)))
             elif state.hex is not None and state.hex not in scenario.hexes:
                 problems.append(doc.problem(scenario.hex_names.unknown_message(state.hex), ("blocks", block_id, "hex")))
-        return problems
+        return problems + self._name_problems(scenario, game, doc)
+
+    @staticmethod
+    def _name_problems(scenario: Scenario, game: Game, doc: Document) -> list[Problem]:
+        """Powers, hexes and blocks named elsewhere in a game file that the scenario does not know."""
+        powers = NameIndex("power", scenario.powers)
+        places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
+        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
+                             ("hex", ("control", "fortifications", "charges", "recon_hexes")),
+                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
+            for field in fields:
+                value = getattr(game, field)
+                places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
+        for side, blocks in game.hit_priority.items():
+            places["block"] += [(name, ("hit_priority", side, i)) for i, name in enumerate(blocks)]
+        for n, battle in enumerate(game.battles):
+            places["hex"].append((battle.hex, ("battles", n, "hex")))
+            places["block"] += [(name, ("battles", n, "reacted", i)) for i, name in enumerate(battle.reacted)]
+            places["block"] += [(name, ("battles", n, "crossing", name)) for name in battle.crossing]
+        known = {"power": scenario.powers, "hex": scenario.hexes, "block": scenario.blocks}
+        said = {"power": powers.unknown_message, "hex": scenario.hex_names.unknown_message,
+                "block": lambda name: f"unknown block '{name}'"}
+        return [doc.problem(said[what](name), loc) for what, named in places.items() for name, loc in named
+                if name not in known[what]]
 
     def new_game(self, scenario: Scenario, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
         """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
