@@ -159,6 +159,9 @@ def _battles(board: Board, power: str) -> list[str]:
     lines = ["# Battles to fight, in the order listed (amphibious assaults are always fought first).",
              "# Per battle: casualties (order of loss), retreat {to, after_round | below}, submerge.",
              "# Choices left out use the standing orders; a choice nobody made stops for a decision.",
+             _retreat_default(board, power),
+             "#   'retreat: {}' fights to the end without asking, e.g. - {at: Ukraine, retreat: {}};",
+             "#   'retreat: {after_round: 2}' or 'retreat: {below: 3, to: Ukraine}' retreats by itself (rulings #16).",
              "battles:"]
     for battle in board.game.turn.battles:
         if battle.status == "done":
@@ -174,6 +177,13 @@ def _battles(board: Board, power: str) -> list[str]:
         lines.append("# Rockets: each operational air base may fire at one enemy installation within 4 spaces, e.g.")
         lines.append("# rockets: [{from: Western Germany, at: United Kingdom, target: air base}]")
     return lines
+
+
+def _retreat_default(board: Board, power: str) -> str:
+    """What a battle without `retreat:` does: the standing retreat order, else a question after every round."""
+    if board.game.powers[power].standing.retreat is not None:
+        return "# Retreat: without 'retreat:' your standing retreat order applies."
+    return "# Retreat: without 'retreat:' the game stops after every round you could retreat, to ask you."
 
 
 def _may_move(board: Board, unit: str, phase: str) -> bool:
