@@ -94,3 +94,16 @@ def test_battle_orders_template_states_the_retreat_default_and_its_alternative(t
     assert data["battles"] and all("retreat" not in b for b in data["battles"])
     never = {**data, "battles": [{**b, "retreat": {}} for b in data["battles"]]}
     assert loaded.ruleset.check(loaded.setup, loaded.game, as_input(never)) == []
+
+
+def test_a_landing_template_fills_in_a_legal_place_l720():
+    """Stranded fighters with a choice: the template names the first place they may land [L720]."""
+    from tests.unit.test_combat import SETUP, force, new_game, place
+    from aa_ref.games.axis_allies.model.state import Decision
+
+    game = new_game("Germany")
+    place(game, "SZ 8", force("UK", fighter=1))
+    game.pending = [Decision(power="UK", kind="landing", space="SZ 8", hits=1)]
+    rules = ruleset_for(SETUP)
+    assert "land_at: SZ 14" in rules.template(SETUP, game)
+    assert template_problems(SETUP, rules, game) == []

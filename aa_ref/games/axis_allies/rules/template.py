@@ -16,6 +16,7 @@ from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.economies import economy_of
 from aa_ref.games.axis_allies.rules.income import income
 from aa_ref.games.axis_allies.rules.mobilize import capacity, eligible_complexes
+from aa_ref.games.axis_allies.rules.stranded import find_stranded, landing_options
 
 
 def _name(text: str) -> str:
@@ -253,8 +254,11 @@ def decision_template(setup: Setup, game: Game) -> str:
         lines.append("# true: your submarines submerge; false: they make their surprise strike.")
         lines.append("submerge: false")
     elif decision.kind == "landing":
-        lines.append("# Where the stranded fighters land (a space named above).")
-        lines.append("land_at: null")
+        board = Board(setup, game)
+        options = [o for s in find_stranded(board) if s.zone == decision.space and s.power == decision.power
+                   for o in landing_options(board, s)]
+        lines.append("# Where the stranded fighters land (a space named above); filled in: the first, change it as you like.")
+        lines.append(f"land_at: {_name(options[0]) if options else 'null'}")
     elif decision.kind == "scramble":  # Global 1940 [G40 L698]
         lines.append("# Air units scrambled: a list of {units: {fighter: 1}, from: <air base territory>, to: <sea zone>}.")
         lines.append("scramble: []")
