@@ -288,11 +288,11 @@ def _casualties(setup: Setup, game: Game, decision: Decision) -> list[str]:
     targets, volley = fight.targets(side), fight.volley(side)
     present = {u for u, n in targets.units.items() if n}
     if volley.hits.get("sub"):
-        lines.append("# Submarine hits take sea units only [L571, L957].")
+        lines.append("# Submarine hits take sea units only [L571, L603, L975].")
     if volley.hits.get("air") and "submarine" in present:
-        lines.append("# Air hits take submarines only with a destroyer of their side in the battle [L603, L959].")
+        lines.append("# Air hits take submarines only with a destroyer of their side in the battle [L571, L603, L975].")
     if "transport" in present:
-        lines.append("# Transports take hits only when nothing else can [L577, L603, L975].")
+        lines.append("# Transports take hits only when nothing else can [L571, L603, L975].")
     two_hit = sorted(u for u in present if fight.rules.two_hits(u))
     if two_hit:
         lines.append(f"# Name a {' or '.join(two_hit)} once per hit: an undamaged one's first hit only damages it [L903].")
