@@ -216,13 +216,13 @@ def inside(inner: dict, outer: dict, slack: float = 0.5) -> bool:
 
 def quiet_round(cli: Cli) -> None:
     """Round 2: every power's orders as `aa-ref template` writes them (buy nothing, move
-    nothing; the researchers kept from round 1 roll on chart 1), until round 3 begins."""
+    nothing; the researchers kept from round 1 roll on the chart the template names), until round 3 begins."""
     for _ in range(100):
         template = cli("template", "game.yaml")
         assert template.exit_code == 0, template.output
         if re.search(r"^round: 3$", template.output, re.M):
             return
-        text = template.output.replace("research: {researchers: 0}", "research: {researchers: 0, chart: 1}")
+        text = template.output
         (cli.folder / "next.yaml").write_text(text)
         applied = cli("apply", "game.yaml", "next.yaml", "--in-place")
         assert applied.exit_code == 0, text + applied.output

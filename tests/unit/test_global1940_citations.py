@@ -51,6 +51,8 @@ NOTE_EXCEPTIONS: dict[str, str] = {
     "[@48131]": "China has no income; Global China starts with 12 IPCs [L250] and spends them [L437]",
     "[@49099]": "China's free infantry; Global China buys its units with its own IPCs [L437]",
     "[@53982]": "researchers are kept after a failed roll; Global research dice are rolled once [L1808], [L1810]",
+    "[@53543]": "the research template's kept researchers, which roll each turn; Global keeps none [L1808], [L1810]",
+    "[@54822]": "the chart for kept researchers in the research template; Global keeps none [L1808], [L1810]",
     "[@55281]": "AA guns fire rockets; Global has Ballistic Missiles fired from air bases instead [L1824]",
     "[@55972]": "bombers carry paratroopers; Global paratroopers are infantry flown from an air base [L1826]",
     "[@89553]": "captured AA guns stay; in Global AA artillery in a captured territory is removed [L1025]",

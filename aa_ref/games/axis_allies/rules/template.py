@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
-from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.games.axis_allies.model.state import Decision, Game
 from aa_ref.games.axis_allies.rules import china
+from aa_ref.games.axis_allies.rules.battle import TAKES_HITS, Fight
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.economies import economy_of
 from aa_ref.games.axis_allies.rules.income import income
 from aa_ref.games.axis_allies.rules.mobilize import capacity, eligible_complexes
+from aa_ref.games.axis_allies.rules.stranded import find_stranded, landing_options
 
 
 def _name(text: str) -> str:
@@ -69,7 +71,18 @@ def _research(board: Board, power: str) -> list[str]:
         lines.append("# Say which economy pays each die: paid_by: {"
                      + ", ".join(f"{e}: 0" for e in economies) + "} ("
                      + ", ".join(f"{e} {n} IPCs" for e, n in economies.items()) + ")")
-    lines.append("research: {researchers: 0}")
+    if not state.researchers:
+        lines.append("research: {researchers: 0}")
+        return lines
+    # Kept researchers roll every turn, bought or not [@53543]: there is no pass without a chart,
+    # so the skeleton names the first chart with a technology still to develop [@54822].
+    open_charts = [c for c in (1, 2) if any(t.chart == c and not board.has_tech(power, tid)
+                                            for tid, t in board.setup.technologies.items())]
+    chart = open_charts[0] if open_charts else 1
+    lines.append(f"# The {state.researchers} kept researcher(s) roll this turn whatever you buy [@53543]; on a 6 the "
+                 f"chart named develops [@54822]. Unchanged, this buys none and rolls them on chart {chart}"
+                 + (f" (or 'chart: {3 - chart}')." if len(open_charts) == 2 else "."))
+    lines.append(f"research: {{researchers: 0, chart: {chart}}}")
     return lines
 
 
@@ -147,6 +160,9 @@ def _battles(board: Board, power: str) -> list[str]:
     lines = ["# Battles to fight, in the order listed (amphibious assaults are always fought first).",
              "# Per battle: casualties (order of loss), retreat {to, after_round | below}, submerge.",
              "# Choices left out use the standing orders; a choice nobody made stops for a decision.",
+             _retreat_default(board, power),
+             "#   'retreat: {}' fights to the end without asking, e.g. - {at: Ukraine, retreat: {}};",
+             "#   'retreat: {after_round: 2}' or 'retreat: {below: 3, to: Ukraine}' retreats by itself (rulings #16).",
              "battles:"]
     for battle in board.game.turn.battles:
         if battle.status == "done":
@@ -162,6 +178,13 @@ def _battles(board: Board, power: str) -> list[str]:
         lines.append("# Rockets: each operational air base may fire at one enemy installation within 4 spaces, e.g.")
         lines.append("# rockets: [{from: Western Germany, at: United Kingdom, target: air base}]")
     return lines
+
+
+def _retreat_default(board: Board, power: str) -> str:
+    """What a battle without `retreat:` does: the standing retreat order, else a question after every round."""
+    if board.game.powers[power].standing.retreat is not None:
+        return "# Retreat: without 'retreat:' your standing retreat order applies."
+    return "# Retreat: without 'retreat:' the game stops after every round you could retreat, to ask you."
 
 
 def _may_move(board: Board, unit: str, phase: str) -> bool:
@@ -220,20 +243,22 @@ def decision_template(setup: Setup, game: Game) -> str:
     decision = game.pending[0]
     lines = _header("decision", setup, game, decision.power)
     lines.append(f"space: {_name(decision.space)}")
-    if decision.detail:
-        lines += [f"# {line}" for line in decision.detail.splitlines()]
     if decision.kind == "casualties":
-        lines.append(f"# {decision.power} must take {decision.hits} hit(s): name the units that take them.")
-        lines.append("casualties: {}")
-    elif decision.kind == "retreat":
+        lines += _casualties(setup, game, decision)
+    elif decision.detail:
+        lines += [f"# {line}" for line in decision.detail.splitlines()]
+    if decision.kind == "retreat":
         lines.append("# Retreat to a space named above, or 'stay' to fight another round.")
         lines.append("retreat: stay")
     elif decision.kind == "submerge":
         lines.append("# true: your submarines submerge; false: they make their surprise strike.")
         lines.append("submerge: false")
     elif decision.kind == "landing":
-        lines.append("# Where the stranded fighters land (a space named above).")
-        lines.append("land_at: null")
+        board = Board(setup, game)
+        options = [o for s in find_stranded(board) if s.zone == decision.space and s.power == decision.power
+                   for o in landing_options(board, s)]
+        lines.append("# Where the stranded fighters land (a space named above); filled in: the first, change it as you like.")
+        lines.append(f"land_at: {_name(options[0]) if options else 'null'}")
     elif decision.kind == "scramble":  # Global 1940 [G40 L698]
         lines.append("# Air units scrambled: a list of {units: {fighter: 1}, from: <air base territory>, to: <sea zone>}.")
         lines.append("scramble: []")
@@ -244,3 +269,37 @@ def decision_template(setup: Setup, game: Game) -> str:
         others = ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in game.pending[1:])
         lines.append(f"# Also waiting: {others}")
     return "\n".join(lines) + "\n"
+
+
+GENERIC_CASUALTY_NOTES = ("Submarine hits take", "their side in the battle;", "Name a ")
+"""The decision's notes on every kind of unit; the template says only those about the units in the battle."""
+
+
+def _casualties(setup: Setup, game: Game, decision: Decision) -> list[str]:
+    """The casualty decision: the battle's own notes, the rules for the unit types present only,
+    and a legal choice filled in (the chooser's order of loss, else the cheapest units first)."""
+    lines = [f"# {line}" for line in decision.detail.splitlines() if not line.startswith(GENERIC_CASUALTY_NOTES)]
+    battle = next((b for b in game.turn.battles if b.space == decision.space and b.status == "fighting"), None)
+    if battle is None:  # no battle to read (not expected): the decision's notes as they are
+        return [f"# {line}" for line in decision.detail.splitlines()] + [
+            f"# {decision.power} must take {decision.hits} hit(s): name the units that take them.", "casualties: {}"]
+    fight = Fight(Board(setup, game), battle)
+    side = TAKES_HITS[battle.step]
+    targets, volley = fight.targets(side), fight.volley(side)
+    present = {u for u, n in targets.units.items() if n}
+    if volley.hits.get("sub"):
+        lines.append("# Submarine hits take sea units only [L571, L603, L975].")
+    if volley.hits.get("air") and "submarine" in present:
+        lines.append("# Air hits take submarines only with a destroyer of their side in the battle [L571, L603, L975].")
+    if "transport" in present:
+        lines.append("# Transports take hits only when nothing else can [L571, L603, L975].")
+    two_hit = sorted(u for u in present if fight.rules.two_hits(u))
+    if two_hit:
+        lines.append(f"# Name a {' or '.join(two_hit)} once per hit: an undamaged one's first hit only damages it [L903].")
+    standing = game.powers[decision.power].standing.order_of_loss
+    order = standing or sorted(setup.unit_types, key=lambda u: (u == "transport", setup.unit_types[u].cost, u))
+    chosen = fight.rules.choose(order, targets, volley)
+    lines.append(f"# {decision.power} must take {decision.hits} hit(s): name the units that take them. Filled in: "
+                 + ("your standing order of loss." if standing else "the cheapest units first.") + " Change it as you like.")
+    lines.append(f"casualties: {_counts(chosen)}")
+    return lines
