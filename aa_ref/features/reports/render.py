@@ -84,13 +84,13 @@ def _capital_text(entry: dict[str, Any]) -> str:
     return entry["capital"] + ("" if entry["capital_held"] else " (lost)")
 
 
-def _power_rows(data: dict[str, Any], power: str | None) -> tuple[list[list[Any]], list[str]]:
+def _power_rows(data: dict[str, Any], power: str | None, side: str | None = None) -> tuple[list[list[Any]], list[str]]:
     """One row per power; the research and objective columns only when the game has them."""
     extra = [key for key in ("objectives", "researchers", "technologies")
              if any(key in v and (v[key] or key == "researchers") for v in data["powers"].values())]
     rows = []
     for name, v in data["powers"].items():
-        if power not in (None, name):
+        if power not in (None, name) or side not in (None, v["side"]):
             continue
         row = [name, v["side"], v["treasury"], v["production"], v["income"], _capital_text(v), counts_text(v["purchased"])]
         for key in extra:
@@ -100,14 +100,15 @@ def _power_rows(data: dict[str, Any], power: str | None) -> tuple[list[list[Any]
     return rows, ["power", "side", "treasury", "production", "income", "capital", "bought", *extra]
 
 
-def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None, start: LogStart | None = None) -> str:
-    """The game as readable tables, optionally limited to one power's spaces; with the log's start, a line saying
-    what began the game."""
+def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None, start: LogStart | None = None,
+              side: str | None = None) -> str:
+    """The game as readable tables, optionally limited to one power's spaces (or one side's powers); with the log's
+    start, a line saying what began the game."""
     data = status(setup, game, ruleset)
     head = f"{setup.title} - round {game.round}, {game.power} to move, phase {game.phase.replace('_', ' ')}"
     if game.winner:
         head += f" - GAME OVER: the {game.winner} have won"
-    rows, headers = _power_rows(data, power)
+    rows, headers = _power_rows(data, power, side)
     parts = [head]
     if start is not None:
         parts.append(made_by_line(start))
