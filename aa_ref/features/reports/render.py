@@ -173,7 +173,7 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
     for entry in log.entries:
         if round_ is not None and entry.round != round_:
             continue
-        if power is not None and entry.power.casefold() != power.casefold():
+        if power is not None and power.casefold() not in _powers_concerned(entry):
             continue
         kind = entry.input.get("kind", "orders")
         if is_edit(entry.input):
@@ -195,6 +195,37 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
                 dice = " ".join(map(str, _as_list(event.get("dice"))))
                 out.append(f"    dice {event.get('context')}: {dice} ({event.get('source', 'seeded')})")
     return "\n".join(out) + "\n"
+
+
+_NOT_POWERS = frozenset({"space", "spaces", "context", "text", "detail", "reason", "came_from", "from", "to", "via",
+                         "phase", "type", "kind", "units", "hex", "hexes"})
+"""Event fields that hold spaces, phases, units or prose, never a power (a space may be named like one: Germany)."""
+
+
+def _powers_concerned(entry: Any) -> set[str]:
+    """The powers (casefolded) an entry concerns: its own, the one that wrote its input (a decision's answerer), and
+    every power its events name — a roll's or a casualty's owner, a battle's attacker, a captured space's owners, a
+    decision's power, the powers keying a battle's sides."""
+    found = {str(entry.power).casefold()}
+    if isinstance(entry.input, dict) and isinstance(entry.input.get("power"), str):
+        found.add(entry.input["power"].casefold())
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in _NOT_POWERS:
+                    continue
+                found.add(str(key).casefold())
+                if isinstance(item, str):
+                    found.add(item.casefold())
+                else:
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(list(entry.events))
+    return found
 
 
 def _as_list(value: Any) -> list[Any]:
