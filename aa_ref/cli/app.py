@@ -310,7 +310,7 @@ def apply(
 def log_command(
     game: GamePath,
     round_: Annotated[Optional[int], typer.Option("--round", help="Only this round.")] = None,
-    power: Annotated[Optional[str], typer.Option("--power", help="Only this power.")] = None,
+    power: Annotated[Optional[str], typer.Option("--power", help="Only the entries that concern this power (its orders, decisions, battles, dice, losses).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
 ) -> None:
     """The audit log as readable text."""
