@@ -173,7 +173,7 @@ def _side(text: str | None) -> str | None:
     sides = NameIndex("side", SIDES)
     found = sides.get(text)
     if found is None:
-        fail(UsageError(sides.unknown_message(text) + "; the sides are axis and allies"))
+        fail(UsageError(sides.unknown_message(text) + "; --side is axis or allies"))
     return found
 
 
