@@ -72,3 +72,11 @@ def test_log_power_includes_the_battles_a_power_defends_in(cli) -> None:
     uk = cli("log", "game.yaml", "--power", "UK").output
     assert "#8 round 1, Germany" in uk and "#1 round" not in uk
     assert "#" not in cli("log", "game.yaml", "--power", "Japan").output.split("\n", 2)[2]
+
+
+def test_options_in_any_case_are_kept_as_the_rules_spell_them(cli) -> None:
+    result = cli("new", "aa1941", "-o", "game.yaml", "--option", "VICTORY=One_Capital")
+    assert result.exit_code == 0, result.output
+    assert "options: victory=one_capital" in cli("show", "game.yaml").output
+    result = cli("new", "aa1941", "-o", "other.yaml", "--option", "victroy=one_capital")
+    assert result.exit_code != 0 and "unknown option 'victroy'; did you mean 'victory'?" in result.output
