@@ -18,6 +18,7 @@ import typer
 
 from aa_ref import __version__
 from aa_ref.core.errors import AaRefError, PrivacyWarning, RecoveryNotice, UsageError
+from aa_ref.core.names import NameIndex
 
 app = typer.Typer(
     add_completion=False,
@@ -163,6 +164,19 @@ def validate(
     raise typer.Exit(1 if bad else 0)
 
 
+def _side(text: str | None) -> str | None:
+    """A Blocks in the West side (`axis` or `allies`) named in any case; a usage error naming the sides otherwise."""
+    from aa_ref.games.blocks_in_the_west.scenario import SIDES
+
+    if text is None:
+        return None
+    sides = NameIndex("side", SIDES)
+    found = sides.get(text)
+    if found is None:
+        fail(UsageError(sides.unknown_message(text) + "; --side is axis or allies"))
+    return found
+
+
 @app.command()
 def show(
     game: GamePath,
@@ -170,7 +184,7 @@ def show(
         "--power", help="Only this power's spaces; WARZAG: this player's view (others' cards hidden).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
     side: Annotated[Optional[str], typer.Option(
-        "--side", help="Blocks in the West: this side's view under fog of war (axis or allies).")] = None,
+        "--side", help="Blocks in the West: this side's view under fog of war (axis or allies); A&A: this side's powers (any case).")] = None,
 ) -> None:
     """The state of a game: round, power to move, phase, treasuries, units, battles, decisions."""
     from aa_ref.core.session import load_game
@@ -192,9 +206,7 @@ def show(
         from aa_ref.games.blocks_in_the_west import render as bitw
         from aa_ref.games.blocks_in_the_west.views import NoViewSecret
 
-        chosen = side or power
-        if chosen is not None and chosen not in ("axis", "allies"):
-            fail(UsageError(f"--side is axis or allies, not '{chosen}'"))
+        chosen = _side(side or power)
         try:
             if as_json:
                 shown = bitw.show_json(loaded.setup, loaded.game, chosen, start)
@@ -219,11 +231,18 @@ def show(
         return
     from aa_ref.features.reports.render import show_text, status
 
+    if side is not None:  # A&A: the powers of one side, the side named in any case
+        sides = NameIndex("side", loaded.setup.sides)
+        if sides.get(side) is None:
+            fail(UsageError(sides.unknown_message(side)))
+        side = sides.get(side)
+
     if as_json:
         typer.echo(json.dumps({**status(loaded.setup, loaded.game, loaded.ruleset, start),
                                "edits": edits_in(loaded.log)}, indent=2))
     else:
-        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start) + (f"\n{edited}" if edited else ""))
+        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start, side)
+                   + (f"\n{edited}" if edited else ""))
 
 
 @app.command()
@@ -291,7 +310,7 @@ def apply(
 def log_command(
     game: GamePath,
     round_: Annotated[Optional[int], typer.Option("--round", help="Only this round.")] = None,
-    power: Annotated[Optional[str], typer.Option("--power", help="Only this power.")] = None,
+    power: Annotated[Optional[str], typer.Option("--power", help="Only the entries that concern this power (its orders, decisions, battles, dice, losses).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
 ) -> None:
     """The audit log as readable text."""
@@ -514,8 +533,7 @@ def export(
         loaded = load_game(game)
         if loaded.game.kind != "bitw-game":
             raise UsageError("export writes a side's view of a Blocks in the West game; other games have no hidden units")
-        if side not in ("axis", "allies"):
-            raise UsageError(f"--side is axis or allies, not '{side}'")
+        side = _side(side)
         try:
             seen = view(loaded.setup, loaded.game, side)  # type: ignore[arg-type]
         except NoViewSecret:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,6 +22,25 @@ def by_name(mapping: dict[str, Any]) -> dict[str, Any]:
 
 def _fold(name: str) -> str:
     return " ".join(name.casefold().split())
+
+
+def plurals(name: str) -> list[str]:
+    """Regular English plurals of a unit name: `tanks`, `artilleries`, `battleships`."""
+    if name.endswith("y") and name[-2:-1] not in ("a", "e", "o", "u"):
+        return [name + "s", name[:-1] + "ies"]
+    if name.endswith(("s", "x", "ch", "sh")):
+        return [name + "es"]
+    return [name + "s"]
+
+
+def look_alikes(text: str, known: str = "") -> list[str]:
+    """Each character of `text` outside ASCII and the characters of `known`, by its 1-based position and Unicode
+    name: a Cyrillic `е` typed for a Latin `e` looks the same and matches nothing."""
+    out = []
+    for i, char in enumerate(text, 1):
+        if ord(char) > 127 and not char.isspace() and char.casefold() not in known:
+            out.append(f"character {i} '{char}' is {unicodedata.name(char, f'U+{ord(char):04X}')}")
+    return out
 
 
 class NameIndex:
@@ -51,4 +71,7 @@ class NameIndex:
         """"unknown X 'text'", with a did-you-mean suggestion when there is one."""
         hint = self.suggest(str(text))
         tail = f"; did you mean '{hint}'?" if hint else ""
+        odd = look_alikes(str(text), "".join(self._canonical))
+        if odd:
+            tail += " (" + "; ".join(odd) + ", not a plain letter)"
         return f"unknown {self.what} '{text}'{tail}"

@@ -31,6 +31,7 @@ from aa_ref.core.auditlog import (
     state_digest,
 )
 from aa_ref.core.dice import RecordedDice, SeededDice
+from aa_ref.core.names import NameIndex
 from aa_ref.core.documents import (
     GAME_KINDS,
     ORDERS_KINDS,
@@ -181,11 +182,13 @@ def new_game(
     if variant is not None and variant not in setup.variants:
         known = ", ".join(setup.variants) or "none"
         raise UsageError(f"scenario {scenario} has no variant '{variant}' (variants: {known})")
-    options = dict(options or {})
     allowed = ruleset.options()
-    for key, value in options.items():
+    keys = NameIndex("option", allowed)
+    options = {keys.get(k) or k: v for k, v in (options or {}).items()}  # options and choices in any case, kept as the
+    for key, value in options.items():                                  # rules spell them
         if key not in allowed:
-            raise UsageError(f"unknown option '{key}' (options: {', '.join(allowed) or 'none'})")
+            raise UsageError(f"{keys.unknown_message(key)} (options: {', '.join(allowed) or 'none'})")
+        value = options[key] = NameIndex("choice", allowed[key]).get(value) or value
         problem = ruleset.option_problem(key, value)
         if problem:
             raise UsageError(problem)

@@ -84,13 +84,13 @@ def _capital_text(entry: dict[str, Any]) -> str:
     return entry["capital"] + ("" if entry["capital_held"] else " (lost)")
 
 
-def _power_rows(data: dict[str, Any], power: str | None) -> tuple[list[list[Any]], list[str]]:
+def _power_rows(data: dict[str, Any], power: str | None, side: str | None = None) -> tuple[list[list[Any]], list[str]]:
     """One row per power; the research and objective columns only when the game has them."""
     extra = [key for key in ("objectives", "researchers", "technologies")
              if any(key in v and (v[key] or key == "researchers") for v in data["powers"].values())]
     rows = []
     for name, v in data["powers"].items():
-        if power not in (None, name):
+        if power not in (None, name) or side not in (None, v["side"]):
             continue
         row = [name, v["side"], v["treasury"], v["production"], v["income"], _capital_text(v), counts_text(v["purchased"])]
         for key in extra:
@@ -100,14 +100,15 @@ def _power_rows(data: dict[str, Any], power: str | None) -> tuple[list[list[Any]
     return rows, ["power", "side", "treasury", "production", "income", "capital", "bought", *extra]
 
 
-def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None, start: LogStart | None = None) -> str:
-    """The game as readable tables, optionally limited to one power's spaces; with the log's start, a line saying
-    what began the game."""
+def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None, start: LogStart | None = None,
+              side: str | None = None) -> str:
+    """The game as readable tables, optionally limited to one power's spaces (or one side's powers); with the log's
+    start, a line saying what began the game."""
     data = status(setup, game, ruleset)
     head = f"{setup.title} - round {game.round}, {game.power} to move, phase {game.phase.replace('_', ' ')}"
     if game.winner:
         head += f" - GAME OVER: the {game.winner} have won"
-    rows, headers = _power_rows(data, power)
+    rows, headers = _power_rows(data, power, side)
     parts = [head]
     if start is not None:
         parts.append(made_by_line(start))
@@ -172,7 +173,7 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
     for entry in log.entries:
         if round_ is not None and entry.round != round_:
             continue
-        if power is not None and entry.power.casefold() != power.casefold():
+        if power is not None and power.casefold() not in _powers_concerned(entry):
             continue
         kind = entry.input.get("kind", "orders")
         if is_edit(entry.input):
@@ -194,6 +195,37 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
                 dice = " ".join(map(str, _as_list(event.get("dice"))))
                 out.append(f"    dice {event.get('context')}: {dice} ({event.get('source', 'seeded')})")
     return "\n".join(out) + "\n"
+
+
+_NOT_POWERS = frozenset({"space", "spaces", "context", "text", "detail", "reason", "came_from", "from", "to", "via",
+                         "phase", "type", "kind", "units", "hex", "hexes"})
+"""Event fields that hold spaces, phases, units or prose, never a power (a space may be named like one: Germany)."""
+
+
+def _powers_concerned(entry: Any) -> set[str]:
+    """The powers (casefolded) an entry concerns: its own, the one that wrote its input (a decision's answerer), and
+    every power its events name — a roll's or a casualty's owner, a battle's attacker, a captured space's owners, a
+    decision's power, the powers keying a battle's sides."""
+    found = {str(entry.power).casefold()}
+    if isinstance(entry.input, dict) and isinstance(entry.input.get("power"), str):
+        found.add(entry.input["power"].casefold())
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in _NOT_POWERS:
+                    continue
+                found.add(str(key).casefold())
+                if isinstance(item, str):
+                    found.add(item.casefold())
+                else:
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(list(entry.events))
+    return found
 
 
 def _as_list(value: Any) -> list[Any]:

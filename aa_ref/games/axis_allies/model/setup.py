@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from aa_ref.core.model import Strict
-from aa_ref.core.names import NameIndex
+from aa_ref.core.names import NameIndex, plurals
 from aa_ref.core.setups import file_schema
 
 MAX_UNITS = 10_000
@@ -270,7 +270,10 @@ class Setup(Strict):
 
     @cached_property
     def unit_names(self) -> NameIndex:
-        plural = {name: [name + "s", name.replace("_", " "), *u.aliases] for name, u in self.unit_types.items()}
+        plural: dict[str, list[str]] = {}
+        for name, u in self.unit_types.items():
+            spoken = [name, name.replace("_", " "), *u.aliases]
+            plural[name] = [name + "s", *spoken[1:], *(p for s in spoken for p in plurals(s))]
         plural.setdefault("infantry", []).append("infantries")
         return NameIndex("unit type", self.unit_types, plural)
 

@@ -36,11 +36,18 @@ def check_purchase(board: Board, given: OrdersInput, units: UnitCounts) -> list[
     """Known unit types, whole positive counts, repairs the power may make, and units and
     repairs together within the treasury [L352], [@60580]."""
     problems = []
+    named: dict[str, str] = {}
     for unit, n in units.items():
-        if unit not in board.setup.unit_types:
+        canonical = board.setup.unit_names.get(unit)
+        if canonical is None:
             problems.append(given.problem(board.setup.unit_names.unknown_message(unit), ("purchase", unit)))
+        elif canonical in named:
+            problems.append(given.problem(f"{canonical} is named twice, as '{named[canonical]}' and '{unit}': "
+                                          "give one count", ("purchase", unit)))
         elif n < 0:
             problems.append(given.problem(f"cannot buy a negative number of {unit} ({n})", ("purchase", unit)))
+        if canonical is not None:
+            named.setdefault(canonical, str(unit))
     repairs, repair_problems = _resolved_repairs(board, given)
     problems += repair_problems
     if problems:

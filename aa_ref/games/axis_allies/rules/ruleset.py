@@ -145,6 +145,8 @@ class AA1941:
     # --- checking ----------------------------------------------------------
     def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
         board = Board(setup, game)
+        if not _canonical_power(setup, given):
+            return [given.problem(setup.power_names.unknown_message(given.model.power), ("power",))]
         problems = self._check_moment(setup, game, given)
         if problems:
             return problems
@@ -236,6 +238,7 @@ class AA1941:
 
     # --- adjudicating ----------------------------------------------------------
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
+        _canonical_power(ctx.setup, given)
         model = given.model
         if isinstance(model, DecisionAnswer):
             self.answer_decision(ctx, given)
@@ -337,6 +340,16 @@ class AA1941:
 
     def template(self, setup: Setup, game: Game) -> str:
         return template(setup, game)
+
+
+def _canonical_power(setup: Setup, given: OrdersInput) -> bool:
+    """Writes the power of orders given in another case (`germany`) as the setup spells it, so that events and
+    logs name it one way; False when the power is no power of the setup."""
+    name = setup.power_names.get(str(given.model.power))
+    if name is None:
+        return False
+    given.model.power = name
+    return True
 
 
 def _clear_marks(ctx: Context) -> None:
