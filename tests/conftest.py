@@ -16,6 +16,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 """The property tests draw the same examples on every run, so that CI is red only for a change, never for a draw;
 `HYPOTHESIS_PROFILE=explore` draws new ones (README, "Tests")."""
 
+deep = pytest.mark.skipif(not os.environ.get("AA_REF_DEEP"), reason="a deep search: AA_REF_DEEP=1 runs it")
+"""A search too long for the README's test command (minutes per test on 2 cores): run by hand, `AA_REF_DEEP=1`."""
+
 
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:

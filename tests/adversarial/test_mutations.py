@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 from aa_ref.cli.app import app
 from tests.adversarial.mutations import mutation, rechained
 from tests.adversarial.support import deadline
+from tests.conftest import deep
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DEFAULT_EXAMPLES = int(os.environ.get("AA_REF_MUTATIONS", "10"))
@@ -263,6 +264,7 @@ def test_damaged_files_never_crash_and_failures_write_nothing(worlds: dict[str, 
     run_example(worlds[name], data, tmp_path_factory.mktemp(f"mutated-{name}"))
 
 
+@deep
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(BUILDERS))
 @_settings(SLOW_EXAMPLES)

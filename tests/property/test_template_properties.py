@@ -15,6 +15,7 @@ from aa_ref.core import session
 from aa_ref.core.errors import AaRefError
 from aa_ref.core.yamlio import dump_yaml
 from aa_ref.games.axis_allies.autoplay import next_orders
+from tests.conftest import deep
 
 GAMES: list[tuple[str, dict[str, str]]] = [
     ("aa1941", {}),
@@ -68,6 +69,7 @@ def test_the_unchanged_template_applies_at_every_decision(tmp_path_factory, scen
     run(tmp_path_factory.mktemp("template"), seed, scenario, options, 36)
 
 
+@deep
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario,options", GAMES, ids=[g for g, _ in GAMES])
 @settings(max_examples=6, **SETTINGS)
