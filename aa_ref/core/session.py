@@ -311,13 +311,10 @@ def load_game(path: Path, log_path: Path | None = None, check_head: bool = True)
     if broken:
         raise InvalidInput(f"{log_path}: the log was edited by hand",
                            [log_doc.problem(broken[0] + "; 'aa-ref replay' shows where the game diverges")])
-    if check_head and log.start.commitments:  # the secret cards' commitments are the ones the log began with
-        probe = game.model_copy(deep=True)
-        ruleset.commit_secrets(probe, dict(log.start.commitments))
-        if probe != game:
-            raise InvalidInput(f"{path}: the game file was edited", [doc.problem(
-                f"a commitment to a secret card differs from the one in the log's start ({log_path}): the game file "
-                "was edited; 'aa-ref replay' shows where", ("players",))])
+    if check_head and not keeps_commitments(ruleset, game, log.start.commitments):
+        raise InvalidInput(f"{path}: the game file was edited", [doc.problem(
+            f"a commitment to a secret card differs from the one in the log's start ({log_path}): the game file "
+            "was edited; 'aa-ref replay' shows where", ("players",))])
     if check_head and log.head != game.log.head:
         raise InvalidInput(
             f"{path}: the game and its log {log_path} do not match",
@@ -425,6 +422,19 @@ def _option_problems(ruleset: Any, options: dict[str, str], doc: Document) -> li
         elif (problem := ruleset.option_problem(key, value)) is not None:
             problems.append(doc.problem(problem, ("options", key)))
     return problems
+
+
+def keeps_commitments(ruleset: Any, game: Game, commitments: dict[str, str]) -> bool:
+    """Whether the game holds the commitments to secret cards that its log began with (WARZAG objectives): a game
+    file edited there, or an edit reaching them, does not."""
+    if not commitments:
+        return True
+    probe = game.model_copy(deep=True)
+    try:
+        ruleset.commit_secrets(probe, dict(commitments))
+    except (KeyError, AttributeError):  # a player dealt a secret card is gone
+        return False
+    return probe == game
 
 
 def check_setup_unchanged(loaded: LoadedGame, log_doc: Document | None = None) -> None:
@@ -635,14 +645,8 @@ def edited(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput,
         raise error(refused, [doc.problem(f"the edited game is not a valid game: {p.message}", ("set",))
                               for p in exc.problems]) from None
     problems = ruleset.game_problems(setup, new_game, after)
-    if log.start.commitments:
-        probe = new_game.model_copy(deep=True)
-        try:
-            ruleset.commit_secrets(probe, dict(log.start.commitments))
-        except (KeyError, AttributeError):  # a player dealt a secret card is gone
-            probe = None
-        if probe != new_game:
-            problems.append(Problem("a commitment to a secret card is not part of the position: an edit cannot change it"))
+    if not keeps_commitments(ruleset, new_game, log.start.commitments):
+        problems.append(Problem("a commitment to a secret card is not part of the position: an edit cannot change it"))
     if problems:
         raise error(refused, [doc.problem(f"the edited game is not a valid game: {p.message}", ("set",))
                               for p in problems])
