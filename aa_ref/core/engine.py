@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from aa_ref.core.dice import DiceSource, RecordedDice, SeededDice
+from aa_ref.core.dice import DiceSource, SeededDice, Volley, table_dice
 from aa_ref.core.errors import AaRefError, IllegalOrders, Problem
 from aa_ref.core.events import Note, Roll
 from aa_ref.core.yamlio import Document
@@ -55,11 +55,12 @@ class Context:
         self.apply(self.game, event)
         self.events.append(event)
 
-    def roll(self, context: str, count: int) -> list[int]:
-        """Roll `count` dice for `context`, recording them."""
+    def roll(self, context: str, count: int, volley: Volley | None = None) -> list[int]:
+        """Roll `count` dice for the volley named `context` (described by `volley` for dice typed at a table),
+        recording them."""
         if count <= 0:
             return []
-        dice = self.dice.roll(context, count)
+        dice = self.dice.roll(context, count, volley)
         source = "manual" if self.manual_dice else getattr(self.dice, "source", "seeded")
         self.emit(Roll(context=context, dice=dice, source=source))
         return dice
@@ -72,7 +73,7 @@ def problems_of_a_dry_run(ruleset: Any, setup: Any, game: Any, given: "OrdersInp
     """`check` of a self-checking ruleset: the document adjudicated on a copy of the game, with its own dice or
     the game's seed; the problems it raises (none if it applies)."""
     model = given.model
-    dice = RecordedDice(model.dice, f"{given.doc.path}: dice") if model.dice is not None else SeededDice(game.seed)
+    dice = table_dice(model.dice, f"{given.doc.path}: dice") if model.dice is not None else SeededDice(game.seed)
     ctx = Context(setup, game.model_copy(deep=True), dice, apply=ruleset.apply_event)
     try:
         ruleset.adjudicate(ctx, given)

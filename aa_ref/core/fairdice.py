@@ -264,7 +264,7 @@ class FairDice:
         self.key = _hash(PROTOCOL, "dice", game.seed, game.log.head, document_hash(given.doc.data), values)
         self.rolled = False
 
-    def roll(self, context: str, count: int) -> list[int]:
+    def roll(self, context: str, count: int, volley: object = None) -> list[int]:
         if self.missing:
             raise RevealsNeeded(context)
         self.rolled = True
@@ -340,7 +340,7 @@ def fair_dice_for(game: Game, given: Any, table_dice: Any) -> FairDice:
     from aa_ref.core.errors import IllegalOrders
 
     if table_dice is not None:
-        raise InvalidInput("a fair-dice game takes no table dice (--dice): its dice come from the players' reveals")
+        raise InvalidInput("a fair-dice game takes no table dice (--dice, --ask-dice): its dice come from the players' reveals")
     problems = document_problems(game, given)
     if problems:
         raise IllegalOrders(f"{given.doc.path}: not accepted in a fair-dice game", problems)

@@ -30,7 +30,7 @@ from aa_ref.core.auditlog import (
     start_data,
     state_digest,
 )
-from aa_ref.core.dice import RecordedDice, SeededDice
+from aa_ref.core.dice import AskedDice, SeededDice, TableDice, Volley, table_dice
 from aa_ref.core.names import NameIndex
 from aa_ref.core.documents import (
     GAME_KINDS,
@@ -519,19 +519,33 @@ def load_orders(path: Path, edits: bool = False) -> OrdersInput:
     return OrdersInput(doc, parse_model(doc, kind))
 
 
-def load_dice(path: Path) -> list[int]:
-    """Dice rolled at the table: a YAML list of numbers, or a mapping with `dice:`."""
+def load_dice(path: Path) -> TableDice:
+    """Dice rolled at the table: a YAML list of numbers used in order, or `dice:` with that list or with a mapping of
+    volley names to their dice (`dice: {r1/Germany/West Russia/cr1/attack: [3, 6, 1]}`)."""
     doc = load_yaml(path)
     data = doc.data
     if isinstance(data, dict):
         data = data.get("dice")
+    if isinstance(data, dict):
+        for name, dice in data.items():
+            if not isinstance(dice, list):
+                raise InvalidInput(f"{path}: bad volley", [doc.problem(
+                    f"the volley {name}'s dice are a list, e.g. '{name}: [3, 6, 1]'", ("dice", name))])
+            _check_dice(doc, path, dice, ("dice", name))
+        return table_dice(data, str(path))
     if not isinstance(data, list):
-        raise InvalidInput(f"{path}: expected a list of dice", [doc.problem("write the dice as a list, e.g. 'dice: [3, 6, 1]'")])
-    for i, value in enumerate(data):
+        raise InvalidInput(f"{path}: expected a list of dice", [doc.problem(
+            "write the dice as a list, e.g. 'dice: [3, 6, 1]', or by volley, e.g. "
+            "'dice: {r1/Germany/West Russia/cr1/attack: [3, 6, 1]}'")])
+    _check_dice(doc, path, data, (() if isinstance(doc.data, list) else ("dice",)))
+    return table_dice(data, str(path))
+
+
+def _check_dice(doc: Document, path: Path, dice: list[Any], where: tuple[Any, ...]) -> None:
+    for i, value in enumerate(dice):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            loc = (i,) if isinstance(doc.data, list) else ("dice", i)
-            raise InvalidInput(f"{path}: bad die", [doc.problem(f"a die is a whole number from 1 to 6, not {value!r}", loc)])
-    return data
+            raise InvalidInput(f"{path}: bad die", [doc.problem(f"a die is a whole number from 1 to 6, not {value!r}",
+                                                                (*where, i))])
 
 
 # --- applying -------------------------------------------------------------------
@@ -563,7 +577,7 @@ class ApplyResult:
     written: list[str] = field(default_factory=list)
 
 
-def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, table_dice: RecordedDice | None,
+def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, at_table: TableDice | None,
                bind_state: bool = True) -> tuple[Game, Log, list[Any]]:
     """Check and adjudicate one document; the new game and log (its entry binding the new state unless replaying
     an entry written before states were bound), or IllegalOrders."""
@@ -574,15 +588,15 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     model = given.model
     fair = None
     if game.fair_dice:
-        fair = fair_dice_for(game, given, table_dice)
+        fair = fair_dice_for(game, given, at_table)
         dice, manual = fair, False
     elif model.dice is not None:
-        dice, manual = RecordedDice(model.dice, f"{given.doc.path}: dice"), True
-    elif table_dice is not None:
-        dice, manual = table_dice, True
+        dice, manual = table_dice(model.dice, f"{given.doc.path}: dice"), True
+    elif at_table is not None:
+        dice, manual = at_table, True
     else:
         dice, manual = SeededDice(game.seed), False
-    before = dice.used if manual else 0
+    before = len(dice.rolled) if manual else 0
     ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event)
     try:
         ruleset.adjudicate(ctx, given)
@@ -594,9 +608,10 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
         settle_reveals(ctx.game, given, fair)
     record = dict(given.doc.data)
     if manual and model.dice is None:
-        record["dice"] = dice.values[before:dice.used]
-    if manual and model.dice is not None and dice.unused:
-        raise InvalidInput(f"{given.doc.path}: {dice.unused} of the dice given were not needed; remove them")
+        record["dice"] = dice.record(before)
+    leftover = dice.leftover() if manual and model.dice is not None else None
+    if leftover:
+        raise InvalidInput(f"{given.doc.path}: {leftover}; remove them")
     bound = state_sha256(ruleset, ctx.game) if bind_state else None
     entry = make_entry(log, game.round, model.power, game.phase, record, dump_events(ctx.events), bound)
     new_log = log.model_copy(update={"entries": [*log.entries, entry]})
@@ -662,17 +677,20 @@ def edited(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput,
 def apply_orders(
     game_path: Path, orders_paths: list[Path], out: Path | None = None, in_place: bool = False,
     dice_path: Path | None = None, log_path: Path | None = None, dry_run: bool = False,
-    reveal_paths: list[Path] | None = None, overwrite: bool = False,
+    reveal_paths: list[Path] | None = None, overwrite: bool = False, asked: AskedDice | None = None,
 ) -> ApplyResult:
     """Apply orders files in order, all or none, and write the new game and log. In a
-    fair-dice game, the reveals in `reveal_paths` go with the documents they were made for."""
+    fair-dice game, the reveals in `reveal_paths` go with the documents they were made for. Dice rolled at the
+    table come from `dice_path` or are typed as each volley is rolled (`asked`), unless a document lists its own."""
 
     if not dry_run and (out is None) == (not in_place):
         raise UsageError("say where the new game goes: -o OUT.yaml, or --in-place to replace GAME.yaml (or --dry-run)")
     loaded = load_game(game_path, log_path)
     refuse_newer_rules(loaded)
     inputs = [load_orders(p, edits=True) for p in orders_paths]
-    table_dice = RecordedDice(load_dice(dice_path), str(dice_path)) if dice_path else None
+    if dice_path and asked:
+        raise UsageError("give the table's dice one way: --dice FILE or --ask-dice, not both")
+    at_table = load_dice(dice_path) if dice_path else asked
     pool = RevealPool(reveal_paths or [])
     game, log = loaded.game, loaded.log
     result = ApplyResult(game)
@@ -683,12 +701,13 @@ def apply_orders(
             continue
         given = pool.attach(game, given)
         try:
-            game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, table_dice)
+            game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, at_table)
         except IllegalOrders as exc:
             raise IllegalOrders(exc.message, [*exc.problems, *(Problem(p) for p in pool.unused())]) from None
         result.applied.append(Applied(given.doc.path, events))
-    if table_dice is not None and table_dice.unused:
-        raise InvalidInput(f"{dice_path}: {table_dice.unused} dice were not needed; nothing was applied")
+    leftover = at_table.leftover() if at_table is not None else None
+    if leftover:
+        raise InvalidInput(f"{dice_path}: {leftover}; nothing was applied")
     if pool.unused():
         raise InvalidInput("reveals not used; nothing was applied", [Problem(p) for p in pool.unused()])
     result.game = game
@@ -1085,7 +1104,7 @@ class _DiceNeeded(Exception):
 class _NoDice:
     """A dice source for dry runs that must not roll: it stops the adjudication instead."""
 
-    def roll(self, context: str, count: int) -> list[int]:
+    def roll(self, context: str, count: int, volley: Volley | None = None) -> list[int]:
         raise _DiceNeeded(context)
 
 

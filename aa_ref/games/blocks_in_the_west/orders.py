@@ -12,6 +12,7 @@ from typing import Literal, Union
 
 from pydantic import Field
 
+from aa_ref.core.dice import DICE_FIELD_HELP, TableDiceField
 from aa_ref.core.model import RevealRecord, Signature, Strict
 
 
@@ -161,7 +162,7 @@ class Orders(Strict):
     game: str | None = None
     power: str = Field(description="the side giving the orders: axis or allies")
     based_on: str | None = None
-    dice: list[int] | None = None
+    dice: TableDiceField | None = Field(default=None, description=DICE_FIELD_HELP)
     actions: list[Action] = Field(default_factory=list)
     signature: Signature | None = None
     reveals: list[RevealRecord] | None = None

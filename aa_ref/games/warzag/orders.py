@@ -11,6 +11,7 @@ from typing import Literal, Union
 
 from pydantic import Field
 
+from aa_ref.core.dice import DICE_FIELD_HELP, TableDiceField
 from aa_ref.core.model import RevealRecord, Signature, Strict
 from aa_ref.games.warzag.state import Development, Standing
 
@@ -172,7 +173,7 @@ class Orders(Strict):
     game: str | None = Field(default=None, description="the component pack's id, for checks without the game")
     power: str = Field(description="the nation giving the orders")
     based_on: str | None = Field(default=None, description="the log head the orders were written against")
-    dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
+    dice: TableDiceField | None = Field(default=None, description=DICE_FIELD_HELP)
     actions: list[Action] = Field(default_factory=list)
     signature: Signature | None = Field(default=None, description="fair-dice games: the player's signature ('aa-ref sign')")
     reveals: list[RevealRecord] | None = Field(default=None, description="fair-dice games: the other players' reveals")

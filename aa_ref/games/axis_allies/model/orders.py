@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from aa_ref.core.dice import DICE_FIELD_HELP, TableDiceField
 from aa_ref.core.model import RevealRecord, Signature, Strict
 from aa_ref.games.axis_allies.model.setup import MAX_UNITS, UnitCounts
 from aa_ref.games.axis_allies.model.state import PhaseName, RetreatPolicy, Standing
@@ -128,7 +129,7 @@ class Orders(Strict):
                                   "Move before any movement (the US also at the start of Collect Income of its 3rd turn)")
     objective_units: dict[str, UnitCounts] | None = Field(
         default=None, description="Mobilize: the units an objective pays (Global 1940 France F1), by objective id")
-    dice: list[int] | None = Field(default=None, description="dice rolled at the table, used in order")
+    dice: TableDiceField | None = Field(default=None, description=DICE_FIELD_HELP)
     signature: Signature | None = None
     reveals: list[RevealRecord] | None = None
 
@@ -149,6 +150,6 @@ class DecisionAnswer(Strict):
         default=None, description="Global 1940: air units scrambled from an air base (from) to a sea zone (to); [] = none")
     kamikaze: dict[str, UnitCounts] | None = Field(
         default=None, description="Global 1940: sea zone -> attacked unit type -> number of kamikaze attacks; {} = none")
-    dice: list[int] | None = None
+    dice: TableDiceField | None = Field(default=None, description=DICE_FIELD_HELP)
     signature: Signature | None = None
     reveals: list[RevealRecord] | None = None

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from aa_ref.core.dice import Volley as TableVolley
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
 from aa_ref.games.axis_allies.model.setup import UnitCounts, UnitType
@@ -67,7 +68,7 @@ from aa_ref.games.axis_allies.rules.board import CAPTURING_UNITS, CARRIER_ROOM, 
 from aa_ref.games.axis_allies.rules.capture import capture
 from aa_ref.games.axis_allies.rules.casualties import HitRules, Targets, Volley, hit_kind
 from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
-from aa_ref.games.axis_allies.rules.firepower import FireGroup, fire_groups
+from aa_ref.games.axis_allies.rules.firepower import FireGroup, fire_groups, fire_labels
 from aa_ref.games.axis_allies.rules.guests import launch_guests
 
 ATTACKER, DEFENDER = "attacker", "defender"
@@ -344,8 +345,9 @@ class Fight:
             firing = add_counts(firing, units)
         order = list(self.board.setup.unit_types)
         groups = [FireGroup(self.board.profile(self.attacker, u).bombard, order.index(u), u, n, 1) for u, n in firing.items()]
-        self._roll(sorted(groups), "bombard", "bombard_assign", "anti_aircraft",
-                   f"shore bombardment from {', '.join(ships)} (at most {cap} ship(s), ruling A16)")
+        what = f"shore bombardment from {', '.join(ships)} (at most {cap} ship(s), ruling A16)"
+        self._roll(sorted(groups), "bombard", "bombard_assign", "anti_aircraft", what,
+                   f"{self.space}, {self.attacker}'s {what}")
 
     def _mark_bombarded(self, zone: str, units: UnitCounts) -> None:
         """Bombarding ships fire once per turn [@78124]: they are marked done."""
@@ -529,7 +531,11 @@ class Fight:
         if not groups or not self.units(other):
             self.battle.step = skip
             return
-        self._roll(groups, f"cr{self.battle.round}/{label}", assign, skip, f"round {self.battle.round} {label}")
+        who = self.attacker if side == ATTACKER else " and ".join(self.defending_powers()) or "the defence"
+        does = {"attack": "attacks", "defense": "defends", "strike-attack": "strikes by surprise (attacking submarines)",
+                "strike-defense": "strikes by surprise (defending submarines)"}[label]
+        self._roll(groups, f"cr{self.battle.round}/{label}", assign, skip, f"round {self.battle.round} {label}",
+                   f"{self.space}, round {self.battle.round}, {who} {does}")
 
     def _groups(self, side: str, units: UnitCounts) -> list[FireGroup]:
         """The volley of the side's armed units, lowest value first (`firepower.fire_groups`:
@@ -538,12 +544,13 @@ class Fight:
         profiles = {u: self.profile(side, u) for u in units}
         return fire_groups(units, profiles, side == ATTACKER, techs, list(self.board.setup.unit_types))
 
-    def _roll(self, groups: list[FireGroup], label: str, assign: str, skip: str, title: str) -> None:
-        """One roll for a volley of groups; hits counted by the unit type that scored them."""
+    def _roll(self, groups: list[FireGroup], label: str, assign: str, skip: str, title: str, heading: str) -> None:
+        """One roll for a volley of groups, read group by group in their order; hits counted by the unit type
+        that scored them."""
         b = self.battle
         assert self.ctx is not None
         context = f"r{self.board.game.round}/{self.attacker}/{self.space}/{label}"
-        dice = self.ctx.roll(context, sum(g.total_dice for g in groups))
+        dice = self.ctx.roll(context, sum(g.total_dice for g in groups), TableVolley(heading, fire_labels(groups)))
         hits: UnitCounts = {}
         parts = []
         for g, value, unit, n, each in ((g, g.value, g.unit, g.count, g.dice) for g in groups):

@@ -48,6 +48,16 @@ class FireGroup:
         return sum(1 for i in range(self.count) if min(dice[i * self.dice:(i + 1) * self.dice]) <= self.value)
 
 
+def fire_labels(groups: list[FireGroup]) -> tuple[tuple[str, int], ...]:
+    """The groups of a volley as a referee reads them out ('3 infantry hit on 1', '1 heavy bomber hit on 4, 2 dice
+    each, the better counts'), each with its number of dice."""
+    labels = []
+    for g in groups:
+        each = f", {g.dice} dice each" + (", the better counts" if g.best_of else "") if g.dice > 1 else ""
+        labels.append((f"{g.count} {g.unit} hit on {g.value}{each}", g.total_dice))
+    return tuple(labels)
+
+
 def supported(units: UnitCounts, profiles: Mapping[str, UnitType], advanced_artillery: bool) -> dict[str, tuple[int, int]]:
     """Supported unit type -> (raised attack value, how many may be raised), for attacking units.
 
