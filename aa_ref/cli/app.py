@@ -12,13 +12,16 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from aa_ref import __version__
 from aa_ref.core.errors import AaRefError, PrivacyWarning, RecoveryNotice, UsageError
 from aa_ref.core.names import NameIndex
+
+if TYPE_CHECKING:
+    from aa_ref.core.dice import AskedDice
 
 app = typer.Typer(
     add_completion=False,
@@ -281,15 +284,20 @@ def apply(
     reveal: Annotated[Optional[list[Path]], typer.Option(
         "--reveal", help="Fair-dice games: a reveal file from another player (repeat for each).")] = None,
     force: Annotated[bool, typer.Option("--force", help="With -o: replace an existing game and log.")] = False,
+    ask_dice: Annotated[bool, typer.Option(
+        "--ask-dice", help="Dice rolled at the table, typed volley by volley as each is described (or piped in).")] = False,
 ) -> None:
     """Validate orders as a whole, adjudicate them, write the new game and append to its log."""
     from aa_ref.core.session import apply_orders
 
     try:
-        result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal, force)
+        asked = _dice_typed_at_the_table() if ask_dice else None
+        result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal, force, asked)
     except AaRefError as exc:
         fail(exc)
     for applied in result.applied:
+        if applied.narrated:
+            continue
         typer.echo(f"== {applied.source}")
         for note in applied.notes:
             typer.echo(f"  {note}")
@@ -304,6 +312,27 @@ def apply(
         typer.echo("Written: " + ", ".join(result.written))
     elif dry_run:
         typer.echo("Dry run: nothing written.")
+
+
+def _dice_typed_at_the_table() -> AskedDice:
+    """Dice read from standard input, a line per volley: typed at a terminal, or piped in (then each line read is
+    echoed after its prompt, so a script's output reads like a session at the table)."""
+    from aa_ref.core.dice import AskedDice
+
+    interactive = sys.stdin.isatty()
+
+    def ask(prompt: str) -> str | None:
+        if interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        line = sys.stdin.readline()
+        if line:
+            typer.echo(prompt + line.rstrip("\n"))
+        return line or None
+
+    return AskedDice(ask, typer.echo)
 
 
 @app.command("log")

@@ -218,6 +218,14 @@ class AskedDice(TableDice):
         super().__init__(origin)
         self.ask, self.say = ask, say
 
+    def begin(self, source: str) -> None:
+        """A document's adjudication begins: its name heads what follows."""
+        self.say(f"== {source}")
+
+    def hear(self, text: str) -> None:
+        """What the referee announces as it happens (a volley's outcome before the next volley is asked)."""
+        self.say(f"  {text}")
+
     def _take(self, context: str, count: int, volley: Volley | None) -> list[int]:
         self.say(volley.text(count) if volley else f"{context} - roll {count} {'die' if count == 1 else 'dice'}")
         while True:

@@ -49,11 +49,15 @@ class Context:
     events: list[Any] = field(default_factory=list)
     apply: Callable[[Any, Any], None] = no_event_application
     """The game's own event application (`ruleset.apply_event`)."""
+    watch: Callable[[Any], None] | None = None
+    """Told each event as it happens (a table where dice are typed hears each volley's outcome before the next)."""
 
     def emit(self, event: Any) -> None:
         """Record an event and apply it to the working game."""
         self.apply(self.game, event)
         self.events.append(event)
+        if self.watch is not None:
+            self.watch(event)
 
     def roll(self, context: str, count: int, volley: Volley | None = None) -> list[int]:
         """Roll `count` dice for the volley named `context` (described by `volley` for dice typed at a table),

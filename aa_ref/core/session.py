@@ -564,6 +564,8 @@ class Applied:
 
     source: str
     events: list[Any]
+    narrated: bool = False
+    """Its notes were told as they happened (dice typed at the table), not to be repeated."""
 
     @property
     def notes(self) -> list[str]:
@@ -597,7 +599,8 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     else:
         dice, manual = SeededDice(game.seed), False
     before = len(dice.rolled) if manual else 0
-    ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event)
+    ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event,
+                  watch=_narrator(at_table))
     try:
         ruleset.adjudicate(ctx, given)
     except EventError as exc:
@@ -619,6 +622,18 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     new_game.log.head = entry.hash
     new_game.log.entries = len(new_log.entries)
     return new_game, new_log, ctx.events
+
+
+def _narrator(at_table: TableDice | None) -> Callable[[Any], None] | None:
+    """Where the notes go as they happen: to a table typing its dice, so each volley's outcome is heard before the
+    next volley is asked."""
+    if not isinstance(at_table, AskedDice):
+        return None
+
+    def tell(event: Any) -> None:
+        if isinstance(event, Note):
+            at_table.hear(event.text)
+    return tell
 
 
 def edited(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, bind_state: bool = True,
@@ -698,13 +713,21 @@ def apply_orders(
         if given.model.kind == EDIT:
             game, log, events = edited(loaded.setup, loaded.ruleset, game, log, given)
             result.applied.append(Applied(given.doc.path, events))
+            if isinstance(at_table, AskedDice):  # told in its place among the documents
+                at_table.begin(given.doc.path)
+                for note in result.applied[-1].notes:
+                    at_table.hear(note)
+                result.applied[-1].narrated = True
             continue
         given = pool.attach(game, given)
+        narrated = isinstance(at_table, AskedDice)
+        if narrated:
+            at_table.begin(given.doc.path)
         try:
             game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, at_table)
         except IllegalOrders as exc:
             raise IllegalOrders(exc.message, [*exc.problems, *(Problem(p) for p in pool.unused())]) from None
-        result.applied.append(Applied(given.doc.path, events))
+        result.applied.append(Applied(given.doc.path, events, narrated))
     leftover = at_table.leftover() if at_table is not None else None
     if leftover:
         raise InvalidInput(f"{dice_path}: {leftover}; nothing was applied")

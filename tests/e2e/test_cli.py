@@ -125,7 +125,7 @@ def test_dice_from_the_table_are_used_and_logged(cli, game):
     assert result.exit_code == 0, result.output
     assert "USSR captures West Russia" in result.output
     log = cli("log", "game.yaml").output
-    assert "1 1 1 (manual)" in log
+    assert "1 1 1 (table dice)" in log
     assert cli("replay", "game.yaml").exit_code == 0
 
 

@@ -193,9 +193,13 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
                 out.append(f"  {event.get('text')}")
             elif event.get("type") == "roll":
                 dice = " ".join(map(str, _as_list(event.get("dice"))))
-                out.append(f"    dice {event.get('context')}: {dice} ({event.get('source', 'seeded')})")
+                source = event.get("source", "seeded")
+                out.append(f"    dice {event.get('context')}: {dice} ({DICE_SOURCES.get(source, source)})")
     return "\n".join(out) + "\n"
 
+
+DICE_SOURCES = {"manual": "table dice", "seeded": "seeded", "fair": "fair dice"}
+"""A roll's source as the log says it: 'manual' dice were rolled at the table and typed or listed."""
 
 _NOT_POWERS = frozenset({"space", "spaces", "context", "text", "detail", "reason", "came_from", "from", "to", "via",
                          "phase", "type", "kind", "units", "hex", "hexes"})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, Illegal
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import Points
@@ -61,5 +62,6 @@ class Act:
         if amount:
             self.ctx.emit(Points(power=power, delta=-amount, reason=reason))
 
-    def roll(self, context: str, count: int = 1) -> list[int]:
-        return self.ctx.roll(f"t{self.game.turn}/{self.side}/{context}", count)
+    def roll(self, context: str, count: int = 1, volley: Volley | None = None) -> list[int]:
+        """The side's dice for the volley named `context` (described by `volley` for dice typed at the table)."""
+        return self.ctx.roll(f"t{self.game.turn}/{self.side}/{context}", count, volley)

@@ -8,6 +8,7 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.games.blocks_in_the_west import airborne, hq, recon, rules, supply
 from aa_ref.games.blocks_in_the_west import modifiers as mod
 from aa_ref.games.blocks_in_the_west.act import Act
@@ -97,7 +98,8 @@ def volley(act: Act, battle: Battle, step: str, shooters: list[Shooter]) -> int:
         dice, face = pooled(shooters, cancel)[s.block]
         if dice <= 0 or face is None:
             continue
-        rolls = act.roll(f"{battle.hex}/r{battle.round}/{step}/{s.block}", dice)
+        rolls = act.roll(f"{battle.hex}/r{battle.round}/{step}/{s.block}", dice, Volley(
+            f"{battle.hex}, round {battle.round}, {step}: {s.block} fires", ((f"{dice} dice hitting on {face}+", dice),)))
         scored = hits(rolls, face)
         act.note(f"{step}: {s.block} rolls {dice} dice hitting on {face}+: {rolls}, {scored} hits")
         total += scored

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, rules
 from aa_ref.games.blocks_in_the_west.act import Act
@@ -112,8 +113,9 @@ def recon(act: Act, order: Any) -> None:
     attempt = used + 1
     if interdicted(act, to, enemy, f"recon/{to}/{hq_id}/{attempt}"):
         return
-    die = act.roll(f"recon/{to}/{hq_id}/{attempt}/success")[0]
     mod = modifier(act, to, block.power)
+    die = act.roll(f"recon/{to}/{hq_id}/{attempt}/success", 1, Volley(
+        f"{to}, air reconnaissance by {hq_id}", ((f"the die {mod:+d}, a success on 1-{SUCCESS}", 1),)))[0]
     total = die + mod
     if total > SUCCESS:
         act.note(f"reconnaissance of {to} by {hq_id} fails: die {die} {mod:+d} = {total}, success on 1-{SUCCESS} "
@@ -142,7 +144,8 @@ def interdicted(act: Act, hex_id: str, enemy: list[str], context: str) -> bool:
         dice = act.game.blocks[b].strength
         if half or unit.power == FRANCE:
             dice = max(1, dice // 2)
-        rolls = act.roll(f"{context}/aa/{b}", dice)
+        rolls = act.roll(f"{context}/aa/{b}", dice, Volley(
+            f"{hex_id}, interdiction of the reconnaissance: {b} fires", ((f"{dice} dice hitting on {values.defence}+", dice),)))
         scored = hits(rolls, values.defence)
         act.note(f"interdiction: {b} rolls {dice} dice hitting on {values.defence}+: {rolls}, {scored} hits")
         total += scored
@@ -152,7 +155,9 @@ def interdicted(act: Act, hex_id: str, enemy: list[str], context: str) -> bool:
         dice = 2 if (h.city in ("capital", "major", "fortress") or h.fortification == "fortress") else \
             1 if (h.city == "minor" or h.fortification == "bunker") else 0
         if dice:
-            rolls = act.roll(f"{context}/aa/city", dice)
+            rolls = act.roll(f"{context}/aa/city", dice, Volley(
+                f"{hex_id}, interdiction of the reconnaissance: the city fires",
+                ((f"{dice} dice hitting on {CITY_AA_FACE}", dice),)))
             scored = hits(rolls, CITY_AA_FACE)
             act.note(f"interdiction: the city of {hex_id} rolls {dice} dice hitting on {CITY_AA_FACE}: {rolls}, "
                      f"{scored} hits")

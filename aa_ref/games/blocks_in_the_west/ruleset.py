@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, ClassVar
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import FIRST_RULES, Context, Illegal, OrdersInput, problems_of_a_dry_run
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.core.model import LogRef
@@ -226,7 +227,8 @@ class Bitw:
         game = act.game
         weather = act.scenario.turns[game.turn - 1].weather
         if weather == "roll":
-            die = act.roll("weather")[0]
+            die = act.roll("weather", 1, Volley(f"the weather of {act.scenario.turns[game.turn - 1].month}, "
+                                                "rolled by the German player", (("1-3 good, 4-6 rain", 1),)))[0]
             weather = "good" if die <= 3 else "rain"
             act.note(f"the weather of {act.scenario.turns[game.turn - 1].month}: die {die}, {weather} [BW L1598-L1600]")
             if rules.enabled(game, "optional_weather") and game.turn > 1:
@@ -246,7 +248,8 @@ class Bitw:
         attempt = 0
         while weather == previous:
             attempt += 1
-            die = allies.roll(f"weather-again/{attempt}")[0]
+            die = allies.roll(f"weather-again/{attempt}", 1, Volley(
+                "the same weather as last month: the Allied player rolls again", (("1-2 good, 3-4 light rain, 5-6 rain", 1),)))[0]
             weather = "good" if die <= 2 else "light_rain" if die <= 4 else "rain"
             act.note(f"the same weather as last month is not allowed: the Allied player rolls {die}, "
                      f"{weather.replace('_', ' ')} [BW L2596-L2598]")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, Illegal
 from aa_ref.games.warzag.board import Board
 from aa_ref.games.warzag.events import Resources
@@ -69,9 +70,9 @@ class Act:
         if (got_pp, got_pc) != (pp, pc):
             self.note(f"{nation} is at the cap of 99: {_amount(pp - got_pp, pc - got_pc)} of {reason} is lost [WZ L463]")
 
-    def roll_standard(self, context: str) -> int:
-        """The standard die [WZ L171] (a d6)."""
-        return self.ctx.roll(f"r{self.game.round}/{context}", 1)[0]
+    def roll_standard(self, context: str, what: str) -> int:
+        """The standard die [WZ L171] (a d6), `what` it is for in words (said to a table typing its dice)."""
+        return self.ctx.roll(f"r{self.game.round}/{context}", 1, Volley(f"{self.nation}: {what}"))[0]
 
 
 def _amount(pp: int, pc: int) -> str:

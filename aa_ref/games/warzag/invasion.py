@@ -4,6 +4,7 @@ and no retreats: one exchange per invasion."""
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.games.warzag.act import Act
 from aa_ref.games.warzag.board import HISTORIC_BONUS, Board
 from aa_ref.games.warzag.events import ArmyRemove, ArmyUpdate, Develop, HexOwner, LeaderMove, SetInvasion, SetTurn
@@ -38,7 +39,8 @@ def invade(act: Act, order: InvadeOrder) -> None:
              f"defence {defence_all}" + (f" (historic and Leader bonus {bonus_def})" if bonus_def else "")
              + (f"; {target} is conquered [WZ L322]" if conquered else
                 f"; eliminating {', '.join(chosen) or 'none'} [WZ L291]"))
-    die = act.ctx.roll(f"r{game.round}/{act.nation}/t{game.players[act.nation].turns}/invasion{n}/{target}", 1)[0]
+    die = act.ctx.roll(f"r{game.round}/{act.nation}/t{game.players[act.nation].turns}/invasion{n}/{target}", 1,
+                       Volley(f"{act.nation} invades {target}: the special die", (("D, R or T face by number 1-6", 1),)))[0]
     face = act.pack.dice.special[die - 1]
     strength = 0
     if face != "D":

@@ -3,6 +3,7 @@ the Supply draw of the pawn [WZ L624], and the R&D territory's activities [WZ L5
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.games.warzag.act import Act, Illegal, wz
 from aa_ref.games.warzag.events import ArmyUpdate, CardDrawn, LeaderMove, PawnSet, SetTurn
 from aa_ref.games.warzag.state import Pawn
@@ -104,7 +105,9 @@ def pick(act: Act, count: int) -> int:
         return 0
     limit = 36 - 36 % count
     for attempt in range(1, 100):
-        first, second = act.ctx.roll(f"r{act.game.round}/{act.nation}/t{act.game.players[act.nation].turns}/supply-draw{attempt}", 2)
+        first, second = act.ctx.roll(
+            f"r{act.game.round}/{act.nation}/t{act.game.players[act.nation].turns}/supply-draw{attempt}", 2,
+            Volley(f"{act.nation} draws a card at random", (("two dice, first and second in order", 2),)))
         value = (first - 1) * 6 + (second - 1)
         if value < limit:
             return value % count
@@ -178,5 +181,5 @@ def accelerate(act: Act) -> None:
         why = "the accelerator's re-roll [WZ L568], A14"
     else:
         why = "the accelerator's extra roll [WZ L568], A14"
-    roll = act.roll_standard(f"{act.nation}/t{player.turns}/accelerator")
+    roll = act.roll_standard(f"{act.nation}/t{player.turns}/accelerator", "the standard die, for the accelerator")
     move_pawn(act, roll, why)

@@ -49,7 +49,8 @@ def move_pawn(act: Act, steps: int, why: str) -> None:
         if landed.kind != "accelerator":
             _turn(act, may_draw=False)
             return
-        steps = act.roll_standard(f"{act.nation}/t{player.turns}/accelerator-box{chained + 1}")
+        steps = act.roll_standard(f"{act.nation}/t{player.turns}/accelerator-box{chained + 1}",
+                                  "the standard die again, for the development accelerator box")
         why = "a development accelerator box: roll again [WZ L628]"
 
 

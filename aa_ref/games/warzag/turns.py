@@ -31,7 +31,7 @@ def begin_turn(act: Act) -> None:
         act.note(f"{nation} collects {pp} PP and {pc} PC: " + (", ".join(f"{s[0]} {s[1]}/{s[2]}" for s in sources) or "nothing"))
         act.gain(nation, "Phase I income [WZ L157]", pp=pp, pc=pc)
     act.ctx.emit(SetPhase(round=game.round, power=nation, phase="leader"))
-    roll = act.roll_standard(f"{nation}/t{player.turns}/standard")
+    roll = act.roll_standard(f"{nation}/t{player.turns}/standard", "the standard die: how far the Leader may move")
     act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"roll": roll})))
     act.note(f"{nation} rolls {roll}: the Leader may move up to {roll + _move_bonus(act)} territories [WZ L183]")
     if pawn_may_move(act):

@@ -7,6 +7,7 @@ one the power already holds. No 6: the tokens are kept for later turns [@53982].
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import Breakthrough, Researchers, Treasury
@@ -66,7 +67,8 @@ def execute_research(ctx: Context, power: str, orders: ResearchOrders | None) ->
         ctx.emit(Treasury(power=power, delta=-RESEARCHER_COST * orders.researchers, reason="researchers"))
         ctx.emit(Researchers(power=power, delta=orders.researchers))
     tokens = ctx.game.powers[power].researchers
-    dice = ctx.roll(f"research {power} round {ctx.game.round}", tokens)
+    dice = ctx.roll(f"research {power} round {ctx.game.round}", tokens, Volley(
+        f"{power}'s research", ((f"{tokens} researchers' dice, a 6 is a breakthrough", tokens),)))
     if 6 not in dice:
         ctx.note(f"{power} rolls {dice} with {tokens} researchers: no breakthrough; the researchers are kept [@53982]")
         return
@@ -83,7 +85,8 @@ def develop(ctx: Context, power: str, chart: int | None) -> tuple[str, int]:
     techs = chart_techs(board, chart)
     attempt = 1
     while True:
-        roll = ctx.roll(f"development {power} round {ctx.game.round} chart {chart} try {attempt}", 1)[0]
+        roll = ctx.roll(f"development {power} round {ctx.game.round} chart {chart} try {attempt}", 1, Volley(
+            f"{power}'s development roll on chart {chart}", (("the die names the technology", 1),)))[0]
         tech = techs.get(roll)
         if tech is not None and not board.has_tech(power, tech):
             break

@@ -15,6 +15,7 @@ Not for China [G40 L447], [G40 L1163]; nothing while the capital is the enemy's 
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
@@ -122,7 +123,8 @@ def convoy_losses(ctx: Context, power: str, territories: set[str], label: str) -
     beside: dict[str, list[str]] = {}
     for zone, (units, near) in zones.items():
         n = dice_for(units)
-        dice = ctx.roll(f"r{ctx.game.round}/{power}/convoy {zone}", n)
+        dice = ctx.roll(f"r{ctx.game.round}/{power}/convoy {zone}", n, Volley(
+            f"{zone}, convoy disruption of {power}'s income", ((f"{n} dice, each 1-3 costs that many IPCs", n),)))
         losses[zone] = sum(d for d in dice if d <= 3)
         beside[zone] = near
         listing = ", ".join(f"{k} {u}" for u, k in sorted(units.items()))

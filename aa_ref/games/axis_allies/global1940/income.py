@@ -10,6 +10,7 @@ and no convoy losses [G40 L435], [G40 L447]. War Bonds add a die [G40 L1836].
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.global1940 import convoy, objectives
 from aa_ref.games.axis_allies.model.events import Treasury
@@ -54,7 +55,8 @@ def collect_income(ctx: Context, power: str) -> None:
         _collect(ctx, power, eco)
     board = Board(ctx.setup, ctx.game)
     if board.has_tech(power, WAR_BONDS) and board.capital_held(power):
-        die = ctx.roll(f"r{ctx.game.round}/{power}/war bonds", 1)[0]
+        die = ctx.roll(f"r{ctx.game.round}/{power}/war bonds", 1,
+                       Volley(f"{power}'s War Bonds", (("IPCs = the die", 1),)))[0]
         ctx.emit(Treasury(power=power, delta=die, reason="war bonds", economy=economies[0]))
         ctx.note(f"{power} collects {die} IPCs from War Bonds [G40 L1836]")
 

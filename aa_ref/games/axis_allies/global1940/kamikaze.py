@@ -16,6 +16,7 @@ attack in a zone, hit or miss, stops shore bombardment from it this turn [G40 L7
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, KamikazeTokens, RemoveUnits, SetTurn
@@ -124,7 +125,8 @@ def answer(ctx: Context, given: OrdersInput) -> None:
     ctx.emit(SetTurn(turn=turn))
     for zone, units in attacks.items():
         for unit, n in units.items():
-            dice = ctx.roll(f"r{ctx.game.round}/{KAMIKAZE_POWER}/{zone}/kamikaze/{unit}", n)
+            dice = ctx.roll(f"r{ctx.game.round}/{KAMIKAZE_POWER}/{zone}/kamikaze/{unit}", n, Volley(
+                f"{zone}, Japan's kamikaze attacks on {attacker}'s {unit}", ((f"{n} attacks hit on {HIT}", n),)))
             hits = sum(1 for d in dice if d <= HIT)
             ctx.note(f"Japan's {n} kamikaze attack(s) on {attacker}'s {unit} in {zone}: {dice}, {hits} hit(s) [G40 L789]")
             for _ in range(hits):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.anniversary.research import RESEARCHER_COST, chart_techs, develop
@@ -87,7 +88,8 @@ def execute_research(ctx: Context, power: str, orders: ResearchOrders | None) ->
                 ctx.emit(Treasury(power=power, delta=-RESEARCHER_COST * n, reason="research dice", economy=name))
     else:
         ctx.emit(Treasury(power=power, delta=-RESEARCHER_COST * orders.researchers, reason="research dice"))
-    dice = ctx.roll(f"research {power} round {ctx.game.round}", orders.researchers)
+    dice = ctx.roll(f"research {power} round {ctx.game.round}", orders.researchers, Volley(
+        f"{power}'s research", ((f"{orders.researchers} research dice, a 6 is a breakthrough", orders.researchers),)))
     if 6 not in dice:
         ctx.note(f"{power} rolls {dice}: no 6, no breakthrough; the dice are spent [G40 L1810]")
         return

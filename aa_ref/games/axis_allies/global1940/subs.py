@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.games.axis_allies.model.events import RemoveUnits, SetBattles
 from aa_ref.games.axis_allies.model.setup import UnitCounts
@@ -120,7 +121,9 @@ def strike(ctx: Context, board: Board, found: list[tuple[Leg, list[Passage]]], p
                 if not afloat:
                     break
                 n = subs * len(afloat)
-                dice = ctx.roll(f"r{ctx.game.round}/{power}/{passage.zone}/sub-strike-{sub_power}", n)
+                dice = ctx.roll(f"r{ctx.game.round}/{power}/{passage.zone}/sub-strike-{sub_power}", n, Volley(
+                    f"{passage.zone}, {sub_power}'s submarines strike {power}'s passing transports",
+                    ((f"{subs} submarine(s) x {len(afloat)} transport(s) hit on {STRIKE}", n),)))
                 hits = sum(1 for d in dice if d <= STRIKE)
                 lost, afloat = afloat[:hits], afloat[hits:]
                 sunk = sunk or bool(lost)

@@ -21,6 +21,7 @@ combat [G40 L916], [G40 L1338] (`only_guns`).
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.rules.board import Board
@@ -59,7 +60,8 @@ def aa_volley(ctx: Context, board: Board, gun: tuple[str, str, int], targets: Un
     owner, _, value = gun
     order = list(board.setup.unit_types)
     groups = sorted(targets.items(), key=lambda item: order.index(item[0]))
-    dice = ctx.roll(context, sum(n for _, n in groups))
+    dice = ctx.roll(context, sum(n for _, n in groups), Volley(
+        f"{where}, {owner}'s AA gun fires at the attacking aircraft", tuple((f"{n} {u} hit on {value}", n) for u, n in groups)))
     destroyed: UnitCounts = {}
     parts = []
     for unit, n in groups:
@@ -121,7 +123,8 @@ def limited_volley(ctx: Context, board: Board, gun: tuple[str, str, int], space:
     shots = guns * (board.unit(unit).anti_aircraft_shots or 1)
     planes = sum(targets.values())
     count = min(shots, planes)
-    dice = ctx.roll(context, count)
+    dice = ctx.roll(context, count, Volley(f"{space}, {guns} AA gun(s) of the defence fire at {planes} aircraft",
+                                           ((f"{count} shots hit on {value}", count),)))
     hits = sum(1 for d in dice if d <= value)
     destroyed = take_losses(board, targets, hits, order)
     chosen = f"; the attacker loses {', '.join(f'{n} {u}' for u, n in destroyed.items())}" if destroyed else ""

@@ -19,6 +19,7 @@ the raids, in the order the battles are fought.
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import FactoryDamage, RemoveUnits
@@ -78,7 +79,9 @@ def resolve_raid(ctx: Context, battle: Battle) -> Battle:
             bombers -= lost
     if bombers:
         each = 2 if board.has_tech(attacker, HEAVY_BOMBERS) else 1
-        dice = ctx.roll(f"r{ctx.game.round}/{attacker}/{space}/sbr", bombers * each)
+        dice = ctx.roll(f"r{ctx.game.round}/{attacker}/{space}/sbr", bombers * each, Volley(
+            f"{space}, {attacker}'s strategic bombing raid",
+            ((f"{bombers} bomber, damage = the dice" + (", 2 dice each" if each > 1 else ""), bombers * each),)))
         ctx.note(f"{space}: {bombers} bomber(s) roll {dice}" + (" (Heavy Bombers: 2 dice each)" if each > 1 else ""))
         add_damage(ctx, space, sum(dice), f"{attacker}'s bombing raid")
     else:
@@ -202,6 +205,7 @@ def fire_rockets(ctx: Context, power: str, rockets: list[Rocket]) -> None:
     names = ctx.setup.space_names
     for rocket in rockets:
         site, target = names.get(rocket.from_), names.get(rocket.at)
-        dice = ctx.roll(f"r{ctx.game.round}/{power}/{target}/rocket", 1)
+        dice = ctx.roll(f"r{ctx.game.round}/{power}/{target}/rocket", 1,
+                        Volley(f"{target}, {power}'s rocket from {site}", (("damage = the die", 1),)))
         ctx.note(f"{power}'s AA gun in {site} fires a rocket at {target}: {dice[0]} [@55281]")
         add_damage(ctx, target, dice[0], f"{power}'s rocket from {site}")

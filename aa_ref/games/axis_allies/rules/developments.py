@@ -26,6 +26,7 @@ Improved Shipyards, Radar, Long Range Aircraft, Increased Factory Production: 12
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.orders import Rocket
@@ -148,7 +149,8 @@ def fire_rockets(ctx: Context, power: str, rockets: list[Rocket]) -> None:
         board = Board(ctx.setup, ctx.game)
         site, target = names.get(rocket.from_), names.get(rocket.at)
         unit = installation_for(board, target, rocket.target)
-        die = ctx.roll(f"r{ctx.game.round}/{power}/{target}/rocket", 1)[0]
+        die = ctx.roll(f"r{ctx.game.round}/{power}/{target}/rocket", 1,
+                       Volley(f"{target}, {power}'s rocket from {site}", (("damage = the die", 1),)))[0]
         placed = installations.add_damage(ctx, target, unit, die, f"{power}'s rocket from {site}")
         lost = f"; {die - placed} lost above its limit of {board.unit(unit).max_damage}" if die > placed else ""
         ctx.note(f"{power}'s air base in {site} launches a rocket at the {unit.replace('_', ' ')} in {target}: {die}: "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.events import Treasury
 from aa_ref.games.axis_allies.rules import objectives
@@ -51,6 +52,7 @@ def collect_income(ctx: Context, power: str) -> None:
 def war_bonds(ctx: Context, power: str) -> None:
     """War Bonds: roll one die and receive that many IPCs more [@57098]; never while the
     capital is enemy-held, when no income of any kind is collected (ruling A22)."""
-    die = ctx.roll(f"r{ctx.game.round}/{power}/war bonds", 1)[0]
+    die = ctx.roll(f"r{ctx.game.round}/{power}/war bonds", 1,
+                   Volley(f"{power}'s War Bonds", (("IPCs = the die", 1),)))[0]
     ctx.emit(Treasury(power=power, delta=die, reason="war bonds"))
     ctx.note(f"{power} collects {die} IPCs from War Bonds [@57098]")

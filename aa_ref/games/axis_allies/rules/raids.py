@@ -36,6 +36,7 @@ any attacking aircraft [G40 L815], [G40 L829].
 
 from __future__ import annotations
 
+from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import RemoveUnits
@@ -229,8 +230,12 @@ def _air_battle(ctx: Context, board: Board, battle: Battle, raiders: UnitCounts,
         ctx.note(f"{space}: no interceptors: no air battle [G40 L815]")
         return raiders
     n_att, n_def = total(raiders), sum(defence.values())
-    att = ctx.roll(f"{tag}/raid-air-attack", n_att)
-    dfn = ctx.roll(f"{tag}/raid-air-defense", n_def)
+    att = ctx.roll(f"{tag}/raid-air-attack", n_att, Volley(
+        f"{space}, air battle of the raid, {attacker}'s escorts and bombers fire",
+        tuple((f"{n} {u} hit on 1 (jets 2)", n) for u, n in raiders.items())))
+    dfn = ctx.roll(f"{tag}/raid-air-defense", n_def, Volley(
+        f"{space}, air battle of the raid, the interceptors fire",
+        tuple((f"{n} {p} fighter hit on 1 (jets 2)", n) for p, n in defence.items())))
     # each die hits on 1, a Jet Fighters escort's or interceptor's on 1-2 [G40 L813], [G40 L1850]
     att_values = [air_battle_value(board, attacker, u, AIR_BATTLE) for u, n in raiders.items() for _ in range(n)]
     def_values = [air_battle_value(board, p, ESCORT, AIR_BATTLE) for p, n in defence.items() for _ in range(n)]
@@ -282,7 +287,8 @@ def _installation_aa(ctx: Context, board: Board, space: str, target: str, units:
     owner's Radar); the attacker chooses which [G40 L1175], [G40 L823]."""
     owner = board.owner(space)
     value = max(INSTALLATION_AA, RADAR_HITS) if owner and board.has_tech(owner, RADAR) else INSTALLATION_AA
-    dice = ctx.roll(f"{tag}/raid-aa-{kind(board, target)}", total(units))
+    dice = ctx.roll(f"{tag}/raid-aa-{kind(board, target)}", total(units), Volley(
+        f"{space}, the {target}'s AA fires at the bombers", ((f"one die per bomber, hit on {value}", total(units)),)))
     hits = sum(1 for d in dice if d <= value)
     lost = take_losses(board, units, hits, order)
     ctx.note(f"{space}: the {target}'s AA fires at the {_fmt(units)} bombing it (hit on {value} or less): {dice}: "
@@ -302,7 +308,10 @@ def _bomb(ctx: Context, board: Board, space: str, attacker: str, target: str, un
         if not n:
             continue
         each = 2 if heavy and unit == STRATEGIC else 1
-        dice = ctx.roll(f"{tag}/raid-{kind(board, target)}-{unit}", n * each)
+        dice = ctx.roll(f"{tag}/raid-{kind(board, target)}-{unit}", n * each, Volley(
+            f"{space}, {attacker}'s {unit}s bomb the {target}",
+            ((f"{n} {unit}, damage = the die" + (" (the better of two)" if each > 1 else "")
+              + (f" +{STRATEGIC_BONUS}" if unit == STRATEGIC else ""), n * each),)))
         best = [max(dice[i * each:(i + 1) * each]) for i in range(n)]
         bonus = STRATEGIC_BONUS if unit == STRATEGIC else 0
         rolled += sum(best) + bonus * n
