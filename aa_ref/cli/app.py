@@ -255,12 +255,13 @@ def template(
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
     """The skeleton of the orders (or decision) the game waits for, legal choices as comments."""
-    from aa_ref.core.session import load_game
+    from aa_ref.core.session import load_game, template_volleys
     from aa_ref.core.yamlio import atomic_write, refuse_existing
 
     try:
         loaded = load_game(game)
         text = loaded.ruleset.template(loaded.setup, loaded.game)
+        text += template_volleys(loaded, text)
         if output:
             refuse_existing([output], force)
             atomic_write(output, text)
@@ -492,6 +493,8 @@ def check(
         for problem in report.problems:
             typer.echo(str(problem), err=True)
         typer.echo(f"{report.path}: {report.status}" + (f" ({report.detail})" if report.detail else ""))
+        for volley in report.volleys:
+            typer.echo(f"  {volley}")
     raise typer.Exit(1 if any(r.status == "illegal" for r in reports) else 0)
 
 

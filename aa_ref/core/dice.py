@@ -162,7 +162,7 @@ class KeyedDice(TableDice):
         what = volley.text(count) if volley else f"roll {count} dice"
         if key not in self.given:
             raise InvalidInput(f"{self.origin}: no dice for the volley {context} ({what}): add "
-                               f"'{context}: [...]' with its {count} dice")
+                               f"'{context}: [...]' with its {count} {'die' if count == 1 else 'dice'}")
         if key in self.taken:
             raise InvalidInput(f"{self.origin}: the volley {context} is rolled twice")
         name, dice = self.given[key]

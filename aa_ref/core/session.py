@@ -56,6 +56,7 @@ from aa_ref.core.yamlio import (
     dump_yaml,
     load_yaml,
     merge_into,
+    parse_yaml,
     refuse_existing,
     styled,
     warn_if_shared,
@@ -1141,12 +1142,71 @@ def rolls_dice(setup: Setup, ruleset: Any, game: Game, given: OrdersInput) -> bo
     return False
 
 
+class _Enough(Exception):
+    """Raised by `_VolleyList` once it has listed as many volleys as were asked for."""
+
+
+class _VolleyList:
+    """The game's own dice, noting each volley rolled: which volleys a document rolls, told to a table before it
+    rolls them (later rounds of a battle depend on the dice, so the list is what these dice would lead to)."""
+
+    def __init__(self, seed: str, limit: int) -> None:
+        self.seeded, self.limit = SeededDice(seed), limit
+        self.volleys: list[str] = []
+
+    def roll(self, context: str, count: int, volley: Volley | None = None) -> list[int]:
+        if len(self.volleys) == self.limit:
+            raise _Enough
+        what = volley.text(count) if volley else f"roll {count} {'die' if count == 1 else 'dice'}"
+        self.volleys.append(f"{context}: {what}")
+        return self.seeded.roll(context, count)
+
+
+VOLLEYS_SHOWN = 12
+"""How many of a document's volleys `check` and `template` list (a battle fought to its end may roll many more)."""
+
+
+def volleys_of(setup: Setup, ruleset: Any, game: Game, given: OrdersInput, limit: int = VOLLEYS_SHOWN) -> list[str]:
+    """The volleys a legal document rolls, named and described, as the game's own dice would fall (at most `limit`;
+    the first is certain, the later ones depend on the dice)."""
+    listing = _VolleyList(game.seed, limit)
+    ctx = Context(setup, game.model_copy(deep=True), listing, apply=ruleset.apply_event)
+    try:
+        ruleset.adjudicate(ctx, given)
+    except _Enough:
+        listing.volleys.append("... and more, as the dice fall")
+    except AaRefError:  # a self-checking ruleset refusing with these dice: the volleys until then
+        pass
+    return listing.volleys
+
+
+VOLLEYS_HEAD = ("the volleys it rolls (the first for certain, the rest as the game's own dice would fall); "
+                "'apply --ask-dice' asks for each, or list them by name under 'dice:'")
+
+
+def template_volleys(loaded: LoadedGame, text: str) -> str:
+    """Comment lines naming the volleys an unchanged template would roll (none when it rolls no dice)."""
+    try:
+        doc = parse_yaml(text, "template")
+        given = OrdersInput(doc, parse_model(doc, document_kind(doc)))
+        volleys = volleys_of(loaded.setup, loaded.ruleset, loaded.game, given)
+    except AaRefError:
+        return ""
+    if not volleys:
+        return ""
+    head = ["Dice at the table: the volleys this document rolls (the first for certain, the rest as the game's own",
+            "dice would fall). 'aa-ref apply --ask-dice' asks for each; or list them by name under 'dice:', e.g.",
+            f"dice: {{{volleys[0].split(': ', 1)[0]}: [...]}}"]
+    return "".join(f"# {line}\n" for line in [*head, *(f"  {v}" for v in volleys)])
+
+
 @dataclass
 class CheckReport:
     path: str
     problems: list[Problem]
     status: str  # "legal", "illegal", "not checked"
     detail: str = ""
+    volleys: list[str] = field(default_factory=list)
 
 
 def check_orders(game_path: Path, orders_paths: list[Path]) -> list[CheckReport]:
@@ -1172,7 +1232,8 @@ def check_orders(game_path: Path, orders_paths: list[Path]) -> list[CheckReport]
         try:
             loaded.ruleset.adjudicate(ctx, given)
         except _DiceNeeded:
-            reports.append(CheckReport(str(path), [], "legal", "its adjudication rolls dice"))
+            volleys = volleys_of(loaded.setup, loaded.ruleset, game, given)
+            reports.append(CheckReport(str(path), [], "legal", "its adjudication rolls dice: " + VOLLEYS_HEAD, volleys))
             blocked = f"it follows {path}, whose outcome depends on dice"
             continue
         game = ctx.game
