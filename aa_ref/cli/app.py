@@ -7,6 +7,7 @@ Exit codes: 0 ok, 1 invalid input or illegal orders (or a replay that diverges),
 from __future__ import annotations
 
 import json
+import os
 import sys
 import warnings
 from collections.abc import Iterator
@@ -328,12 +329,31 @@ def _dice_typed_at_the_table() -> AskedDice:
                 return input(prompt)
             except EOFError:
                 return None
-        line = sys.stdin.readline()
-        if line:
-            typer.echo(prompt + line.rstrip("\n"))
-        return line or None
+        line = _piped_line()
+        while line is not None and (not line.strip() or line.lstrip().startswith("#")):  # a file's notes
+            line = _piped_line()
+        if line is not None:
+            typer.echo(prompt + line)
+        return line
 
     return AskedDice(ask, typer.echo)
+
+
+def _piped_line() -> str | None:
+    """One line of piped standard input, None at its end. Read byte by byte from the shared descriptor, never
+    ahead: successive commands of a script (`for ...; do aa-ref apply --ask-dice; done < dice.txt`) each take
+    only the lines of their own volleys."""
+    try:
+        fd = sys.stdin.fileno()
+    except (OSError, ValueError, AttributeError):  # a replaced stdin (tests): its own buffered lines
+        line = sys.stdin.readline()
+        return line.rstrip("\r\n") if line else None
+    data = bytearray()
+    while (byte := os.read(fd, 1)) and byte != b"\n":
+        data += byte
+    if not data and not byte:
+        return None
+    return data.decode("utf-8", "replace").rstrip("\r")
 
 
 @app.command("log")

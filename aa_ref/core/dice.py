@@ -209,7 +209,8 @@ def typed_dice(line: str, count: int, volley: Volley | None) -> list[int]:
 
 class AskedDice(TableDice):
     """Dice typed as they are rolled: each volley is described (`say`) and its dice read as a line (`ask`, None
-    at the end of the input); a line that is not the volley's dice is explained and asked again."""
+    at the end of the input); a line that is not the volley's dice is explained and asked again. Blank lines and
+    lines beginning with '#' are passed over (a file of dice piped in may say which volley each line is for)."""
 
     keyed = True
 
@@ -234,7 +235,7 @@ class AskedDice(TableDice):
                 raise InvalidInput(f"{self.origin} ended before the dice of {context} were typed; nothing was applied")
             if line.strip().casefold() in STOP_WORDS:
                 raise InvalidInput(f"stopped at {context}; nothing was applied")
-            if not line.strip():
+            if not line.strip() or line.strip().startswith("#"):  # a blank line, or a comment in a file of dice
                 continue
             try:
                 return typed_dice(line, count, volley)
