@@ -80,6 +80,9 @@ class Anniversary(AA1941):
         CONDUCT_COMBAT: ("battles", "rockets"),
     }
     """Research orders, repairs with the purchase [@60715], rockets with the battles [@55281]."""
+    where_cites: ClassVar[dict[str, str]] = {
+        "canal": "[@39538]", "strait": "(the Anniversary rulebook has no straits rule: Turkey is a neutral [@35701])"}
+    """`where` cites the Anniversary canals rule."""
     unplaced_units_wait: ClassVar[bool] = True
     """Units that cannot be placed wait for a later turn [@102012] (an edition may refund them)."""
     naval: ClassVar[NavalRules] = NavalRules(transports_attack_alone=True, destroyer_forbids_ignoring=False,

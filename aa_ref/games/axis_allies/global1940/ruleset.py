@@ -38,6 +38,8 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     """Axis & Allies Global 1940, 2nd Edition, Alpha 3+ setup [shared/seeds/000_f34e5ec93fbfbe5a.txt]."""
 
     id: ClassVar[str] = "global1940"
+    where_cites: ClassVar[dict[str, str]] = {"canal": "[G40 L511], [G40 L513]", "strait": "[G40 L524]"}
+    """`where` cites Global 1940's canals and straits."""
     rules_version: ClassVar[int] = 2
     """The version of Global 1940's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {

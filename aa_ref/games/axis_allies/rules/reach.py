@@ -20,15 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aa_ref.core.documents import parse_model
-from aa_ref.core.engine import OrdersInput
-from aa_ref.core.errors import Problem
+from aa_ref.core.engine import OrdersInput, WhereAnswer
+from aa_ref.core.errors import InvalidInput, Problem, UsageError
+from aa_ref.core.names import parse_counts
 from aa_ref.core.yamlio import Document
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
 from aa_ref.games.axis_allies.model.state import Game
 from aa_ref.games.axis_allies.rules.air import air_distances, safe_territory
 from aa_ref.games.axis_allies.rules.bases import movement_bonus
 from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, NONCOMBAT_MOVE, Leg
+from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, NONCOMBAT_MOVE, Leg, describe
 from aa_ref.games.axis_allies.rules.paths import check_path
 
 Check = Callable[[Setup, Game, OrdersInput], list[Problem]]
@@ -216,3 +217,93 @@ def _landings(board: Board, power: str, units: UnitCounts, path: list[str], phas
         spots = sorted(((d, z) for z, d in reach.items() if d <= left and board.is_sea(z)), key=lambda item: item[0])
         return [f"{z} (on a carrier)" for _, z in spots[:most]]
     return [t for _, t in spots[:most]]
+
+
+# --- the answer of `aa-ref where` ------------------------------------------------------------------------
+CITES_1941 = {"canal": "[L282-L286]", "strait": "[L276-L280]"}
+"""The rulebook lines `where` cites for a space's canals and straits; each edition gives its own."""
+
+
+def answer(setup: Setup, game: Game, check: Check, space_text: str, units_texts: list[str] | None,
+           power_text: str | None, side: str | None, cites: dict[str, str] = CITES_1941) -> WhereAnswer:
+    """`aa-ref where` for an A&A game: the space's neighbours (land and sea), controller and units; with units,
+    where they can go (see the module's docstring)."""
+    if side is not None:
+        raise UsageError("--side is for Blocks in the West (hidden blocks): Axis & Allies hides nothing; "
+                         "use --power to ask for another power's units")
+    space = setup.space_names.get(space_text)
+    if space is None:
+        raise InvalidInput(setup.space_names.unknown_message(space_text))
+    power = game.power
+    if power_text is not None:
+        power = setup.power_names.get(power_text)
+        if power is None:
+            raise InvalidInput(setup.power_names.unknown_message(power_text))
+    board = Board(setup, game)
+    if not units_texts:
+        return _about(board, space, cites)
+    try:
+        units = parse_counts(units_texts, setup.unit_names)
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
+    phase, note = movement_phase(game)
+    data: dict[str, Any] = {"space": space, "power": power, "units": units, "phase": phase, "note": note,
+                            "destinations": []}
+    head = f"{power}'s {describe(units)} in {space}"
+    if phase is None:
+        return WhereAnswer(data, f"{head}: {note}.\n")
+    free = free_units(board, space, power, phase)
+    short = {u: n for u, n in units.items() if free.get(u, 0) < n}
+    if short:
+        have = describe(free) if free else "none"
+        raise InvalidInput(f"{power} has not {describe(short)} free to move from {space} in the "
+                           f"{PHASE_WORDS[phase]} (free to move there: {have})")
+    found = reach(board, check, power, space, units, phase).destinations
+    data["destinations"] = [d.as_json() for d in found]
+    lines = [f"{head}, {PHASE_WORDS[phase]}" + (f" ({note})" if note else "") + ":"]
+    if not found:
+        lines.append("  nowhere: no move of these units is legal now")
+    for d in found:
+        via = f"  via {', '.join(d.path[1:-1])}" if len(d.path) > 2 else ""
+        land = f"; then lands in reach at {', '.join(d.landings)}" if d.landings else ""
+        lines.append(f"  {d.space}: {d.cost}{via}{land}")
+    lines.append("(cost: spaces moved; every destination is one `aa-ref check` accepts as a move of these units alone)")
+    return WhereAnswer(data, "\n".join(lines) + "\n")
+
+
+def _about(board: Board, space: str, cites: dict[str, str]) -> WhereAnswer:
+    """A space's facts for a referee: kind, controller, neighbours by kind, units, canals and straits."""
+    setup = board.setup
+    info = setup.spaces[space]
+    land = [s for s in board.adjacency[space] if board.is_land(s)]
+    sea = [s for s in board.adjacency[space] if board.is_sea(s)]
+    merged: dict[str, UnitCounts] = {}
+    for force in board.forces(space):
+        here = merged.setdefault(force.power, {})
+        for u, n in force.units.items():
+            here[u] = here.get(u, 0) + n
+    passages = []
+    for canal in setup.canals:
+        if space in canal.joins or space in canal.controlled_by:
+            passages.append(f"{canal.name}: joins {' and '.join(canal.joins)}, held by whoever holds "
+                            f"{' and '.join(canal.controlled_by)} {cites['canal']}")
+    for strait in setup.straits:
+        if space == strait.sea_zone:
+            passages.append(f"{space}: ships may not enter or leave it ({strait.name} closed) {cites['strait']}")
+    owner = board.owner(space) if info.kind == "land" else None
+    data = {"space": space, "kind": info.kind, "controlled_by": owner, "neutral": board.is_neutral(space),
+            "value": info.value if info.kind == "land" else None,
+            "neighbours": {"land": [{"space": s, "controlled_by": board.owner(s), "neutral": board.is_neutral(s)}
+                                    for s in land], "sea": sea},
+            "units": merged, "passages": passages}
+    if info.kind == "land":
+        held = "neutral" if board.is_neutral(space) else f"controlled by {owner or 'nobody'}"
+        lines = [f"{space}: land, {info.value} IPC{'s' if info.value != 1 else ''}, {held}"]
+    else:
+        lines = [f"{space}: sea zone"]
+    lines.append("  land neighbours: " + (", ".join(
+        f"{s} ({'neutral' if board.is_neutral(s) else board.owner(s) or 'nobody'})" for s in land) or "none"))
+    lines.append("  sea neighbours: " + (", ".join(sea) or "none"))
+    lines.append("  units: " + ("; ".join(f"{p} {describe(u)}" for p, u in merged.items()) or "none"))
+    lines += [f"  {p}" for p in passages]
+    return WhereAnswer(data, "\n".join(lines) + "\n")

@@ -16,6 +16,7 @@ from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.economies import economy_of
 from aa_ref.games.axis_allies.rules.income import income
 from aa_ref.games.axis_allies.rules.mobilize import capacity, eligible_complexes
+from aa_ref.games.axis_allies.rules.reach import Check
 from aa_ref.games.axis_allies.rules.stranded import find_stranded, landing_options
 
 
@@ -38,7 +39,7 @@ def _header(kind: str, setup: Setup, game: Game, power: str) -> list[str]:
     return lines
 
 
-def template(setup: Setup, game: Game) -> str:
+def template(setup: Setup, game: Game, check: Check | None = None) -> str:
     """The YAML text of the next document the game needs."""
     if game.winner:
         return f"# The game is over: the {game.winner} have won. Nothing more to order.\n"
