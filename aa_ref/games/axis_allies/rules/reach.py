@@ -25,7 +25,7 @@ from aa_ref.core.errors import InvalidInput, Problem, UsageError
 from aa_ref.core.names import parse_counts
 from aa_ref.core.yamlio import Document
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
-from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.games.axis_allies.model.state import Game, TurnState
 from aa_ref.games.axis_allies.rules.air import air_distances, safe_territory
 from aa_ref.games.axis_allies.rules.bases import movement_bonus
 from aa_ref.games.axis_allies.rules.board import Board
@@ -57,21 +57,28 @@ class Destination:
         return out
 
 
-def movement_phase(game: Game) -> tuple[str | None, str]:
-    """The movement phase a `where` answers for, and a note when it is not the current phase."""
+def movement_phase(game: Game, power: str | None = None) -> tuple[Game | None, str]:
+    """The game as the movement phase a `where` answers for stands (the game itself in a movement phase of `power`),
+    and a note when it is not the current phase; None when nothing moves now."""
+    power = power or game.power
     if game.winner:
         return None, f"the game is over: the {game.winner} have won; nothing moves"
     if game.pending:
         who = ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in game.pending)
         return None, f"the game waits for a decision from {who}; nothing moves until it is answered"
+    if power != game.power:
+        return (game.model_copy(update={"power": power, "phase": COMBAT_MOVE, "turn": TurnState()}),
+                f"it is {game.power}'s turn: the answer is for {power}'s next Combat Move, on the board as it stands now")
     if game.phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
-        return game.phase, ""
+        return game, ""
     if game.phase in ("research", "purchase"):
-        return COMBAT_MOVE, (f"the game is in the {game.phase.replace('_', ' ')} phase: the answer is for "
-                             f"{game.power}'s coming Combat Move, on the board as it stands now")
+        return (game.model_copy(update={"phase": COMBAT_MOVE}),
+                f"the game is in the {game.phase} phase: the answer is for {power}'s coming Combat Move, on the board "
+                "as it stands now")
     if game.phase == "conduct_combat":
-        return NONCOMBAT_MOVE, ("the game is in the conduct combat phase: the answer is for the coming Noncombat Move, "
-                                "on the board as it stands now (the battles may change it first)")
+        return (game.model_copy(update={"phase": NONCOMBAT_MOVE}),
+                "the game is in the conduct combat phase: the answer is for the coming Noncombat Move, on the board as "
+                "it stands now (the battles may change it first)")
     return None, f"the game is in the {game.phase.replace('_', ' ')} phase: nothing moves until the next turn"
 
 
@@ -188,7 +195,7 @@ def reach(board: Board, check: Check, power: str, start: str, units: UnitCounts,
         if (budget is not None and spent >= budget) or (most is not None and len(out) >= most):
             complete = False
             break
-        for path in sorted(candidates[space], key=len)[:PATHS_TRIED]:
+        for path in sorted(candidates[space], key=len)[:PATHS_TRIED if budget is None else 1]:
             spent += 1
             if not check(setup, game, _input(_orders(game, power, phase, _move(units, path)))):
                 out.append(Destination(space, len(path) - 1, path, _landings(board, power, units, path, phase)))
@@ -246,12 +253,14 @@ def answer(setup: Setup, game: Game, check: Check, space_text: str, units_texts:
         units = parse_counts(units_texts, setup.unit_names)
     except ValueError as exc:
         raise InvalidInput(str(exc)) from None
-    phase, note = movement_phase(game)
+    moment, note = movement_phase(game, power)
+    phase = moment.phase if moment is not None else None
     data: dict[str, Any] = {"space": space, "power": power, "units": units, "phase": phase, "note": note,
                             "destinations": []}
     head = f"{power}'s {describe(units)} in {space}"
-    if phase is None:
+    if moment is None:
         return WhereAnswer(data, f"{head}: {note}.\n")
+    board = Board(setup, moment)
     free = free_units(board, space, power, phase)
     short = {u: n for u, n in units.items() if free.get(u, 0) < n}
     if short:
