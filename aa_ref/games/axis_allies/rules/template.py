@@ -57,6 +57,8 @@ def template(setup: Setup, game: Game, check: Check | None = None) -> str:
     }[game.phase](board, game.power)
     if check is not None and game.phase in ("combat_move", "noncombat_move"):
         phase_lines = _with_destinations(board, game.power, phase_lines, check)
+    else:  # no judge of moves given: no destinations
+        phase_lines = [line for line in phase_lines if not line.startswith("#     (")]
     return "\n".join(lines + phase_lines) + "\n"
 
 
