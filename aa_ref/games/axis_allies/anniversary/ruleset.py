@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, ClassVar
 
-from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.engine import Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.core.events import Note
 from aa_ref.games.axis_allies.anniversary import research
@@ -80,9 +80,6 @@ class Anniversary(AA1941):
         CONDUCT_COMBAT: ("battles", "rockets"),
     }
     """Research orders, repairs with the purchase [@60715], rockets with the battles [@55281]."""
-    where_cites: ClassVar[dict[str, str]] = {
-        "canal": "[@39538]", "strait": "(the Anniversary rulebook has no straits rule: Turkey is a neutral [@35701])"}
-    """`where` cites the Anniversary canals rule."""
     unplaced_units_wait: ClassVar[bool] = True
     """Units that cannot be placed wait for a later turn [@102012] (an edition may refund them)."""
     naval: ClassVar[NavalRules] = NavalRules(transports_attack_alone=True, destroyer_forbids_ignoring=False,
@@ -118,6 +115,12 @@ class Anniversary(AA1941):
         """The shared checks, each problem (its rule and its message) citing this edition's rulebook
         rather than 1941's."""
         return [replace(p, rule=cite(p.rule), message=cite_note(p.message)) for p in super().check(setup, game, given)]
+
+    def where(self, setup: Setup, game: Game, space: str, units: list[str] | None, power: str | None,
+              side: str | None) -> WhereAnswer:
+        """The shared answer, citing this edition's rulebook."""
+        found = super().where(setup, game, space, units, power, side)
+        return WhereAnswer(found.data, cite_note(found.text))
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""

@@ -227,14 +227,11 @@ def _landings(board: Board, power: str, units: UnitCounts, path: list[str], phas
 
 
 # --- the answer of `aa-ref where` ------------------------------------------------------------------------
-CITES_1941 = {"canal": "[L282-L286]", "strait": "[L276-L280]"}
-"""The rulebook lines `where` cites for a space's canals and straits; each edition gives its own."""
-
-
 def answer(setup: Setup, game: Game, check: Check, space_text: str, units_texts: list[str] | None,
-           power_text: str | None, side: str | None, cites: dict[str, str] = CITES_1941) -> WhereAnswer:
+           power_text: str | None, side: str | None) -> WhereAnswer:
     """`aa-ref where` for an A&A game: the space's neighbours (land and sea), controller and units; with units,
-    where they can go (see the module's docstring)."""
+    where they can go (see the module's docstring). Its text cites 1941's lines; each edition's ruleset maps them to
+    its own rulebook (`cite_note`)."""
     if side is not None:
         raise UsageError("--side is for Blocks in the West (hidden blocks): Axis & Allies hides nothing; "
                          "use --power to ask for another power's units")
@@ -248,7 +245,7 @@ def answer(setup: Setup, game: Game, check: Check, space_text: str, units_texts:
             raise InvalidInput(setup.power_names.unknown_message(power_text))
     board = Board(setup, game)
     if not units_texts:
-        return _about(board, space, cites)
+        return _about(board, space)
     try:
         units = parse_counts(units_texts, setup.unit_names)
     except ValueError as exc:
@@ -280,7 +277,7 @@ def answer(setup: Setup, game: Game, check: Check, space_text: str, units_texts:
     return WhereAnswer(data, "\n".join(lines) + "\n")
 
 
-def _about(board: Board, space: str, cites: dict[str, str]) -> WhereAnswer:
+def _about(board: Board, space: str) -> WhereAnswer:
     """A space's facts for a referee: kind, controller, neighbours by kind, units, canals and straits."""
     setup = board.setup
     info = setup.spaces[space]
@@ -295,10 +292,10 @@ def _about(board: Board, space: str, cites: dict[str, str]) -> WhereAnswer:
     for canal in setup.canals:
         if space in canal.joins or space in canal.controlled_by:
             passages.append(f"{canal.name}: joins {' and '.join(canal.joins)}, held by whoever holds "
-                            f"{' and '.join(canal.controlled_by)} {cites['canal']}")
+                            f"{' and '.join(canal.controlled_by)} [L282-L286]")
     for strait in setup.straits:
         if space == strait.sea_zone:
-            passages.append(f"{space}: ships may not enter or leave it ({strait.name} closed) {cites['strait']}")
+            passages.append(f"{space}: ships may not enter or leave it ({strait.name} closed) [L276-L280]")
     owner = board.owner(space) if info.kind == "land" else None
     data = {"space": space, "kind": info.kind, "controlled_by": owner, "neutral": board.is_neutral(space),
             "value": info.value if info.kind == "land" else None,

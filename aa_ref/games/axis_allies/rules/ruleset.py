@@ -341,13 +341,10 @@ class AA1941:
     def template(self, setup: Setup, game: Game) -> str:
         return template(setup, game, self.check)
 
-    where_cites: ClassVar[dict[str, str]] = reach.CITES_1941
-    """The rulebook lines `where` cites for canals and straits (each edition its own)."""
-
     def where(self, setup: Setup, game: Game, space: str, units: list[str] | None, power: str | None,
               side: str | None) -> WhereAnswer:
         """`aa-ref where`: the space's neighbours, controller and units, or where the units can go (`reach`)."""
-        return reach.answer(setup, game, self.check, space, units, power, side, self.where_cites)
+        return reach.answer(setup, game, self.check, space, units, power, side)
 
 
 def _canonical_power(setup: Setup, given: OrdersInput) -> bool:
