@@ -250,6 +250,29 @@ def show(
 
 
 @app.command()
+def where(
+    game: GamePath,
+    space: Annotated[str, typer.Argument(help="A space (A&A territory or sea zone, WARZAG or Blocks in the West hex), any case.")],
+    units: Annotated[Optional[list[str]], typer.Option(
+        "--units", help="Units moving together, e.g. '2 infantry, tank' (repeatable): where they can go now.")] = None,
+    power: Annotated[Optional[str], typer.Option("--power", help="Whose units (default: the one to move).")] = None,
+    side: Annotated[Optional[str], typer.Option(
+        "--side", help="Blocks in the West: answer from this side's view only (axis or allies).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+) -> None:
+    """Where can these units go? A space's neighbours, controller and units; with --units, the spaces they can reach
+    in the current (or next) movement phase, with the cost of each, as the move checker judges them."""
+    from aa_ref.core.session import load_game
+
+    try:
+        loaded = load_game(game)
+        found = loaded.ruleset.where(loaded.setup, loaded.game, space, units, power, side)
+    except AaRefError as exc:
+        fail(exc)
+    typer.echo(json.dumps(found.data, indent=2) if as_json else found.text, nl=as_json)
+
+
+@app.command()
 def template(
     game: GamePath,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the skeleton here instead of printing it.")] = None,

@@ -99,6 +99,14 @@ class OrdersInput:
         return self.doc.problem(message, loc, rule)
 
 
+@dataclass
+class WhereAnswer:
+    """A ruleset's answer to `aa-ref where`: `data` for --json, `text` for people."""
+
+    data: dict[str, Any]
+    text: str
+
+
 class Ruleset(Protocol):
     """What a game's rules must provide to the core."""
 
@@ -136,6 +144,14 @@ class Ruleset(Protocol):
     def game_problems(self, setup: Any, game: Any, doc: Document) -> list[Problem]: ...
 
     def apply_event(self, game: Any, event: Any) -> None: ...
+
+    def where(self, setup: Any, game: Any, space: str, units: list[str] | None, power: str | None,
+              side: str | None) -> WhereAnswer:
+        """`aa-ref where`: a space's neighbours, controller and units; with `units` (as typed, e.g. `2 infantry, tank`),
+        where those units of `power` (default: the one to move) can go in the current or next movement phase, with
+        the cost of each. `side`: a game with hidden units answers from that side's view only. Raises AaRefError
+        (a clear message, a suggestion for a misspelt name) for bad input."""
+        ...
 
     def deal_secrets(self, setup: Any, options: dict[str, str], seed: str) -> tuple[dict[str, str], dict[str, Any]]:
         """Cards dealt in secret at the start: (player -> public commitment, file key -> private document)."""

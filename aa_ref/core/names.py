@@ -75,3 +75,25 @@ class NameIndex:
         if odd:
             tail += " (" + "; ".join(odd) + ", not a plain letter)"
         return f"unknown {self.what} '{text}'{tail}"
+
+
+def parse_counts(texts: Iterable[str], index: NameIndex, what: str = "--units") -> dict[str, int]:
+    """`["2 infantry, tank", "Tanks"]` -> {"infantry": 2, "tank": 2}: comma-separated items, each an optional count
+    and a name `index` knows (any case, plurals and aliases as the index has them). A ValueError in a user's words
+    (with a did-you-mean) for an item it cannot read."""
+    out: dict[str, int] = {}
+    for text in texts:
+        for part in filter(None, (p.strip() for p in str(text).split(","))):
+            match = re.fullmatch(r"(\d+)\s*[x×]?\s+(.+)|(\D.*)", part)
+            if not match:
+                raise ValueError(f"{what}: cannot read '{part}'; write e.g. '2 infantry, 1 tank'")
+            n, name = (int(match.group(1)), match.group(2)) if match.group(1) else (1, match.group(3))
+            found = index.get(name.strip())
+            if found is None:
+                raise ValueError(f"{what}: {index.unknown_message(name.strip())}")
+            if n <= 0:
+                raise ValueError(f"{what}: '{part}' moves no unit; give a count of 1 or more")
+            out[found] = out.get(found, 0) + n
+    if not out:
+        raise ValueError(f"{what}: no units given; write e.g. '2 infantry, 1 tank'")
+    return out

@@ -14,7 +14,7 @@ import secrets
 from typing import Any, ClassVar
 
 from aa_ref.core.dice import Volley
-from aa_ref.core.engine import FIRST_RULES, Context, Illegal, OrdersInput, problems_of_a_dry_run
+from aa_ref.core.engine import FIRST_RULES, Context, Illegal, OrdersInput, WhereAnswer, problems_of_a_dry_run
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.core.model import LogRef
 from aa_ref.core.names import NameIndex
@@ -334,6 +334,14 @@ class Bitw:
         other = "allies" if game.power == "axis" else "axis"
         act.ctx.emit(SetPhase(turn=game.turn, power=other, phase="weather"))  # type: ignore[arg-type]
         self._enter(Act(act.ctx, act.scenario, other), "supply")  # type: ignore[arg-type]
+
+    def where(self, scenario: Scenario, game: Game, space: str, units: list[str] | None, power: str | None,
+              side: str | None) -> WhereAnswer:
+        """`aa-ref where`: a hex's neighbours, terrain, hexsides, control and blocks; with blocks, the hexes a ground
+        move takes them to; with `side`, from that side's view only (fog of war)."""
+        from aa_ref.games.blocks_in_the_west.where import answer
+
+        return answer(self, scenario, game, space, units, power, side)
 
     def template(self, scenario: Scenario, game: Game) -> str:
         """Orders for the side the game waits for: a Defender Reaction sending nothing (`react: {}`), a withdrawal

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput, problems_of_a_dry_run
+from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput, WhereAnswer, problems_of_a_dry_run
 from aa_ref.core.errors import IllegalOrders, Problem
 from aa_ref.core.model import LogRef
 from aa_ref.core.setups import changed_setup_text, data_sha256
@@ -283,6 +283,13 @@ class Warzag:
         from aa_ref.games.warzag.template import template
 
         return template(pack, game)
+
+    def where(self, pack: Pack, game: Game, space: str, units: list[str] | None, power: str | None,
+              side: str | None) -> WhereAnswer:
+        """`aa-ref where`: a hex's neighbours, owner and armies; with armies, the hexes they can reach now."""
+        from aa_ref.games.warzag.where import answer
+
+        return answer(self, pack, game, space, units, power, side)
 
 
 def _with_hex_ids(act: Act, action: Any) -> Any:

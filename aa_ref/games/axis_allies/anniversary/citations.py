@@ -100,6 +100,9 @@ def cite(rule: str | None) -> str | None:
 
 
 NOTE_CITATIONS: dict[str, str] = {
+    # --- the board (`aa-ref where`) --------------------------------------------------------------
+    "[L282-L286]": "[@39538]",
+    "[L276-L280]": "[@35701]",  # no straits rule: Turkey is only a neutral; the setups declare no straits
     # --- Combat Move and movement -------------------------------------------------------------
     "[L397]": "[@65590]",
     "[L408, L692]": "[@66405]",

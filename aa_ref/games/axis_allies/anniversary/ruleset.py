@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, ClassVar
 
-from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.engine import Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.core.events import Note
 from aa_ref.games.axis_allies.anniversary import research
@@ -115,6 +115,12 @@ class Anniversary(AA1941):
         """The shared checks, each problem (its rule and its message) citing this edition's rulebook
         rather than 1941's."""
         return [replace(p, rule=cite(p.rule), message=cite_note(p.message)) for p in super().check(setup, game, given)]
+
+    def where(self, setup: Setup, game: Game, space: str, units: list[str] | None, power: str | None,
+              side: str | None) -> WhereAnswer:
+        """The shared answer, citing this edition's rulebook."""
+        found = super().where(setup, game, space, units, power, side)
+        return WhereAnswer(found.data, cite_note(found.text))
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""

@@ -118,6 +118,8 @@ CITATIONS: dict[str, str] = {
 
 NOTE_CITATIONS: dict[str, str] = {
     # === 1941 line references in the shared modules' notes and decisions =======================
+    "[L282-L286]": "[G40 L511, L513]",
+    "[L276-L280]": "[G40 L524]",
     "[L397]": "[G40 L609]",
     "[L408, L692]": "[G40 L622, L1059]",
     "[L412, L477]": "[G40 L628, L857]",

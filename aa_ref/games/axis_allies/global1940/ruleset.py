@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from aa_ref.core.engine import Context, OrdersInput
+from aa_ref.core.engine import Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.anniversary.ruleset import Anniversary, cite_event
 from aa_ref.games.axis_allies.global1940 import china, neutrals, objectives, subs
@@ -104,6 +104,12 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         if not problems:
             problems = AA1941.check(self, setup, game, given)
         return [replace(p, rule=cite(p.rule), message=cite_note(p.message)) for p in problems]
+
+    def where(self, setup: Setup, game: Game, space: str, units: list[str] | None, power: str | None,
+              side: str | None) -> WhereAnswer:
+        """The shared answer (with this ruleset's check), citing this edition's rulebook."""
+        found = AA1941.where(self, setup, game, space, units, power, side)
+        return WhereAnswer(found.data, cite_note(found.text))
 
     # --- politics and neutrals (aa_ref/games/axis_allies/rules/politics.py, aa_ref/games/axis_allies/global1940/neutrals.py) ---------------
     def _declarations_first(self, setup: Setup, game: Game, given: OrdersInput) -> tuple[list[Problem], Game]:

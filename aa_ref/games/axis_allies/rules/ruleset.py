@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput
+from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.core.model import LogRef
 from aa_ref.core.yamlio import Document
@@ -25,7 +25,7 @@ from aa_ref.games.axis_allies.model.events import (
 from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Force, Game, PowerState, SpaceState, TurnState
-from aa_ref.games.axis_allies.rules import combat, income, mobilize, movement, purchase
+from aa_ref.games.axis_allies.rules import combat, income, mobilize, movement, purchase, reach
 from aa_ref.games.axis_allies.rules.battle_sites import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.board import Board, add_counts
 from aa_ref.games.axis_allies.rules.checks import game_problems, setup_problems
@@ -339,7 +339,12 @@ class AA1941:
         ctx.emit(Phase(round=rnd, power=order[(i + 1) % len(order)], phase=self.phases[0]))
 
     def template(self, setup: Setup, game: Game) -> str:
-        return template(setup, game)
+        return template(setup, game, self.check)
+
+    def where(self, setup: Setup, game: Game, space: str, units: list[str] | None, power: str | None,
+              side: str | None) -> WhereAnswer:
+        """`aa-ref where`: the space's neighbours, controller and units, or where the units can go (`reach`)."""
+        return reach.answer(setup, game, self.check, space, units, power, side)
 
 
 def _canonical_power(setup: Setup, given: OrdersInput) -> bool:

@@ -16,6 +16,7 @@ from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.economies import economy_of
 from aa_ref.games.axis_allies.rules.income import income
 from aa_ref.games.axis_allies.rules.mobilize import capacity, eligible_complexes
+from aa_ref.games.axis_allies.rules.reach import Check, reach
 from aa_ref.games.axis_allies.rules.stranded import find_stranded, landing_options
 
 
@@ -38,7 +39,7 @@ def _header(kind: str, setup: Setup, game: Game, power: str) -> list[str]:
     return lines
 
 
-def template(setup: Setup, game: Game) -> str:
+def template(setup: Setup, game: Game, check: Check | None = None) -> str:
     """The YAML text of the next document the game needs."""
     if game.winner:
         return f"# The game is over: the {game.winner} have won. Nothing more to order.\n"
@@ -54,6 +55,10 @@ def template(setup: Setup, game: Game) -> str:
         "conduct_combat": _battles,
         "mobilize": _place,
     }[game.phase](board, game.power)
+    if check is not None and game.phase in ("combat_move", "noncombat_move"):
+        phase_lines = _with_destinations(board, game.power, phase_lines, check)
+    else:  # no judge of moves given: no destinations
+        phase_lines = [line for line in phase_lines if not line.startswith("#     (")]
     return "\n".join(lines + phase_lines) + "\n"
 
 
@@ -135,6 +140,7 @@ def _moves(board: Board, power: str) -> list[str]:
                              for u, n in movable.items())
             cargo = f" carrying {force.cargo}" if force.cargo else ""
             lines.append(f"#   {space}: {left}{cargo}")
+            lines += [f"#     ({space}) {unit}" for unit in movable]  # filled in by _with_destinations
     lines.append("# One entry per group moving together, e.g.")
     lines.append("#   - {units: {tank: 2}, from: Ukraine, to: Caucasus}")
     lines.append("#   - {units: {transport: 1}, from: SZ 5, to: SZ 7, load: [{units: {infantry: 2}, from: Germany}], unload: Western Europe}")
@@ -154,6 +160,31 @@ def _moves(board: Board, power: str) -> list[str]:
     lines.append("# [] moves nothing.")
     lines.append("moves: []")
     return lines
+
+
+TEMPLATE_CHECKS, TEMPLATE_SHOWN = 6, 4
+"""Per space and unit kind, the template checks at most this many destinations (the likeliest first) and shows at most
+this many: `aa-ref where` lists them all."""
+
+
+def _with_destinations(board: Board, power: str, lines: list[str], check: Check) -> list[str]:
+    """The placeholder lines `#     (space) unit` of `_moves` replaced by where one such unit can go: the ruleset's
+    own check accepts each destination shown (`reach`), nearest first with its cost, or dropped when none is found."""
+    out = []
+    for line in lines:
+        if not line.startswith("#     ("):
+            out.append(line)
+            continue
+        space, unit = line[len("#     ("):].split(") ", 1)
+        found = reach(board, check, power, space, {unit: 1}, board.game.phase, TEMPLATE_CHECKS, TEMPLATE_SHOWN)
+        if not found.destinations:
+            continue
+        shown = ", ".join(f"{d.space} {d.cost}" for d in found.destinations)
+        out.append(f"#     {unit} can go to {shown}{'' if found.complete else ', ...'}")
+    if any(line.endswith(", ...") for line in out):
+        out.insert(out.index("# One entry per group moving together, e.g."),
+                   "# (cost in spaces; '...': not all checked here, 'aa-ref where GAME SPACE --units UNIT' lists all)")
+    return out
 
 
 def _battles(board: Board, power: str) -> list[str]:
