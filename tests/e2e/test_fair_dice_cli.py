@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from aa_ref.cli.app import app
 from aa_ref.core.yamlio import load_yaml
 
 ROUND_1 = Path(__file__).resolve().parents[2] / "examples" / "aa1941" / "round-1"
@@ -201,3 +202,11 @@ def test_the_pbem_example_script_runs_as_the_readme_says(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Verified: the log replays and every roll follows from the commitments." in result.stdout
     assert not (tmp_path / "third" / "alice.secret.yaml").exists() and not (tmp_path / "bob" / "alice.secret.yaml").exists()
+
+
+def test_dice_typed_at_a_table_are_refused_in_a_fair_dice_game(fair):
+    before = fair.snapshot()
+    typed = fair.runner.invoke(app,
+                               ["apply", "game.yaml", "03-ussr-combat.yaml", "--in-place", "--ask-dice"], input="1 1 1\n")
+    assert typed.exit_code == 1 and "a fair-dice game takes no table dice (--dice, --ask-dice)" in typed.output
+    assert fair.snapshot() == before

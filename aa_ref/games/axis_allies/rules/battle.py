@@ -531,9 +531,13 @@ class Fight:
         if not groups or not self.units(other):
             self.battle.step = skip
             return
-        who = self.attacker if side == ATTACKER else " and ".join(self.defending_powers()) or "the defence"
+        who = self.attacker if side == ATTACKER else " and ".join(self.defending_powers())
         does = {"attack": "attacks", "defense": "defends", "strike-attack": "strikes by surprise (attacking submarines)",
                 "strike-defense": "strikes by surprise (defending submarines)"}[label]
+        if not who:  # every defender was hit this round: they still fire [L603]
+            owner = self.board.owner(self.space)
+            who = f"{owner}'s units hit this round" if owner and owner != self.attacker else "the defence's units hit this round"
+            does = "fire back"
         self._roll(groups, f"cr{self.battle.round}/{label}", assign, skip, f"round {self.battle.round} {label}",
                    f"{self.space}, round {self.battle.round}, {who} {does}")
 
