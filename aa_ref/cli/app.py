@@ -226,6 +226,8 @@ def show(
     if loaded.game.kind == "warzag-game":
         from aa_ref.games.warzag import render as warzag
 
+        if side is not None:  # never ignored: a player asking for a side's view must not get the whole game
+            fail(UsageError("a WARZAG game has no sides to show: --power NATION shows that player's view"))
         if as_json:
             typer.echo(json.dumps({**warzag.status(loaded.setup, loaded.game, power, start),
                                    "edits": edits_in(loaded.log)}, indent=2))

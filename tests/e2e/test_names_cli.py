@@ -80,3 +80,28 @@ def test_options_in_any_case_are_kept_as_the_rules_spell_them(cli) -> None:
     assert "options: victory=one_capital" in cli("show", "game.yaml").output
     result = cli("new", "aa1941", "-o", "other.yaml", "--option", "victroy=one_capital")
     assert result.exit_code != 0 and "unknown option 'victroy'; did you mean 'victory'?" in result.output
+
+
+def test_warzag_orders_name_categories_armies_and_hexes_in_any_case(cli) -> None:
+    assert cli("new", "warzag-demo", "-o", "game.yaml", "--seed", "s", "--option", "players=germany,uk,italy").exit_code == 0
+    (cli.folder / "begin.yaml").write_text("kind: warzag-orders\nschema_version: 1\npower: GERMANY\nactions: []\n")
+    assert cli("apply", "game.yaml", "begin.yaml", "--in-place").exit_code == 0
+    (cli.folder / "o.yaml").write_text("kind: warzag-orders\nschema_version: 1\npower: germany\nactions:\n"
+                                       "- annex: P2-02\n- train: Infantry\n  at: ALFA\n- end_turn: true\n")
+    applied = cli("apply", "game.yaml", "o.yaml", "--in-place")
+    assert applied.exit_code == 0 and "germany trains infantry ger-inf-" in applied.output, applied.output
+    (cli.folder / "bad.yaml").write_text("kind: warzag-orders\nschema_version: 1\npower: uk\nactions:\n"
+                                         "- train: infantyr\n  at: alfa\n")
+    refused = cli("apply", "game.yaml", "bad.yaml", "--dry-run")
+    assert refused.exit_code == 1 and "unknown army category 'infantyr'; did you mean 'infantry'?" in refused.output
+
+
+def test_bitw_orders_name_blocks_in_any_case_and_suggest_only_the_sides_own(cli) -> None:
+    example = ROOT / "examples" / "blocks-in-the-west" / "basic" / "t1-axis-1.yaml"
+    assert cli("new", "bitw-demo", "-o", "game.yaml", "--seed", "fall-gelb").exit_code == 0
+    text = example.read_text()
+    (cli.folder / "upper.yaml").write_text(text.replace("ge_pz_1", "GE_PZ_1").replace("repair: ge_inf_3", "repair: Ge_Inf_3"))
+    assert cli("apply", "game.yaml", "upper.yaml", "--dry-run").exit_code == 0
+    (cli.folder / "typo.yaml").write_text(text.replace("repair: ge_inf_3", "repair: fr_inf_33"))
+    refused = cli("apply", "game.yaml", "typo.yaml", "--dry-run").output
+    assert "unknown block 'fr_inf_33'" in refused and "did you mean 'fr_" not in refused  # never an enemy block's id

@@ -127,6 +127,8 @@ def test_show_for_a_player_hides_the_others_supply_cards_and_shows_his_objective
     path.write_text(path.read_text().replace(f"salt: {secret['salt']}", "salt: abc"))
     assert "does not match this game's commitment" in cli("show", "game.yaml", "--power", "uk").output
     assert cli("show", "game.yaml", "--power", "prussia").exit_code == 2
+    sided = cli("show", "game.yaml", "--side", "axis")  # not ignored: that would show every player's cards
+    assert sided.exit_code == 2 and "--power NATION shows that player's view" in sided.output and title not in sided.output
 
 
 def test_show_json(cli):

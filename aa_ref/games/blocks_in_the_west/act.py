@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, Illegal
+from aa_ref.core.names import NameIndex
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import Points
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -48,9 +49,14 @@ class Act:
         return canonical
 
     def block(self, name: str, field: str) -> str:
-        """A block of the side's own, by id."""
-        if name not in self.scenario.blocks:
-            raise Illegal(f"unknown block '{name}'", bw("L502"), field)
+        """A block of the side's own, by id in any case; an unknown one is refused with a suggestion among the side's
+        own blocks only."""
+        canonical = self.scenario.block_names.get(name)
+        if canonical is None:
+            own = NameIndex("block", [b for b, unit in self.scenario.blocks.items()
+                                      if self.scenario.powers[unit.power].side == self.side])
+            raise Illegal(own.unknown_message(name), bw("L502"), field)
+        name = canonical
         power = self.scenario.blocks[name].power
         if self.scenario.powers[power].side != self.side:
             raise Illegal(f"block {name} is not {self.side}'s: only the controlling player moves his units", bw("L538"), field)

@@ -150,8 +150,7 @@ def react(act: Act, order: Any) -> None:
     able = reactors(act)
     battles = list(act.game.battles)
     for block_id, hex_name in order.react.items():
-        act.require(block_id in act.scenario.blocks, f"unknown block '{block_id}'", "L502", "react")
-        act.block(block_id, "react")
+        block_id = act.block(block_id, "react")
         hex_id = act.hex(hex_name, "react")
         act.require(act.scenario.blocks[block_id].unit in AIR, f"{block_id} is not an air unit: only air units "
                     "react", "L1321", "react")
@@ -337,8 +336,7 @@ def withdraw(act: Act, order: Any) -> None:
                 "battle")
     rest = [b.model_copy(deep=True) for b in act.game.battles[1:]]
     for block_id, to_name in order.withdraw.items():
-        act.require(block_id in act.scenario.blocks, f"unknown block '{block_id}'", "L502", "withdraw")
-        act.block(block_id, "withdraw")
+        block_id = act.block(block_id, "withdraw")
         state = act.game.blocks[block_id]
         act.require(state.hex == battle.hex, f"{block_id} is not in the battle at {battle.hex}", "L1542", "withdraw")
         unit = act.scenario.blocks[block_id].unit
@@ -454,7 +452,7 @@ def blitz(act: Act, order: Any) -> None:
     to = act.hex(order.to, "to")
     starts = set()
     for block_id in order.blitz:
-        act.block(block_id, "blitz")
+        block_id = act.block(block_id, "blitz")
         state = act.game.blocks[block_id]
         block = act.scenario.blocks[block_id]
         act.require(blitz_role(act, block_id) is not None, f"{block_id} ({block.unit}) cannot blitz: tanks and Tech2 "

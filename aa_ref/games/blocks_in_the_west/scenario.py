@@ -235,6 +235,10 @@ class Scenario(Strict):
         return NameIndex("hex", self.hexes, {h: [x.name] for h, x in self.hexes.items() if x.name})
 
     @cached_property
+    def block_names(self) -> NameIndex:
+        return NameIndex("block", self.blocks)
+
+    @cached_property
     def neighbours(self) -> dict[str, tuple[str, ...]]:
         return hexgrid.neighbours({name: (h.at[0], h.at[1]) for name, h in self.hexes.items()})
 

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from aa_ref.core.dice import Volley
 from aa_ref.core.engine import Context, Illegal
+from aa_ref.core.names import NameIndex
 from aa_ref.games.warzag.board import Board
 from aa_ref.games.warzag.events import Resources
-from aa_ref.games.warzag.pack import Pack
+from aa_ref.games.warzag.pack import CATEGORIES, Pack
 from aa_ref.games.warzag.state import Game
 
 CAP = 99
@@ -19,6 +20,9 @@ CAP = 99
 def wz(lines: str) -> str:
     """A citation of the WARZAG rulebook, e.g. wz('L233') -> 'WZ L233'."""
     return f"WZ {lines}"
+
+
+CATEGORY_NAMES = NameIndex("army category", CATEGORIES)
 
 
 @dataclass
@@ -47,6 +51,18 @@ class Act:
             raise Illegal(self.pack.hex_names.unknown_message(name), wz("L92"), field)
         if canonical not in self.pack.neighbours:
             raise Illegal(f"{canonical} is used only with the expansion", wz("L122"), field)
+        return canonical
+
+    def army_id(self, name: str) -> str:
+        """The army a player names, its id in any case (as given when no army has it: the caller refuses it)."""
+        folded = name.casefold()
+        return next((army_id for army_id in self.game.armies if army_id.casefold() == folded), name)
+
+    def category(self, name: str) -> str:
+        """An army category named in any case or plural (`Infantry`, `tanks` is not one); refused with a suggestion."""
+        canonical = CATEGORY_NAMES.get(name)
+        if canonical is None:
+            raise Illegal(CATEGORY_NAMES.unknown_message(name) + f" (categories: {', '.join(CATEGORIES)})", wz("L253"))
         return canonical
 
     def require(self, condition: bool, message: str, rule: str, field: str | None = None) -> None:

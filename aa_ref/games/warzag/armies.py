@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from aa_ref.games.warzag.act import Act
 from aa_ref.games.warzag.events import ArmyAdd, ArmyMove
-from aa_ref.games.warzag.pack import CATEGORIES
 from aa_ref.games.warzag.state import Army
 from aa_ref.games.warzag.turns import check_eliminations
 
@@ -16,7 +15,7 @@ ABBREVIATIONS = {"italy": "ita", "germany": "ger", "uk": "uk", "ussr": "urs",
 def train(act: Act, category: str, base: str, count: int, free: bool = False) -> None:
     """Armies are trained in an own base (alliance mode: an allied one) for the PP on the Dossier card
     [WZ L249-L259], [WZ L430]; tokens are limited by the box's count [WZ L47-L51], A3."""
-    act.require(category in CATEGORIES, f"unknown army category '{category}' (categories: {', '.join(CATEGORIES)})", "L253")
+    category = act.category(category)
     board = act.board()
     owner = board.owner(base)
     act.require(board.kind(base) == "base", f"{base} is not a base: armies are trained in bases", "L249")
@@ -40,7 +39,7 @@ def move(act: Act, army_ids: list[str], path: list[str]) -> None:
     game = act.game
     board = act.board()
     armies = []
-    for army_id in army_ids:
+    for army_id in map(act.army_id, army_ids):
         army = game.armies.get(army_id)
         act.require(army is not None, f"there is no army {army_id}", "L263")
         act.require(game.controller(army) == act.nation, f"army {army_id} is {game.controller(army)}'s: only its owner "

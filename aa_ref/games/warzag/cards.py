@@ -34,10 +34,11 @@ def play(act: Act, order: PlayOrder, own_turn: bool) -> None:
         invasion = game.invasion.model_copy(update={"strength": game.invasion.strength + card.value})
         act.ctx.emit(SetInvasion(invasion=invasion, pending=game.pending))
     elif card.effect == "extra_range":
-        army = game.armies.get(order.army or "")
+        army_id = act.army_id(order.army or "")
+        army = game.armies.get(army_id)
         act.require(army is not None and game.controller(army) == act.nation,
                     f"'{card.title}' names one of {act.nation}'s armies (army: ...)", "L626", "army")
-        act.ctx.emit(ArmyUpdate(id=order.army, range_left=army.range_left + card.value))
+        act.ctx.emit(ArmyUpdate(id=army_id, range_left=army.range_left + card.value))
         bonus = {**game.turn.range_bonus, order.army: game.turn.range_bonus.get(order.army, 0) + card.value}
         act.ctx.emit(SetTurn(turn=game.turn.model_copy(update={"range_bonus": bonus})))
     elif card.effect == "free_training":

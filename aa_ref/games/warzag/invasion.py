@@ -99,7 +99,7 @@ def _participants(act: Act, board: Board, order: InvadeOrder) -> list:
         act.require(board.own(source, act.nation) or strategic_ok, f"{source} is not {act.nation}'s territory", "L285")
     limit_one = game.options.get("max_attacks_per_army_per_turn", "unlimited") == "1"
     armies = [(i, a) for i, a in board.usable_armies(act.nation) if a.hex in order.from_ and not (limit_one and a.attacks)]
-    for army_id in order.support:
+    for army_id in map(act.army_id, order.support):
         army = game.armies.get(army_id)
         act.require(game.mode == "alliances", "support from allies exists in alliance mode only", "L432")
         act.require(army is not None, f"there is no army {army_id}", "L432")
@@ -159,6 +159,7 @@ def defender_answer(act: Act, chosen: list[str]) -> None:
     invasion = act.game.invasion
     assert invasion is not None
     board = act.board()
+    chosen = [act.army_id(army_id) for army_id in chosen]
     for army_id in chosen:
         act.require(army_id in invasion.armies, f"army {army_id} is not one the defender may eliminate "
                                                 f"({', '.join(invasion.armies)})", "L340", "eliminate")

@@ -132,6 +132,7 @@ def trade(act: Act, direction: str, times: int) -> None:
 def promote(act: Act, army_id: str) -> None:
     """Field promotion: the army's attack, defence and resistance double [WZ L556]."""
     _on_rd(act, "field promotion")
+    army_id = act.army_id(army_id)
     army = act.game.armies.get(army_id)
     act.require(army is not None and act.game.controller(army) == act.nation, f"{act.nation} has no army {army_id}", "L556")
     act.require(not army.promoted, f"army {army_id} is already promoted (its x2 face is up)", "L556")
