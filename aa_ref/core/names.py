@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -97,3 +97,28 @@ def parse_counts(texts: Iterable[str], index: NameIndex, what: str = "--units") 
     if not out:
         raise ValueError(f"{what}: no units given; write e.g. '2 infantry, 1 tank'")
     return out
+
+
+def pick_pieces(texts: Iterable[str], pieces: list[tuple[str, str]], kinds: NameIndex,
+                unknown: Callable[[str, str], str], too_few: Callable[[int, str, int], str]) -> list[str]:
+    """The pieces (id, kind) named in `texts` ("ge_pz_1, 2 infantry"): an id in any case, or `[n] kind` for that many
+    pieces of the kind not yet chosen. A ValueError in a user's words otherwise: `unknown(item, name)` for an item
+    naming neither, `too_few(have, kind, wanted)` for more pieces than there are."""
+    ids = NameIndex("piece", [piece for piece, _ in pieces])
+    chosen: list[str] = []
+    for text in texts:
+        for part in filter(None, (p.strip() for p in str(text).split(","))):
+            piece = ids.get(part)
+            if piece is not None:
+                chosen.append(piece)
+                continue
+            match = re.fullmatch(r"(\d+)\s+(.+)|(\D.*)", part)
+            n, name = (int(match.group(1)), match.group(2)) if match and match.group(1) else (1, part)
+            kind = kinds.get(name.strip())
+            if kind is None:
+                raise ValueError(unknown(part, name.strip()))
+            free = [piece for piece, of in pieces if of == kind and piece not in chosen]
+            if len(free) < n:
+                raise ValueError(too_few(len(free), kind, n))
+            chosen += free[:n]
+    return chosen

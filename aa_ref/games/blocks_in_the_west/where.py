@@ -19,14 +19,13 @@ blocks only.
 from __future__ import annotations
 
 import heapq
-import re
 from typing import Any
 
 from aa_ref.core.dice import SeededDice
 from aa_ref.core.documents import parse_model
 from aa_ref.core.engine import Context, Illegal, OrdersInput, WhereAnswer
 from aa_ref.core.errors import InvalidInput
-from aa_ref.core.names import NameIndex
+from aa_ref.core.names import NameIndex, pick_pieces
 from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
@@ -107,26 +106,16 @@ def _blocks(board: Board, hex_id: str, side: str, texts: list[str]) -> list[str]
     """The side's own ground blocks in the hex named: by id (any case) or by unit class, e.g. `2 infantry`. A name that
     is no own block there is refused with one message, whether an enemy block of that name exists or not."""
     own = [b for b in board.blocks_at(hex_id, side) if board.block(b).unit not in AIR]  # type: ignore[arg-type]
-    ids = NameIndex("block", own)
-    classes = NameIndex("unit class", sorted({board.block(b).unit for b in own}),
-                        {u: [u + "s"] for u in {board.block(b).unit for b in own}})
-    chosen: list[str] = []
-    for text in texts:
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            if part in ids:
-                chosen.append(ids.get(part))  # type: ignore[arg-type]
-                continue
-            match = re.fullmatch(r"(\d+)\s+(.+)|(\D.*)", part)
-            n, name = (int(match.group(1)), match.group(2)) if match and match.group(1) else (1, part)
-            unit = classes.get(name.strip())
-            if unit is None:
-                mine = ", ".join(own) or "none"
-                raise InvalidInput(f"--units: '{part}' is no ground block of the {side} in {hex_id} (theirs there: "
-                                   f"{mine})")
-            free = [b for b in own if board.block(b).unit == unit and b not in chosen]
-            if len(free) < n:
-                raise InvalidInput(f"the {side} have {len(free)} {unit} block(s) in {hex_id}, not {n}")
-            chosen += free[:n]
+    units = sorted({board.block(b).unit for b in own})
+    classes = NameIndex("unit class", units, {u: [u + "s"] for u in units})
+    mine = ", ".join(own) or "none"
+    try:
+        chosen = pick_pieces(texts, [(b, board.block(b).unit) for b in own], classes,
+                             lambda part, _: f"--units: '{part}' is no ground block of the {side} in {hex_id} (theirs "
+                                             f"there: {mine})",
+                             lambda have, unit, n: f"the {side} have {have} {unit} block(s) in {hex_id}, not {n}")
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
     if not chosen:
         raise InvalidInput("--units: no block given; name block ids or e.g. '2 infantry'")
     return chosen

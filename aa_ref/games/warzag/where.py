@@ -10,14 +10,13 @@ listed only when the ruleset's own check (a dry run of a one-move orders documen
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from typing import Any
 
 from aa_ref.core.documents import parse_model
 from aa_ref.core.engine import OrdersInput, WhereAnswer
 from aa_ref.core.errors import InvalidInput, UsageError
-from aa_ref.core.names import NameIndex
+from aa_ref.core.names import NameIndex, pick_pieces
 from aa_ref.core.yamlio import Document
 from aa_ref.games.warzag.board import Board
 from aa_ref.games.warzag.pack import Pack
@@ -78,26 +77,16 @@ def _about(board: Board, hex_id: str) -> WhereAnswer:
 def _armies(board: Board, hex_id: str, nation: str, texts: list[str]) -> list[str]:
     """The armies named: ids (any case), or `[n] category` for the nation's armies of that category in the hex."""
     here = [(i, a) for i, a in board.armies_at(hex_id) if board.game.controller(a) == nation]
-    ids = NameIndex("army", [i for i, _ in here])
     categories = NameIndex("army category", sorted({a.category for _, a in here} | set(board.pack.dossiers[nation])),
                            {c: [c + "s", c + "es"] for c in board.pack.dossiers[nation]})
-    chosen: list[str] = []
-    for text in texts:
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            if part in ids:
-                chosen.append(ids.get(part))  # type: ignore[arg-type]
-                continue
-            match = re.fullmatch(r"(\d+)\s+(.+)|(\D.*)", part)
-            n, name = (int(match.group(1)), match.group(2)) if match and match.group(1) else (1, part)
-            category = categories.get(name.strip())
-            if category is None:
-                names = ", ".join(i for i, _ in here) or "none"
-                raise InvalidInput(f"--units: '{part}' is neither an army of {nation} in {hex_id} ({names}) nor an "
-                                   f"army category; {categories.unknown_message(name.strip())}")
-            free = [i for i, a in here if a.category == category and i not in chosen]
-            if len(free) < n:
-                raise InvalidInput(f"{nation} has {len(free)} {category} army(ies) in {hex_id}, not {n}")
-            chosen += free[:n]
+    names = ", ".join(i for i, _ in here) or "none"
+    try:
+        chosen = pick_pieces(texts, [(i, a.category) for i, a in here], categories,
+                             lambda part, name: f"--units: '{part}' is neither an army of {nation} in {hex_id} "
+                                                f"({names}) nor an army category; {categories.unknown_message(name)}",
+                             lambda have, category, n: f"{nation} has {have} {category} army(ies) in {hex_id}, not {n}")
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
     if not chosen:
         raise InvalidInput("--units: no army given; name army ids or e.g. '2 infantry'")
     return chosen
