@@ -605,6 +605,10 @@ from aa_ref.cli.pbem import register as _register_pbem  # noqa: E402  (the fair-
 
 _register_pbem(app, fail)
 
+from aa_ref.cli.steps import register as _register_steps  # noqa: E402  (a phase entered move by move)
+
+_register_steps(app, fail)
+
 
 def main() -> None:
     """Entry point of the `aa-ref` script."""

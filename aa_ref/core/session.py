@@ -713,6 +713,23 @@ def apply_orders(
     return result
 
 
+@locks_game
+def apply_data(game_path: Path, data: dict[str, Any], source: str) -> ApplyResult:
+    """Apply one orders document given as data (`aa-ref move`, `aa-ref end-phase`: written by aa-ref from the
+    command line, named `source` in messages and read by no file) to the game in place, as `apply --in-place` would
+    a file. A fair-dice game takes only signed files: there the document must be written, signed and applied."""
+    loaded = load_game(game_path)
+    refuse_newer_rules(loaded)
+    if loaded.game.fair_dice:
+        raise UsageError(f"{game_path} plays with fair dice, where every document is signed by its player: write this "
+                         "step as an orders file, sign it ('aa-ref sign') and apply it ('aa-ref apply')")
+    doc = Document(source, data)
+    given = OrdersInput(doc, parse_model(doc, document_kind(doc)))
+    game, log, events = adjudicate(loaded.setup, loaded.ruleset, loaded.game, loaded.log, given, None)
+    write_game_files({str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)})
+    return ApplyResult(game, [Applied(source, events)], [str(game_path), str(loaded.log_path)])
+
+
 # --- replay ---------------------------------------------------------------------
 @dataclass
 class ReplayReport:

@@ -80,9 +80,6 @@ def moment_problems(game: Game, given: OrdersInput) -> list[Problem]:
     if game.phase not in STEP_PHASES:
         return [given.problem(f"move-by-move entry covers the Combat Move and the Noncombat Move; the game is in "
                               f"{game.phase.replace('_', ' ')}: write this phase's orders as one document", (key,))]
-    if model.end and game.draft is None and not model.moves:
-        return [given.problem(f"no moves have been entered move by move in this {game.phase.replace('_', ' ')}: "
-                              "there is no phase to end (orders of the whole phase need no 'end')", ("end",))]
     problems = [given.problem(f"'{section}' is not part of a step of a phase entered move by move: a step holds "
                               f"'moves'{' and ignore' if game.phase == 'combat_move' else ''}", (section,))
                 for section in ONLY_HERE if getattr(model, section) is not None]
@@ -159,3 +156,113 @@ def move_text(move: dict[str, Any]) -> str:
     if move.get("unload"):
         extra += f", unloading in {move['unload']}"
     return f"{what} {path}{extra}"
+
+
+# --- `aa-ref move` and `aa-ref end-phase`: a step written from the command line ------------------------------------
+def heading(game: Game) -> dict[str, Any]:
+    """The heading of a step document for the game as it stands (based_on: a step for this state only)."""
+    return {"kind": "orders", "schema_version": 1, "game": None, "round": game.round, "power": game.power,
+            "phase": game.phase, "based_on": game.log.head}
+
+
+def parse_units(setup: Any, text: str, what: str) -> dict[str, int]:
+    """`"3 infantry, 1 tank"` (or `"infantry"`: one) -> counts, the setup's names in any case."""
+    from aa_ref.core.errors import UsageError
+
+    out: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        words = part.split(None, 1)
+        n, name = (int(words[0]), words[1]) if len(words) == 2 and words[0].isdigit() else (1, part)
+        unit = setup.unit_names.get(name.strip())
+        if unit is None:
+            raise UsageError(f"{what}: {setup.unit_names.unknown_message(name.strip())}")
+        out[unit] = out.get(unit, 0) + n
+    if not out:
+        raise UsageError(f"{what}: no units given; write e.g. '3 infantry, 1 tank'")
+    return out
+
+
+def one_move(setup: Any, units: str, from_: str, to: str, via: list[str], load: list[str], unload: str | None,
+             unload_units: str | None, land_at: str | None) -> dict[str, Any]:
+    """A move written on the command line, as an orders document writes it. `load`: "2 infantry from Karelia"
+    (optionally "... at SZ 4")."""
+    from aa_ref.core.errors import UsageError
+
+    def space(name: str) -> str:
+        return setup.space_names.get(name) or name  # the checker names an unknown space, with a suggestion
+
+    from_, to, via = space(from_), space(to), [space(v) for v in via]
+    unload, land_at = unload and space(unload), land_at and space(land_at)
+    move: dict[str, Any] = {"units": parse_units(setup, units, "--units"), "from": from_, "to": to}
+    if via:
+        move["via"] = list(via)
+    loads = []
+    for text in load:
+        what, sep, rest = text.partition(" from ")
+        if not sep:
+            raise UsageError(f"--load: cannot read '{text}'; write e.g. '2 infantry from Karelia' (or '... at SZ 4')")
+        where, at_sep, at = rest.partition(" at ")
+        loads.append({"units": parse_units(setup, what, "--load"), "from": space(where.strip()),
+                      **({"at": space(at.strip())} if at_sep else {})})
+    if loads:
+        move["load"] = loads
+    if unload:
+        move["unload"] = unload
+    if unload_units:
+        move["unload_units"] = parse_units(setup, unload_units, "--unload-units")
+    if land_at:
+        move["land_at"] = land_at
+    return move
+
+
+def command_document(setup: Any, game: Any, move: dict[str, Any] | None, end: bool) -> dict[str, Any]:
+    """The step (or end) document of `aa-ref move` / `aa-ref end-phase`; refused for the games whose orders are
+    already action by action."""
+    from aa_ref.core.errors import UsageError
+
+    if getattr(game, "kind", None) != "game":
+        raise UsageError("move-by-move entry covers the Axis & Allies games; WARZAG and Blocks in the West orders are "
+                         "already carried out action by action: apply a document holding one action at a time, and "
+                         "'end_turn' ends the turn")
+    data = {k: v for k, v in heading(game).items() if v is not None}
+    data["game"] = setup.id
+    if move is not None:
+        data["step"] = True
+        data["moves"] = [move]
+    if end:
+        data["end"] = True
+    return data
+
+
+# --- what `show` reports ---------------------------------------------------------------------------------------------
+def standing_after(setup: Any, game: Game) -> dict[str, tuple[dict[str, int], dict[str, int]]]:
+    """Where the mover's units stand now and will stand when the moves entered so far are made: space -> (now,
+    after), the spaces that change only (the shared movement rules on a copy; no battle is fought, no die rolled)."""
+    from aa_ref.core.dice import SeededDice
+    from aa_ref.core.engine import Context
+    from aa_ref.games.axis_allies.model.events import apply_event
+    from aa_ref.games.axis_allies.rules import movement
+
+    if game.draft is None:
+        return {}
+    whole = cumulative(game, OrdersInput(Document("the draft", heading(game)), Orders.model_validate(heading(game))),
+                       whole_phase=True)
+    ctx = Context(setup, game.model_copy(deep=True), SeededDice(game.seed), apply=apply_event)
+    try:
+        movement.execute_moves(ctx, whole, game.phase)
+    except Exception:  # noqa: BLE001 - a view only: a draft the end will refuse may not play out
+        return {}
+
+    def units(g: Game) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for space, state in g.spaces.items():
+            for force in state.forces:
+                if force.power == game.power:
+                    here = out.setdefault(space, {})
+                    for u, n in force.units.items():
+                        here[u] = here.get(u, 0) + n
+        return out
+
+    now, after = units(game), units(ctx.game)
+    return {s: (now.get(s, {}), after.get(s, {})) for s in sorted(set(now) | set(after))
+            if now.get(s, {}) != after.get(s, {})}
