@@ -59,7 +59,7 @@ class StepsDocument(Document):
             entry, i = origin
             what = "move" if loc[0] == "moves" else "ignored zone"
             return Problem(f"{what} {i + 1} of the step entered in log entry {entry} (the phase's {what} "
-                           f"{loc[1] + 1}): {message}; 'aa-ref undo' back to that step and enter it again changed",
+                           f"{loc[1] + 1}): {message}; take it back ('aa-ref undo' back to that step) and enter it again, changed",
                            self.step.path, None, None, rule)
         known = loc if loc[:1] and loc[0] in (self.step.data or {}) else ()
         return self.step.problem(message, known, rule)
@@ -154,7 +154,9 @@ def move_text(move: dict[str, Any]) -> str:
             f"{', '.join(f'{n} {u}' for u, n in (ld.get('units') or {}).items())} from {ld.get('from')}"
             for ld in move["load"] if isinstance(ld, dict))
     if move.get("unload"):
-        extra += f", unloading in {move['unload']}"
+        lands = move.get("unload_units") if isinstance(move.get("unload_units"), dict) else None
+        part = " " + ", ".join(f"{n} {u}" for u, n in lands.items()) if lands else ""
+        extra += f", unloading{part} in {move['unload']}"
     return f"{what} {path}{extra}"
 
 
