@@ -351,8 +351,13 @@ def check_not_hand_edited(loaded: LoadedGame) -> None:
         for where, mine, theirs in differences[:MAX_DIFFERENCES]:
             problems.append(loaded.doc.problem(f"{_dotted(where)} is {_brief(mine)} in the file, but the log gives "
                                                f"{_brief(theirs)}", where))
+        in_progress = sorted({str(where[0]) for where, _, _ in differences if where and where[0] in loaded.ruleset.in_progress})
         if len(differences) > MAX_DIFFERENCES:
             problems.append(Problem(f"and {len(differences) - MAX_DIFFERENCES} more differences"))
+        elif in_progress:  # no edit sets them: the file must go back
+            problems.append(Problem(f"'{in_progress[0]}' holds the adjudication in progress (the moves of a phase "
+                                    "entered move by move, battles being fought, decisions awaited), which no edit "
+                                    "sets: put the file back and take back or redo what was entered"))
         else:
             changes = json.dumps({_dotted(where): mine for where, mine, _ in differences}, ensure_ascii=False)
             problems.append(Problem(f"to keep these changes, put the file back and apply an edit that records them: "
