@@ -111,3 +111,35 @@ def test_move_by_move_entry_is_for_movement_phases_and_the_aa_games(cli):
     assert cli("new", "warzag-demo", "-o", "wz.yaml", "--seed", "s", "--option", "players=germany,uk,italy").exit_code == 0
     other = cli("end-phase", "wz.yaml")
     assert other.exit_code == 2 and "move-by-move entry covers the Axis & Allies games" in other.output
+
+
+def test_a_fair_dice_game_takes_signed_steps(cli):
+    """Steps roll no dice: each is a document its player signs (`aa-ref sign`), like any orders; the one-line
+    `aa-ref move`, which no player signs, is refused there."""
+    import shutil
+
+    assert cli("new", "aa1941", "-o", "game.yaml", "--seed", "fair").exit_code == 0
+    assert cli("commit", "game.yaml", "--secret", "alice.yaml", "--player", "alice", "--side", "Axis").exit_code == 0
+    assert cli("commit", "game.yaml", "--secret", "bob.yaml", "--player", "bob", "--side", "Allies").exit_code == 0
+    shutil.copy(EXAMPLES / "01-ussr-purchase.yaml", cli.folder / "buy.yaml")
+    assert cli("sign", "game.yaml", "buy.yaml", "--secret", "bob.yaml").exit_code == 0
+    assert cli("apply", "game.yaml", "buy.yaml", "--in-place").exit_code == 0
+    refused = cli("move", "game.yaml", "--units", "3 infantry", "--from", "Karelia", "--to", "West Russia")
+    assert refused.exit_code == 2 and "aa-ref sign" in refused.output
+    for name, body in (("s1.yaml", "step: true\nmoves:\n  - {units: {infantry: 3}, from: Karelia, to: West Russia}\n"),
+                       ("s2.yaml", "step: true\nmoves:\n  - {units: {tank: 1}, from: Russia, to: West Russia}\n"),
+                       ("end.yaml", "end: true\n")):
+        (cli.folder / name).write_text(HEAD + body)
+        unsigned = cli("apply", "game.yaml", name, "--dry-run")
+        assert unsigned.exit_code == 1 and "sign" in unsigned.output
+        assert cli("sign", "game.yaml", name, "--secret", "bob.yaml").exit_code == 0
+        applied = cli("apply", "game.yaml", name, "--in-place")
+        assert applied.exit_code == 0, applied.output
+        if name == "s2.yaml":  # undo of a step is signed by its player, then the step is signed again
+            assert cli("undo", "game.yaml", "--secret", "bob.yaml").exit_code == 0
+            assert cli("sign", "game.yaml", name, "--secret", "bob.yaml").exit_code == 0
+            assert cli("apply", "game.yaml", name, "--in-place").exit_code == 0
+    assert state(cli)["phase"] == "conduct_combat"
+    verified = cli("verify", "game.yaml")
+    assert verified.exit_code == 0, verified.output
+    assert cli("replay", "game.yaml").exit_code == 0
