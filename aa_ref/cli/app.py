@@ -299,7 +299,9 @@ def apply(
         state += "; waiting for " + ", ".join(f"{d.power} ({d.kind}{f' in {d.space}' if d.space else ''})" for d in g.pending)
     if g.winner:
         state = f"game over: the {g.winner} have won" if g.kind == "game" else f"game over: {g.winner} won"
-    typer.echo(f"Now: {state}.")
+    from aa_ref.cli.steps import draft_line
+
+    typer.echo(f"Now: {state}{draft_line(g)}.")
     if result.written:
         typer.echo("Written: " + ", ".join(result.written))
     elif dry_run:
@@ -409,7 +411,10 @@ def undo(
         restored, what = undo_last(game, log, secret)
     except AaRefError as exc:
         fail(exc)
-    typer.echo(f"{what}. Now: round {restored.round}, {restored.power}, {restored.phase.replace('_', ' ')}.")
+    from aa_ref.cli.steps import draft_line
+
+    typer.echo(f"{what}. Now: round {restored.round}, {restored.power}, {restored.phase.replace('_', ' ')}"
+               f"{draft_line(restored)}.")
 
 
 @app.command()

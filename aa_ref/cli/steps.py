@@ -14,6 +14,15 @@ from aa_ref.core.errors import AaRefError
 GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
 
 
+def draft_line(game: object) -> str:
+    """', entered move by move (2 moves so far; ...)' for a game whose phase is being entered move by move."""
+    draft = getattr(game, "draft", None)
+    if draft is None:
+        return ""
+    n = sum(len(s.moves) for s in draft.steps)
+    return f", entered move by move ({n} move{'s' if n != 1 else ''} so far; 'aa-ref end-phase' ends it)"
+
+
 def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
     """Add `move` and `end-phase` to `app`."""
 
@@ -36,10 +45,7 @@ def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
             state += "; waiting for " + ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in g.pending)
         if g.winner:
             state = f"game over: the {g.winner} have won"
-        if getattr(g, "draft", None) is not None:
-            n = sum(len(s.moves) for s in g.draft.steps)
-            state += f", entered move by move ({n} move{'s' if n != 1 else ''} so far; 'aa-ref end-phase' ends it)"
-        typer.echo(f"Now: {state}.")
+        typer.echo(f"Now: {state}{draft_line(g)}.")
 
     @app.command()
     def move(

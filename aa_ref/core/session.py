@@ -889,7 +889,8 @@ def _same_entry(logged: Any, replayed: Any) -> None:
 def _undo_text(entry: Any) -> str:
     if is_edit(entry.input):
         return f"undoes entry {entry.n}: the edit of round {entry.round} ({entry.input.get('reason')})"
-    return f"undoes entry {entry.n}: {entry.power}'s {entry.phase.replace('_', ' ')} of round {entry.round}"
+    step = ", a step entered move by move" if entry.input.get("step") and not entry.input.get("end") else ""
+    return f"undoes entry {entry.n}: {entry.power}'s {entry.phase.replace('_', ' ')} of round {entry.round}{step}"
 
 
 def _undone(ruleset: Any, game: Game, log: Log, target: tuple[int, Game], record: dict,
