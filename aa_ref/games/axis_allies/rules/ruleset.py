@@ -94,6 +94,9 @@ class AA1941:
         if game.phase not in waits:  # income is collected by itself after the placement; research only when played
             problems.append(doc.problem(f"the game never waits in phase {game.phase}: a game stands in one of "
                                         f"{', '.join(waits)}", ("phase",)))
+        if game.draft is not None and game.phase not in steps.STEP_PHASES:
+            problems.append(doc.problem(f"moves entered move by move belong to a Combat or Noncombat Move, not to "
+                                        f"the {game.phase.replace('_', ' ')}", ("draft",)))
         return problems
 
     def setup_problems(self, setup: Setup, doc: Document) -> list[Problem]:

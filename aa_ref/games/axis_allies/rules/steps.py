@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from aa_ref.core.engine import OrdersInput
-from aa_ref.core.errors import Problem
+from aa_ref.core.errors import InvalidInput, Problem
 from aa_ref.core.yamlio import Document
 from aa_ref.games.axis_allies.model.orders import Orders
 from aa_ref.games.axis_allies.model.state import Draft, DraftStep, Game
@@ -121,9 +123,14 @@ def cumulative(game: Game, given: OrdersInput, whole_phase: bool) -> StepInput:
     if ignore:
         data["ignore"] = ignore
     doc = StepsDocument(given.doc, data, origins)
+    try:
+        parsed = Orders.model_validate(data)
+    except ValidationError:  # only a game file forged with its log holds such a draft ('aa-ref replay' finds it)
+        raise InvalidInput(f"{given.doc.path}: the moves entered so far in the game file are not moves an orders "
+                           "document could hold; 'aa-ref replay' shows where the game file went wrong") from None
     whole = model.model_copy(update={
         "step": None, "end": None, "dice": None, "signature": None, "reveals": None, "standing": model.standing,
-        "moves": Orders.model_validate(data).moves, "ignore": Orders.model_validate(data).ignore})
+        "moves": parsed.moves, "ignore": parsed.ignore})
     return StepInput(doc, whole, whole_phase=whole_phase)
 
 
