@@ -111,7 +111,10 @@ class AA1941:
         return {}
 
     def bound_state(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The log binds the whole state."""
+        """The log binds the whole state; no `draft` (no phase being entered move by move) is left out, so that the
+        games written before drafts existed keep their digests."""
+        if data.get("draft", 0) is None:
+            data = {k: v for k, v in data.items() if k != "draft"}
         return data
 
     @staticmethod
