@@ -351,7 +351,8 @@ def check_not_hand_edited(loaded: LoadedGame) -> None:
         for where, mine, theirs in differences[:MAX_DIFFERENCES]:
             problems.append(loaded.doc.problem(f"{_dotted(where)} is {_brief(mine)} in the file, but the log gives "
                                                f"{_brief(theirs)}", where))
-        in_progress = sorted({str(where[0]) for where, _, _ in differences if where and where[0] in loaded.ruleset.in_progress})
+        in_progress = sorted({str(where[0]) for where, _, _ in differences
+                              if where and where[0] in loaded.ruleset.in_progress})
         if len(differences) > MAX_DIFFERENCES:
             problems.append(Problem(f"and {len(differences) - MAX_DIFFERENCES} more differences"))
         elif in_progress:  # no edit sets them: the file must go back
