@@ -47,6 +47,7 @@ def test_a_combat_move_entered_move_by_move_ends_as_the_one_document(cli):
     assert cli("replay", "game.yaml").exit_code == 0
     log = cli("log", "game.yaml").output
     assert "enters move 2 of its combat move" in log and "USSR moves 1 fighter Russia -> West Russia" in log
+    assert "(orders, a step: moves entered)" in log and "(orders, end of the phase entered move by move)" in log
 
 
 def test_a_refused_step_is_located_and_writes_nothing(cli):

@@ -203,6 +203,10 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
         if power is not None and power.casefold() not in _powers_concerned(entry):
             continue
         kind = entry.input.get("kind", "orders")
+        if entry.input.get("end") is True:  # a phase entered move by move
+            kind += ", end of the phase entered move by move"
+        elif entry.input.get("step") is True:
+            kind += ", a step: moves entered"
         if is_edit(entry.input):
             kind = "EDIT outside the rules"
             signers = [s.get("player") for s in entry.input.get("signatures") or [] if isinstance(s, dict)]
