@@ -41,6 +41,7 @@ def test_a_combat_move_entered_move_by_move_ends_as_the_one_document(cli):
     assert len(draft["moves"]) == 4 and draft["after"]["West Russia"] == {"fighter": 1, "infantry": 6, "tank": 1}
     template = cli("template", "game.yaml").output
     assert "entered move by move" in template and "end: true" in template and "aa-ref end-phase" in template
+    assert "#   Karelia:" not in template and "#   Russia: 3 infantry (move 1)" in template  # what is left to move
     ended = cli("end-phase", "game.yaml")
     assert ended.exit_code == 0 and "Now: round 1, USSR, conduct combat." in ended.output
     assert state(cli) == state(cli, "one.yaml")

@@ -275,3 +275,24 @@ def standing_after(setup: Any, game: Game) -> dict[str, tuple[dict[str, int], di
     now, after = units(game), units(ctx.game)
     return {s: (now.get(s, {}), after.get(s, {})) for s in sorted(set(now) | set(after))
             if now.get(s, {}) != after.get(s, {})}
+
+
+def taken(board: Any, game: Game) -> dict[tuple[str, tuple], dict[str, int]]:
+    """The units the moves entered so far take, by (space, the marks of the force they come from), for `template`
+    to list only the units left to move."""
+    from aa_ref.games.axis_allies.rules.legs import allocate, resolve_legs
+
+    if game.draft is None:
+        return {}
+    whole = cumulative(game, OrdersInput(Document("the draft", heading(game)), Orders.model_validate(heading(game))),
+                       whole_phase=False)
+    legs, problems = resolve_legs(board, whole)
+    problems += allocate(board, whole, legs, game.phase)
+    out: dict[tuple[str, tuple], dict[str, int]] = {}
+    for leg in legs:
+        for take in leg.takes:
+            if take.carrier is None:
+                here = out.setdefault((take.space, take.force.marks()), {})
+                for unit, n in take.force.units.items():
+                    here[unit] = here.get(unit, 0) + n
+    return out

@@ -140,6 +140,7 @@ def _purchase(board: Board, power: str) -> list[str]:
 
 def _moves(board: Board, power: str) -> list[str]:
     phase = board.game.phase
+    used = steps.taken(board, board.game)  # a phase entered move by move: the units its moves take
     lines = [f"# {power}'s units that can still move ({phase.replace('_', ' ')}):"]
     for space in sorted(board.game.spaces):
         for force in board.forces(space, power):
@@ -147,8 +148,10 @@ def _moves(board: Board, power: str) -> list[str]:
                 continue
             # After a battle only the air units of the force may still move (to land).
             air_only = phase == "noncombat_move" and force.combat
-            movable = {u: n for u, n in force.units.items()
-                       if _may_move(board, u, phase) and not (air_only and board.domain(u) != "air")}
+            gone = used.get((space, force.marks()), {})
+            movable = {u: n - gone.get(u, 0) for u, n in force.units.items()
+                       if _may_move(board, u, phase) and not (air_only and board.domain(u) != "air")
+                       and n > gone.get(u, 0)}
             if not movable and (air_only or not force.cargo):
                 continue
             left = ", ".join(f"{n} {u} (move {board.profile(power, u).movement - force.moved})"
