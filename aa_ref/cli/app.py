@@ -334,7 +334,9 @@ def apply(
         state += "; waiting for " + ", ".join(f"{d.power} ({d.kind}{f' in {d.space}' if d.space else ''})" for d in g.pending)
     if g.winner:
         state = f"game over: the {g.winner} have won" if g.kind == "game" else f"game over: {g.winner} won"
-    typer.echo(f"Now: {state}.")
+    from aa_ref.cli.steps import draft_line
+
+    typer.echo(f"Now: {state}{draft_line(g)}.")
     if result.written:
         typer.echo("Written: " + ", ".join(result.written))
     elif dry_run:
@@ -484,7 +486,10 @@ def undo(
         restored, what = undo_last(game, log, secret)
     except AaRefError as exc:
         fail(exc)
-    typer.echo(f"{what}. Now: round {restored.round}, {restored.power}, {restored.phase.replace('_', ' ')}.")
+    from aa_ref.cli.steps import draft_line
+
+    typer.echo(f"{what}. Now: round {restored.round}, {restored.power}, {restored.phase.replace('_', ' ')}"
+               f"{draft_line(restored)}.")
 
 
 @app.command()
@@ -681,6 +686,10 @@ def schema(
 from aa_ref.cli.pbem import register as _register_pbem  # noqa: E402  (the fair-dice commands)
 
 _register_pbem(app, fail)
+
+from aa_ref.cli.steps import register as _register_steps  # noqa: E402  (a phase entered move by move)
+
+_register_steps(app, fail)
 
 
 def main() -> None:

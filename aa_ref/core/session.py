@@ -352,8 +352,14 @@ def check_not_hand_edited(loaded: LoadedGame) -> None:
         for where, mine, theirs in differences[:MAX_DIFFERENCES]:
             problems.append(loaded.doc.problem(f"{_dotted(where)} is {_brief(mine)} in the file, but the log gives "
                                                f"{_brief(theirs)}", where))
+        in_progress = sorted({str(where[0]) for where, _, _ in differences
+                              if where and where[0] in loaded.ruleset.in_progress})
         if len(differences) > MAX_DIFFERENCES:
             problems.append(Problem(f"and {len(differences) - MAX_DIFFERENCES} more differences"))
+        elif in_progress:  # no edit sets them: the file must go back
+            problems.append(Problem(f"'{in_progress[0]}' holds the adjudication in progress (the moves of a phase "
+                                    "entered move by move, battles being fought, decisions awaited), which no edit "
+                                    "sets: put the file back and take back or redo what was entered"))
         else:
             changes = json.dumps({_dotted(where): mine for where, mine, _ in differences}, ensure_ascii=False)
             problems.append(Problem(f"to keep these changes, put the file back and apply an edit that records them: "
@@ -756,6 +762,23 @@ def apply_orders(
     return result
 
 
+@locks_game
+def apply_data(game_path: Path, data: dict[str, Any], source: str) -> ApplyResult:
+    """Apply one orders document given as data (`aa-ref move`, `aa-ref end-phase`: written by aa-ref from the
+    command line, named `source` in messages and read by no file) to the game in place, as `apply --in-place` would
+    a file. A fair-dice game takes only signed files: there the document must be written, signed and applied."""
+    loaded = load_game(game_path)
+    refuse_newer_rules(loaded)
+    if loaded.game.fair_dice:
+        raise UsageError(f"{game_path} plays with fair dice, where every document is signed by its player: write this "
+                         "step as an orders file, sign it ('aa-ref sign') and apply it ('aa-ref apply')")
+    doc = Document(source, data)
+    given = OrdersInput(doc, parse_model(doc, document_kind(doc)))
+    game, log, events = adjudicate(loaded.setup, loaded.ruleset, loaded.game, loaded.log, given, None)
+    write_game_files({str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)})
+    return ApplyResult(game, [Applied(source, events)], [str(game_path), str(loaded.log_path)])
+
+
 # --- replay ---------------------------------------------------------------------
 @dataclass
 class ReplayReport:
@@ -910,7 +933,8 @@ def _same_entry(logged: Any, replayed: Any) -> None:
 def _undo_text(entry: Any) -> str:
     if is_edit(entry.input):
         return f"undoes entry {entry.n}: the edit of round {entry.round} ({entry.input.get('reason')})"
-    return f"undoes entry {entry.n}: {entry.power}'s {entry.phase.replace('_', ' ')} of round {entry.round}"
+    step = ", a step entered move by move" if entry.input.get("step") and not entry.input.get("end") else ""
+    return f"undoes entry {entry.n}: {entry.power}'s {entry.phase.replace('_', ' ')} of round {entry.round}{step}"
 
 
 def _undone(ruleset: Any, game: Game, log: Log, target: tuple[int, Game], record: dict,

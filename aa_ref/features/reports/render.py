@@ -12,6 +12,7 @@ from aa_ref.core.fairdice import fingerprint
 from aa_ref.core.names import natural_key
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
 from aa_ref.games.axis_allies.model.state import Game
+from aa_ref.games.axis_allies.rules import steps
 from aa_ref.games.axis_allies.rules.board import Board, add_counts
 
 
@@ -73,6 +74,7 @@ def status(setup: Setup, game: Game, ruleset: Any, start: LogStart | None = None
         "spaces": spaces,
         "battles": [b.model_dump(mode="json", exclude_defaults=True) for b in game.turn.battles],
         "pending": [d.model_dump(mode="json") for d in game.pending],
+        **({"draft": draft_status(setup, game)} if game.draft is not None else {}),
         "log": {"head": game.log.head, "entries": game.log.entries},
         **({"made_by": made_by_data(start)} if start is not None else {}),
     }
@@ -163,7 +165,32 @@ def show_text(setup: Setup, game: Game, ruleset: Any, power: str | None = None, 
         parts.append(tabulate([[d.power, d.kind, d.space, d.detail] for d in game.pending],
                               ["waiting for", "decision", "space", "detail"]))
         parts.append("")
+    if game.draft is not None:
+        parts += draft_text(setup, game, order)
     return "\n".join(parts)
+
+
+def draft_status(setup: Setup, game: Game) -> dict[str, Any]:
+    """A phase entered move by move: the moves entered so far (each with its log entry) and where the mover's
+    units will stand when they are made (`show --json`'s `draft`)."""
+    return {"moves": steps.planned(game),
+            "ignore": [z for s in game.draft.steps for z in s.ignore] if game.draft else [],
+            "after": {space: after for space, (_, after) in steps.standing_after(setup, game).items()}}
+
+
+def draft_text(setup: Setup, game: Game, order: list[str]) -> list[str]:
+    phase = game.phase.replace("_", " ")
+    moves = steps.planned(game)
+    parts = [f"The {phase} is being entered move by move: {len(moves)} move(s) entered, made when the phase ends "
+             "('aa-ref end-phase'; 'aa-ref undo' takes back the last step).",
+             tabulate([[i, m["entry"], steps.move_text(m)] for i, m in enumerate(moves, start=1)],
+                      ["move", "log entry", "units and path"]), ""]
+    standing = steps.standing_after(setup, game)
+    if standing:
+        parts += [tabulate([[space, counts_text(now, order), counts_text(after, order)]
+                            for space, (now, after) in standing.items()],
+                           ["space", f"{game.power} now", "when the moves are made"]), ""]
+    return parts
 
 
 def log_text(log: Log, round_: int | None = None, power: str | None = None) -> str:
@@ -176,6 +203,10 @@ def log_text(log: Log, round_: int | None = None, power: str | None = None) -> s
         if power is not None and power.casefold() not in _powers_concerned(entry):
             continue
         kind = entry.input.get("kind", "orders")
+        if entry.input.get("end") is True:  # a phase entered move by move
+            kind += ", end of the phase entered move by move"
+        elif entry.input.get("step") is True:
+            kind += ", a step: moves entered"
         if is_edit(entry.input):
             kind = "EDIT outside the rules"
             signers = [s.get("player") for s in entry.input.get("signatures") or [] if isinstance(s, dict)]

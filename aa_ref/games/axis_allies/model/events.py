@@ -18,6 +18,7 @@ from aa_ref.games.axis_allies.model.state import (
     Battle,
     Decision,
     Declaration,
+    Draft,
     Force,
     Game,
     PhaseName,
@@ -120,6 +121,13 @@ class SetTurn(Strict):
 
     type: Literal["turn"] = "turn"
     turn: TurnState
+
+
+class SetDraft(Strict):
+    """The moves of a phase entered move by move so far change (a step entered; none when the phase ends)."""
+
+    type: Literal["draft"] = "draft"
+    draft: Draft | None
 
 
 class SetPending(Strict):
@@ -237,7 +245,7 @@ Event = Annotated[
         AddUnits, RemoveUnits, Control, Treasury, Purchased, Phase, Roll, Note,
         SetBattles, SetTurn, SetPending, SetStanding, Victory, Researchers, Breakthrough, FactoryDamage,
         BuildFactory, DeclareWar, Alignment, PoliticalMark, SetInstallation, InstallationDamage, KamikazeTokens,
-        BonusPaid, VictoryHeld, UnitsDue, RemoveFactory,
+        BonusPaid, VictoryHeld, UnitsDue, RemoveFactory, SetDraft,
     ],
     Field(discriminator="type"),
 ]
@@ -369,6 +377,8 @@ def apply_event(game: Game, event: Any) -> None:
             game.turn.battles = [b.model_copy(deep=True) for b in battles]
         case SetTurn(turn=turn):
             game.turn = turn.model_copy(deep=True)
+        case SetDraft(draft=draft):
+            game.draft = draft.model_copy(deep=True) if draft is not None else None
         case SetPending(pending=pending):
             game.pending = [d.model_copy(deep=True) for d in pending]
         case SetStanding(power=power, standing=standing):

@@ -129,6 +129,13 @@ class Orders(Strict):
                                   "Move before any movement (the US also at the start of Collect Income of its 3rd turn)")
     objective_units: dict[str, UnitCounts] | None = Field(
         default=None, description="Mobilize: the units an objective pays (Global 1940 France F1), by objective id")
+    step: bool | None = Field(
+        default=None, description="true: a step of a movement phase entered move by move: its moves are checked with "
+                                  "the ones entered before and kept, and the phase goes on (README \"A phase entered "
+                                  "move by move\")")
+    end: bool | None = Field(
+        default=None, description="true: ends a movement phase entered move by move: the moves entered so far (and "
+                                  "this document's) are adjudicated as one document of the phase")
     dice: TableDiceField | None = Field(default=None, description=DICE_FIELD_HELP)
     signature: Signature | None = None
     reveals: list[RevealRecord] | None = None

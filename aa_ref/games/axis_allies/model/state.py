@@ -8,7 +8,7 @@ into one force, so a game file reads the way players speak: `{infantry: 3, tank:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -236,6 +236,21 @@ class TurnState(Strict):
         default_factory=list, description="air units scrambled this turn, to fly back to their base (Global 1940)")
 
 
+class DraftStep(Strict):
+    """One step of a phase entered move by move: the moves (and ignored zones) of one step document, as written."""
+
+    entry: int = Field(ge=1, description="the log entry that entered them")
+    moves: list[dict[str, Any]] = Field(default_factory=list, description="the step's moves, as its document wrote them")
+    ignore: list[str] = Field(default_factory=list, description="Combat Move: the step's ignored zones")
+
+
+class Draft(Strict):
+    """A movement phase being entered move by move (README "A phase entered move by move"): the steps entered so
+    far, each checked when it came; the phase is adjudicated as one document of all their moves when it ends."""
+
+    steps: list[DraftStep] = Field(default_factory=list)
+
+
 class Declaration(Strict):
     """A declaration of war (Global 1940) [G40 L593-L601]."""
 
@@ -267,6 +282,8 @@ class Game(Strict):
     spaces: dict[str, SpaceState]
     turn: TurnState = Field(default_factory=TurnState)
     pending: list[Decision] = Field(default_factory=list)
+    draft: Draft | None = Field(
+        default=None, description="the moves of the current phase entered so far, when it is entered move by move")
     at_war: list[list[str]] = Field(
         default_factory=list, description="pairs of powers at war, each sorted (games whose setup has wars_at_start)")
     declarations: list[Declaration] = Field(

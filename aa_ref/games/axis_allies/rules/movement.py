@@ -74,9 +74,13 @@ def _plan(board: Board, given: OrdersInput, phase: str) -> tuple[list[Leg], list
 
 def check_moves(board: Board, given: OrdersInput, phase: str, naval: NavalRules = NAVAL_1941) -> list[Problem]:
     """Every problem with a power's moves for the phase, each at the key it concerns; `naval` is
-    the edition's word on transports and lone submarines (the ruleset's hook)."""
+    the edition's word on transports and lone submarines (the ruleset's hook). A step of a phase entered move by
+    move (`steps.StepInput`, its `whole_phase` false) is checked without the checks of the whole phase (where the
+    Combat Move ends, landing places, stranded units), which its end runs."""
     legs, problems = _plan(board, given, phase)
     power = given.model.power
+    if not getattr(given, "whole_phase", True):
+        return problems + (check_noncombat_bombing(given, legs) if phase != COMBAT_MOVE else [])
     if phase == COMBAT_MOVE:
         sites = battle_sites(board, legs, power, ignore_list(board, given), naval)
         problems += check_lone_enemies(board, given, legs, sites, naval)

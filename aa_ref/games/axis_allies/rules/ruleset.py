@@ -17,6 +17,7 @@ from aa_ref.games.axis_allies.model.events import (
     AddUnits,
     Phase,
     RemoveUnits,
+    SetDraft,
     SetStanding,
     SetTurn,
     Victory,
@@ -25,7 +26,7 @@ from aa_ref.games.axis_allies.model.events import (
 from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Force, Game, PowerState, SpaceState, TurnState
-from aa_ref.games.axis_allies.rules import combat, income, mobilize, movement, purchase, reach
+from aa_ref.games.axis_allies.rules import combat, income, mobilize, movement, purchase, reach, steps
 from aa_ref.games.axis_allies.rules.battle_sites import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.board import Board, add_counts
 from aa_ref.games.axis_allies.rules.checks import game_problems, setup_problems
@@ -67,7 +68,7 @@ class AA1941:
     }
     """What changed at each rules version, for a replay that diverges."""
     self_checking: ClassVar[bool] = False
-    in_progress: ClassVar[tuple[str, ...]] = ("turn", "pending")
+    in_progress: ClassVar[tuple[str, ...]] = ("turn", "pending", "draft")
     phases: ClassVar[list[str]] = [PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME]
     """The six phases of a turn, in order [L313-L320]."""
     sections: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -93,6 +94,9 @@ class AA1941:
         if game.phase not in waits:  # income is collected by itself after the placement; research only when played
             problems.append(doc.problem(f"the game never waits in phase {game.phase}: a game stands in one of "
                                         f"{', '.join(waits)}", ("phase",)))
+        if game.draft is not None and game.phase not in steps.STEP_PHASES:
+            problems.append(doc.problem(f"moves entered move by move belong to a Combat or Noncombat Move, not to "
+                                        f"the {game.phase.replace('_', ' ')}", ("draft",)))
         return problems
 
     def setup_problems(self, setup: Setup, doc: Document) -> list[Problem]:
@@ -107,7 +111,10 @@ class AA1941:
         return {}
 
     def bound_state(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The log binds the whole state."""
+        """The log binds the whole state; no `draft` (no phase being entered move by move) is left out, so that the
+        games written before drafts existed keep their digests."""
+        if data.get("draft", 0) is None:
+            data = {k: v for k, v in data.items() if k != "draft"}
         return data
 
     @staticmethod
@@ -148,6 +155,7 @@ class AA1941:
         if not _canonical_power(setup, given):
             return [given.problem(setup.power_names.unknown_message(given.model.power), ("power",))]
         problems = self._check_moment(setup, game, given)
+        problems = problems or steps.moment_problems(game, given)
         if problems:
             return problems
         model = given.model
@@ -164,6 +172,8 @@ class AA1941:
                                               ("standing", "retreat", "to")))
         if problems:
             return problems
+        if steps.is_step(model):  # a step is checked with the moves entered before it; the end as the whole phase
+            return self.check_phase(board, steps.cumulative(game, given, whole_phase=bool(model.end)), game.phase)
         return problems + self.check_phase(board, given, game.phase)
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
@@ -245,6 +255,34 @@ class AA1941:
             self._advance(ctx)
             return
         assert isinstance(model, Orders)
+        whole = None
+        if steps.is_step(model):
+            if not model.end:
+                self._standing(ctx, model)
+                self.enter_step(ctx, given)
+                return
+            whole = steps.cumulative(ctx.game, given, whole_phase=True)  # the phase as one document
+            if ctx.game.draft is not None:
+                ctx.emit(SetDraft(draft=None))
+        self._standing(ctx, model)
+        self.execute_phase(ctx, whole or given, ctx.game.phase)
+        self._advance(ctx)
+
+    def enter_step(self, ctx: Context, given: OrdersInput) -> None:
+        """A step of a phase entered move by move (checked): its moves join the draft; the phase goes on."""
+        game = ctx.game
+        draft = steps.entered(game, given)
+        ctx.emit(SetDraft(draft=draft))
+        step = draft.steps[-1]
+        first = sum(len(s.moves) for s in draft.steps[:-1])
+        phase = game.phase.replace("_", " ")
+        for i, move in enumerate(step.moves, start=first + 1):
+            ctx.note(f"{game.power} enters move {i} of its {phase}: {steps.move_text(move)} (made when the phase "
+                     "ends)")
+        if step.ignore:
+            ctx.note(f"{game.power} will ignore the lone submarines and transports in {', '.join(step.ignore)}")
+
+    def _standing(self, ctx: Context, model: Orders) -> None:
         if model.standing:
             merged = ctx.game.powers[model.power].standing.model_copy(update=model.standing.model_dump(exclude_unset=True))
             if merged.order_of_loss:
@@ -252,8 +290,6 @@ class AA1941:
             if merged.retreat and merged.retreat.to:
                 merged.retreat = merged.retreat.model_copy(update={"to": ctx.setup.space_names.get(merged.retreat.to)})
             ctx.emit(SetStanding(power=model.power, standing=merged))
-        self.execute_phase(ctx, given, ctx.game.phase)
-        self._advance(ctx)
 
     def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
         """Adjudicate legal orders for the current phase."""

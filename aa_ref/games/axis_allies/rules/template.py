@@ -10,7 +10,7 @@ import json
 
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts
 from aa_ref.games.axis_allies.model.state import Decision, Game
-from aa_ref.games.axis_allies.rules import china
+from aa_ref.games.axis_allies.rules import china, steps
 from aa_ref.games.axis_allies.rules.battle import TAKES_HITS, Fight
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.economies import economy_of
@@ -47,6 +47,8 @@ def template(setup: Setup, game: Game, check: Check | None = None) -> str:
         return decision_template(setup, game)
     board = Board(setup, game)
     lines = _header("orders", setup, game, game.power)
+    if game.draft is not None:
+        return "\n".join(lines + _draft(board, game)) + "\n"
     phase_lines = {
         "research": _research,
         "purchase": _purchase,
@@ -60,6 +62,24 @@ def template(setup: Setup, game: Game, check: Check | None = None) -> str:
     else:  # no judge of moves given: no destinations
         phase_lines = [line for line in phase_lines if not line.startswith("#     (")]
     return "\n".join(lines + phase_lines) + "\n"
+
+
+def _draft(board: Board, game: Game) -> list[str]:
+    """A phase entered move by move: the moves entered so far, how to add more and how to end it (as it stands,
+    the template ends the phase)."""
+    phase = game.phase.replace("_", " ")
+    entered = steps.planned(game)
+    lines = [f"# The {phase} is being entered move by move (README \"A phase entered move by move\"); "
+             f"{len(entered)} move(s) entered so far, made when the phase ends:"]
+    lines += [f"#   {i}. {steps.move_text(m)}  (log entry {m['entry']})" for i, m in enumerate(entered, start=1)]
+    lines += ["# To add moves, write 'step: true' in place of 'end: true' and list them under 'moves:' (or run",
+              "# 'aa-ref move GAME --units \"3 infantry\" --from A --to B'); 'aa-ref undo' takes back the last step.",
+              "# As it stands this document ends the phase ('aa-ref end-phase GAME' does the same): the phase's",
+              "# checks run on every move entered (landings, where the Combat Move ends) and the moves are made.",
+              "end: true"]
+    lines += [line for line in _moves(board, game.power) if line.startswith("#")]
+    lines.append("moves: []")
+    return lines
 
 
 def _research(board: Board, power: str) -> list[str]:
@@ -125,6 +145,7 @@ def _purchase(board: Board, power: str) -> list[str]:
 
 def _moves(board: Board, power: str) -> list[str]:
     phase = board.game.phase
+    used = steps.taken(board, board.game)  # a phase entered move by move: the units its moves take
     lines = [f"# {power}'s units that can still move ({phase.replace('_', ' ')}):"]
     for space in sorted(board.game.spaces):
         for force in board.forces(space, power):
@@ -132,8 +153,10 @@ def _moves(board: Board, power: str) -> list[str]:
                 continue
             # After a battle only the air units of the force may still move (to land).
             air_only = phase == "noncombat_move" and force.combat
-            movable = {u: n for u, n in force.units.items()
-                       if _may_move(board, u, phase) and not (air_only and board.domain(u) != "air")}
+            gone = used.get((space, force.marks()), {})
+            movable = {u: n - gone.get(u, 0) for u, n in force.units.items()
+                       if _may_move(board, u, phase) and not (air_only and board.domain(u) != "air")
+                       and n > gone.get(u, 0)}
             if not movable and (air_only or not force.cargo):
                 continue
             left = ", ".join(f"{n} {u} (move {board.profile(power, u).movement - force.moved})"
