@@ -7,13 +7,12 @@ Exit codes: 0 ok, 1 invalid input or illegal orders (or a replay that diverges),
 from __future__ import annotations
 
 import json
-import os
 import sys
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -21,8 +20,6 @@ from aa_ref import __version__
 from aa_ref.core.errors import AaRefError, PrivacyWarning, RecoveryNotice, UsageError
 from aa_ref.core.names import NameIndex
 
-if TYPE_CHECKING:
-    from aa_ref.core.dice import AskedDice
 
 app = typer.Typer(
     add_completion=False,
@@ -315,10 +312,11 @@ def apply(
         "--ask-dice", help="Dice rolled at the table, typed volley by volley as each is described (or piped in).")] = False,
 ) -> None:
     """Validate orders as a whole, adjudicate them, write the new game and append to its log."""
+    from aa_ref.cli.table_dice import dice_typed_at_the_table
     from aa_ref.core.session import apply_orders
 
     try:
-        asked = _dice_typed_at_the_table() if ask_dice else None
+        asked = dice_typed_at_the_table() if ask_dice else None
         result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal, force, asked)
     except AaRefError as exc:
         fail(exc)
@@ -341,46 +339,6 @@ def apply(
         typer.echo("Written: " + ", ".join(result.written))
     elif dry_run:
         typer.echo("Dry run: nothing written.")
-
-
-def _dice_typed_at_the_table() -> AskedDice:
-    """Dice read from standard input, a line per volley: typed at a terminal, or piped in (then each line read is
-    echoed after its prompt, so a script's output reads like a session at the table)."""
-    from aa_ref.core.dice import AskedDice
-
-    interactive = sys.stdin.isatty()
-
-    def ask(prompt: str) -> str | None:
-        if interactive:
-            try:
-                return input(prompt)
-            except EOFError:
-                return None
-        line = _piped_line()
-        while line is not None and (not line.strip() or line.lstrip().startswith("#")):  # a file's notes
-            line = _piped_line()
-        if line is not None:
-            typer.echo(prompt + line)
-        return line
-
-    return AskedDice(ask, typer.echo)
-
-
-def _piped_line() -> str | None:
-    """One line of piped standard input, None at its end. Read byte by byte from the shared descriptor, never
-    ahead: successive commands of a script (`for ...; do aa-ref apply --ask-dice; done < dice.txt`) each take
-    only the lines of their own volleys."""
-    try:
-        fd = sys.stdin.fileno()
-    except (OSError, ValueError, AttributeError):  # a replaced stdin (tests): its own buffered lines
-        line = sys.stdin.readline()
-        return line.rstrip("\r\n") if line else None
-    data = bytearray()
-    while (byte := os.read(fd, 1)) and byte != b"\n":
-        data += byte
-    if not data and not byte:
-        return None
-    return data.decode("utf-8", "replace").rstrip("\r")
 
 
 @app.command("log")

@@ -9,7 +9,7 @@ from typing import Annotated, Callable, Optional
 
 import typer
 
-from aa_ref.core.errors import AaRefError
+from aa_ref.core.errors import AaRefError, UsageError
 
 GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
 
@@ -26,18 +26,22 @@ def draft_line(game: object) -> str:
 def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
     """Add `move` and `end-phase` to `app`."""
 
-    def _apply(game: Path, make: Callable, source: str) -> None:
-        from aa_ref.core.session import apply_data, load_game
+    def _apply(game: Path, make: Callable, source: str, dice: Path | None = None, ask_dice: bool = False) -> None:
+        from aa_ref.cli.table_dice import dice_typed_at_the_table
+        from aa_ref.core.session import apply_data, load_dice, load_game
         from aa_ref.games.axis_allies.rules import steps
 
         try:
+            if dice and ask_dice:
+                raise UsageError("give the table's dice one way: --dice FILE or --ask-dice, not both")
+            at_table = load_dice(dice) if dice else dice_typed_at_the_table() if ask_dice else None
             loaded = load_game(game)
             move = make(loaded.setup) if loaded.game.kind == "game" else None
             data = steps.command_document(loaded.setup, loaded.game, move, source == "aa-ref end-phase")
-            result = apply_data(game, data, source)
+            result = apply_data(game, data, source, at_table)
         except AaRefError as exc:
             fail(exc)
-        for note in result.applied[0].notes:
+        for note in [] if result.applied[0].narrated else result.applied[0].notes:
             typer.echo(f"  {note}")
         g = result.game
         state = f"round {g.round}, {g.power}, {g.phase.replace('_', ' ')}"
@@ -72,7 +76,14 @@ def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
         _apply(game, make, "aa-ref move")
 
     @app.command("end-phase")
-    def end_phase(game: GamePath) -> None:
+    def end_phase(
+        game: GamePath,
+        dice: Annotated[Optional[Path], typer.Option(
+            "--dice", help="Dice rolled at the table, should the moves roll any (Global 1940 submarines striking "
+                           "passing transports): a list in order, or by volley name.")] = None,
+        ask_dice: Annotated[bool, typer.Option(
+            "--ask-dice", help="Dice rolled at the table, typed volley by volley as each is described.")] = False,
+    ) -> None:
         """A&A: end a Combat or Noncombat Move entered move by move: the phase's checks (where the Combat Move
         ends, landing places) run on every move entered, and the moves are made."""
-        _apply(game, lambda setup: None, "aa-ref end-phase")
+        _apply(game, lambda setup: None, "aa-ref end-phase", dice, ask_dice)

@@ -763,10 +763,11 @@ def apply_orders(
 
 
 @locks_game
-def apply_data(game_path: Path, data: dict[str, Any], source: str) -> ApplyResult:
+def apply_data(game_path: Path, data: dict[str, Any], source: str, at_table: TableDice | None = None) -> ApplyResult:
     """Apply one orders document given as data (`aa-ref move`, `aa-ref end-phase`: written by aa-ref from the
     command line, named `source` in messages and read by no file) to the game in place, as `apply --in-place` would
-    a file. A fair-dice game takes only signed files: there the document must be written, signed and applied."""
+    a file, with the table's dice if given. A fair-dice game takes only signed files: there the document must be
+    written, signed and applied."""
     loaded = load_game(game_path)
     refuse_newer_rules(loaded)
     if loaded.game.fair_dice:
@@ -774,9 +775,15 @@ def apply_data(game_path: Path, data: dict[str, Any], source: str) -> ApplyResul
                          "step as an orders file, sign it ('aa-ref sign') and apply it ('aa-ref apply')")
     doc = Document(source, data)
     given = OrdersInput(doc, parse_model(doc, document_kind(doc)))
-    game, log, events = adjudicate(loaded.setup, loaded.ruleset, loaded.game, loaded.log, given, None)
+    narrated = isinstance(at_table, AskedDice)
+    if narrated:
+        at_table.begin(source)
+    game, log, events = adjudicate(loaded.setup, loaded.ruleset, loaded.game, loaded.log, given, at_table)
+    leftover = at_table.leftover() if at_table is not None else None
+    if leftover:
+        raise InvalidInput(f"{at_table.origin}: {leftover}; nothing was applied")
     write_game_files({str(game_path): game_text(game, loaded.doc), str(loaded.log_path): log_text(log)})
-    return ApplyResult(game, [Applied(source, events)], [str(game_path), str(loaded.log_path)])
+    return ApplyResult(game, [Applied(source, events, narrated)], [str(game_path), str(loaded.log_path)])
 
 
 # --- replay ---------------------------------------------------------------------

@@ -139,3 +139,19 @@ def test_a_blocks_in_the_west_battle_is_fought_with_dice_typed_block_by_block(cl
     assert "fires: " in asked.output and "dice hitting on" in asked.output
     assert "(table dice)" in cli("log", "game.yaml").output
     assert cli("replay", "game.yaml").exit_code == 0
+
+
+def test_end_phase_takes_the_table_dice_too(cli):
+    """A phase entered move by move ends with `end-phase`, which may roll (Global 1940's submarines striking passing
+    transports): it takes --dice and --ask-dice like apply; here it rolls none, and both are refused together."""
+    assert cli("new", "aa1941", "-o", "game.yaml", "--seed", "steps").exit_code == 0
+    assert cli("apply", "game.yaml", next(ROUND_1.glob("01-*.yaml")), "--in-place").exit_code == 0
+    moved = cli("move", "game.yaml", "--units", "3 infantry", "--from", "Karelia", "--to", "West Russia")
+    assert moved.exit_code == 0, moved.output
+    (cli.folder / "d.yaml").write_text("dice: [1]\n")
+    both = typed(cli, "end-phase", "game.yaml", "--dice", "d.yaml", "--ask-dice", dice="1\n")
+    assert both.exit_code == 2 and "not both" in both.output
+    unused = cli("end-phase", "game.yaml", "--dice", "d.yaml")
+    assert unused.exit_code == 1 and "1 of the dice given were not needed; nothing was applied" in unused.output
+    ended = typed(cli, "end-phase", "game.yaml", "--ask-dice", dice="")
+    assert ended.exit_code == 0 and "== aa-ref end-phase" in ended.output and "Now: round 1, USSR, conduct combat" in ended.output
