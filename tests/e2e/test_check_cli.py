@@ -21,8 +21,9 @@ def test_check_walks_the_orders_until_dice_decide(cli):
     lines = result.output.splitlines()
     assert result.exit_code == 0, result.output
     # Germany's research rolls dice (2 researchers): the files after it cannot be checked yet.
-    assert lines[0].endswith("legal (its adjudication rolls dice)")
-    assert all("not checked" in line for line in lines[1:])
+    assert "legal (its adjudication rolls dice: the volleys it rolls" in lines[0]
+    assert lines[1] == "  research Germany round 1: Germany's research: 2 researchers' dice, a 6 is a breakthrough - roll 2 dice"
+    assert all("not checked" in line for line in lines[2:]) and len(lines) == 2 + 3
     assert cli.snapshot() == before
 
 
