@@ -181,6 +181,35 @@ def _side(text: str | None) -> str | None:
     return found
 
 
+def _show_svg(game: Path, out: Path, side: Optional[str], power: Optional[str], force: bool) -> None:
+    """`show --svg`: the picture of the board, written atomically; a Blocks in the West picture privately (0600)."""
+    from aa_ref.core.session import load_game
+    from aa_ref.core.yamlio import atomic_write, refuse_existing
+    from aa_ref.features.pictures import board_svg, is_private
+    from aa_ref.games.blocks_in_the_west.views import NoViewSecret
+
+    try:
+        if power is not None:
+            raise UsageError("--power does not apply to --svg: the board's picture shows every power "
+                             "(Blocks in the West: --side for a side's view)")
+        loaded = load_game(game)
+        chosen = _side(side) if loaded.game.kind == "bitw-game" and side is not None else side
+        try:
+            text = board_svg(loaded.setup, loaded.game, chosen)
+        except NoViewSecret:
+            raise NoViewSecret(str(game)) from None
+        refuse_existing([out], force)
+        private = is_private(loaded.game, chosen)
+        atomic_write(out, text, private=private)
+    except AaRefError as exc:
+        fail(exc)
+    if loaded.game.kind == "bitw-game":
+        whose = f"the {chosen}' view" if chosen else "the referee's picture, every block shown: not for a player"
+        typer.echo(f"Board picture written to {out} ({whose}; mode 0600)")
+    else:
+        typer.echo(f"Board picture written to {out}")
+
+
 @app.command()
 def show(
     game: GamePath,
@@ -189,10 +218,20 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
     side: Annotated[Optional[str], typer.Option(
         "--side", help="Blocks in the West: this side's view under fog of war (axis or allies); A&A: this side's powers (any case).")] = None,
+    svg: Annotated[Optional[Path], typer.Option(
+        "--svg", help="Write the board as a picture (SVG) to this file instead; Blocks in the West: with --side, "
+                      "that side's view only, else the referee's picture (written 0600).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="With --svg: replace an existing file.")] = False,
 ) -> None:
-    """The state of a game: round, power to move, phase, treasuries, units, battles, decisions."""
+    """The state of a game: round, power to move, phase, treasuries, units, battles, decisions; with --svg, the board
+    as a picture."""
     from aa_ref.core.session import load_game
 
+    if svg is not None:
+        _show_svg(game, svg, side, power, force)
+        return
+    if force:
+        fail(UsageError("--force replaces the file --svg writes; show prints otherwise"))
     try:
         loaded = load_game(game)
         if power is not None:
