@@ -13,7 +13,6 @@ is left out of the setup's fingerprint, so games begun before it play on.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from aa_ref.core.setups import SETUPS_DIR, load_setup
 from aa_ref.features.pictures import schematic

@@ -490,12 +490,15 @@ def import_triplea_command(
     out: Annotated[Path, typer.Option("-o", "--out", help="The setup file to write.")],
     ruleset: Annotated[str, typer.Option("--ruleset", help="The rules the setup is played with (aa1941, anniversary).")] = "aa1941",
     force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
+    map_dir: Annotated[Optional[Path], typer.Option(
+        "--map-dir", help="A TripleA map folder (with centers.txt, polygons.txt): the board is drawn with its "
+                          "shapes by 'show --svg'.")] = None,
 ) -> None:
     """Convert a TripleA game XML into an aa-ref setup, reporting what could not be mapped."""
     from aa_ref.features.triplea.importer import import_triplea
 
     try:
-        not_mapped, problems = import_triplea(xml, out, ruleset, force)
+        not_mapped, problems = import_triplea(xml, out, ruleset, force, map_dir)
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"Setup written to {out}.")
