@@ -39,15 +39,33 @@ def places(setup: Any) -> tuple[dict[str, tuple[float, float]], dict[str, list[l
               if n in setup.spaces and p.shapes}
     wrap = layout.wrap if layout is not None else None
     missing = [n for n in setup.spaces if n not in centres]
-    if missing:  # no coordinates (or not for every space): the schematic layout of the whole board
+    if missing and not centres:  # no coordinates: the schematic layout of the board's adjacency
         computed = schematic.layout({n: list(s.adjacent) for n, s in setup.spaces.items()})
-        if not centres:
-            centres = {n: (float(x), float(y)) for n, (x, y) in computed.items()}
-            wrap = int(schematic.WIDTH)
-        else:
-            for n in missing:
-                centres[n] = (float(computed[n][0]), float(computed[n][1]))
+        centres = {n: (float(x), float(y)) for n, (x, y) in computed.items()}
+        wrap = int(schematic.WIDTH)
+    elif missing:  # coordinates for some spaces only
+        _beside(setup, centres, missing)
     return centres, shapes, wrap
+
+
+def _beside(setup: Any, centres: dict[str, tuple[float, float]], missing: list[str]) -> None:
+    """Spaces a partial layout leaves out: at the middle of their placed neighbours (breadth first), the rest in a
+    row under the board."""
+    left = list(missing)
+    while left:
+        progress = False
+        for name in list(left):
+            near = [centres[n] for n in setup.spaces[name].adjacent if n in centres]
+            if near:
+                centres[name] = (sum(x for x, _ in near) / len(near) + 12.0, sum(y for _, y in near) / len(near) + 12.0)
+                left.remove(name)
+                progress = True
+        if not progress:
+            bottom = max(y for _, y in centres.values()) + 60.0 if centres else 0.0
+            x0 = min(x for x, _ in centres.values()) if centres else 0.0
+            for i, name in enumerate(left):
+                centres[name] = (x0 + 90.0 * i, bottom)
+            left = []
 
 
 def board_svg(setup: Any, game: Any) -> str:

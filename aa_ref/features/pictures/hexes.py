@@ -49,10 +49,15 @@ class Frame:
         return x + self.dx, y + self.dy
 
 
-def _title(text: str, note: str | None = None) -> list[str]:
-    out = [f'<text x="{num(MARGIN)}" y="22" font-size="16" font-weight="bold" fill="#222">{esc(text)}</text>']
+def _title(text: str, width: float, note: str | None = None) -> list[str]:
+    """The title line (and a note under it), in a size that fits the picture's width."""
+    room = width - 2 * MARGIN
+    size = min(16.0, room / (0.6 * max(len(text), 1)))
+    out = [f'<text x="{num(MARGIN)}" y="22" font-size="{num(size)}" font-weight="bold" fill="#222">{esc(text)}</text>']
     if note:
-        out.append(f'<text x="{num(MARGIN)}" y="38" font-size="11" fill="#a00000">{esc(note)}</text>')
+        small = min(11.0, room / (0.58 * len(note)))
+        out.append(f'<text x="{num(MARGIN)}" y="38" font-size="{num(small)}" font-weight="bold" fill="#a00000">'
+                   f'{esc(note)}</text>')
     return out
 
 
@@ -69,7 +74,8 @@ def warzag_svg(pack: Any, game: Any, power: str | None = None) -> str:
     shown = {h: hx for h, hx in pack.hexes.items() if not (hx.expansion and h not in game.hexes
                                                            and not game.armies_at(h))}
     frame = Frame([tuple(hx.at) for hx in shown.values()])
-    body = _title(f"WARZAG ({pack.id}), round {game.round}: {game.power} to play ({game.phase.replace('_', ' ')})")
+    body = _title(f"WARZAG ({pack.id}), round {game.round}: {game.power} to play ({game.phase.replace('_', ' ')})",
+                  frame.width)
     labels = []
     for hex_id, hx in shown.items():
         x, y = frame.at(*hx.at)
@@ -108,7 +114,7 @@ def warzag_svg(pack: Any, game: Any, power: str | None = None) -> str:
             labels.append(f'<text class="units" x="{num(x)}" y="{num(y + 6 + 10 * i)}" font-size="8.5" '
                           f'font-weight="bold" text-anchor="middle" fill="{colour(nation)}">{esc(text)}</text>')
     body += labels
-    body += legend([(n, colour(n)) for n in game.seating], MARGIN, frame.height - 12)
+    body += legend([(n, colour(n)) for n in game.seating], MARGIN, frame.height - 12, 12, frame.width - MARGIN)
     return document(frame.width, frame.height, body, f"WARZAG board, round {game.round}")
 
 
@@ -150,7 +156,7 @@ def bitw_svg(scenario: Any, game: Any, side: str | None, seen: Any | None = None
     """The Blocks in the West board. With `side`, `seen` is that side's view (`views.view`) and the blocks drawn
     are its blocks only; without, every block of the referee's game file, and the picture says it is the
     referee's."""
-    frame = Frame([tuple(h.at) for h in scenario.hexes.values()], legend_rows=2)
+    frame = Frame([tuple(h.at) for h in scenario.hexes.values()], legend_rows=3)
     month = scenario.turns[game.turn - 1].month
     if side is None:
         title = f"Blocks in the West ({scenario.id}), turn {game.turn} ({month}): the referee's picture"
@@ -163,7 +169,7 @@ def bitw_svg(scenario: Any, game: Any, side: str | None, seen: Any | None = None
         note = None
         blocks = {b: (s.power, s.unit, s.strength, s.hex) for b, s in seen.blocks.items()}
         control = dict(seen.control)
-    body = _title(title, note)
+    body = _title(title, frame.width, note)
     at = {h: frame.at(*hx.at) for h, hx in scenario.hexes.items()}
     marks = []
     for hex_id, hx in scenario.hexes.items():
@@ -231,9 +237,10 @@ def bitw_svg(scenario: Any, game: Any, side: str | None, seen: Any | None = None
         if len(here) > 9:
             body.append(f'<text x="{num(x + 16)}" y="{num(y + 22)}" font-size="7" fill="#000">+{len(here) - 9}</text>')
     powers = sorted(scenario.powers)
-    body += legend([(p, colour(p)) for p in powers], MARGIN, frame.board_bottom + 18)
-    body += legend([("river", "#2a6fc0"), ("strait", "#d02020"), ("capital ●", "#222"), ("victory city", "#c00")]
-                   + [(t, TERRAIN[t]) for t in ("clear", "forest", "hill", "mountain", "swamp", "sea")],
-                   MARGIN, frame.board_bottom + 40, 10)
+    body += legend([(p, colour(p)) for p in powers], MARGIN, frame.board_bottom + 18, 12, frame.width - MARGIN)
+    body += legend([("river", "#2a6fc0"), ("strait", "#d02020"), ("city", "#222"), ("victory city", "#c00")]
+                   + [(t, f"url(#{TERRAIN_PATTERN[t]})" if t in TERRAIN_PATTERN else TERRAIN[t])
+                      for t in ("clear", "forest", "hill", "mountain", "swamp", "sea")],
+                   MARGIN, frame.board_bottom + 38, 10, frame.width - MARGIN)
     label = f"Blocks in the West board, turn {game.turn}" + (f", the {side}' view" if side else ", referee's picture")
     return document(frame.width, frame.height, body, label, PATTERNS)

@@ -71,10 +71,15 @@ def document(width: float, height: float, body: list[str], label: str, defs: str
             + "\n".join(body) + "\n</svg>\n")
 
 
-def legend(entries: list[tuple[str, str]], x: float, y: float, size: float = 12) -> list[str]:
-    """A row of coloured squares with names, from (x, y)."""
+def legend(entries: list[tuple[str, str]], x: float, y: float, size: float = 12,
+           width: float | None = None) -> list[str]:
+    """A row of coloured squares with names, from (x, y), going on to a new row before `width`."""
     out = []
+    left = x
     for name, fill in entries:
+        need = size + 12 + 0.62 * size * len(name)
+        if width is not None and x > left and x + need > width:
+            x, y = left, y + size + 6
         out.append(f'<rect x="{num(x)}" y="{num(y - size + 2)}" width="{num(size)}" height="{num(size)}" '
                    f'fill="{fill}" stroke="#333" stroke-width="0.5"/>'
                    f'<text x="{num(x + size + 4)}" y="{num(y)}" font-size="{num(size)}" fill="#222">{esc(name)}</text>')
