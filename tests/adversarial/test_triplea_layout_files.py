@@ -10,7 +10,7 @@ import pytest
 
 from aa_ref.features.triplea import layout
 from tests.adversarial.support import POSIX_ONLY, refused
-from tests.e2e.test_import_triplea_layout import CENTERS, POLYGONS, TINY, map_folder
+from tests.e2e.test_import_triplea_layout import CENTERS, TINY, map_folder
 
 
 def _refused(cli, folder) -> str:
