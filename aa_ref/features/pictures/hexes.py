@@ -110,7 +110,7 @@ def warzag_svg(pack: Any, game: Any, power: str | None = None) -> str:
             counts = armies.setdefault(army.nation, {})
             counts[army.category] = counts.get(army.category, 0) + 1
         for i, (nation, counts) in enumerate(sorted(armies.items())):
-            text = " ".join(f"{n}{CATEGORY_SHORT.get(c, c[:3])}" for c, n in sorted(counts.items()))
+            text = " ".join(f"{n} {CATEGORY_SHORT.get(c, c[:3])}" for c, n in sorted(counts.items()))
             labels.append(f'<text class="units" x="{num(x)}" y="{num(y + 6 + 10 * i)}" font-size="8.5" '
                           f'font-weight="bold" text-anchor="middle" fill="{colour(nation)}">{esc(text)}</text>')
     body += labels
@@ -156,7 +156,7 @@ def bitw_svg(scenario: Any, game: Any, side: str | None, seen: Any | None = None
     """The Blocks in the West board. With `side`, `seen` is that side's view (`views.view`) and the blocks drawn
     are its blocks only; without, every block of the referee's game file, and the picture says it is the
     referee's."""
-    frame = Frame([tuple(h.at) for h in scenario.hexes.values()], legend_rows=3)
+    frame = Frame([tuple(h.at) for h in scenario.hexes.values()], legend_rows=4)
     month = scenario.turns[game.turn - 1].month
     if side is None:
         title = f"Blocks in the West ({scenario.id}), turn {game.turn} ({month}): the referee's picture"
@@ -237,10 +237,11 @@ def bitw_svg(scenario: Any, game: Any, side: str | None, seen: Any | None = None
         if len(here) > 9:
             body.append(f'<text x="{num(x + 16)}" y="{num(y + 22)}" font-size="7" fill="#000">+{len(here) - 9}</text>')
     powers = sorted(scenario.powers)
-    body += legend([(p, colour(p)) for p in powers], MARGIN, frame.board_bottom + 18, 12, frame.width - MARGIN)
-    body += legend([("river", "#2a6fc0"), ("strait", "#d02020"), ("city", "#222"), ("victory city", "#c00")]
-                   + [(t, f"url(#{TERRAIN_PATTERN[t]})" if t in TERRAIN_PATTERN else TERRAIN[t])
-                      for t in ("clear", "forest", "hill", "mountain", "swamp", "sea")],
-                   MARGIN, frame.board_bottom + 38, 10, frame.width - MARGIN)
+    entries = [(p, colour(p)) for p in powers] + [(f"{side} control (border)", colour(side)) for side in
+                                                   ("axis", "allies")]
+    entries += [("river", "#2a6fc0"), ("strait", "#d02020"), ("city", "#222"), ("victory city", "#c00")]
+    entries += [(t, f"url(#{TERRAIN_PATTERN[t]})" if t in TERRAIN_PATTERN else TERRAIN[t])
+                for t in ("clear", "forest", "hill", "mountain", "swamp", "sea")]
+    body += legend(entries, MARGIN, frame.board_bottom + 18, 11, frame.width - MARGIN)
     label = f"Blocks in the West board, turn {game.turn}" + (f", the {side}' view" if side else ", referee's picture")
     return document(frame.width, frame.height, body, label, PATTERNS)

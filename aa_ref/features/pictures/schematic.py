@@ -18,9 +18,12 @@ DEGREE = 6.0
 """User units per degree of longitude or latitude."""
 SEAM = -130.0
 """The longitude of the board's left edge (the seam in the eastern Pacific)."""
-WIDTH = 360 * DEGREE
 NORTH, SOUTH = 80.0, -50.0
-HEIGHT = (NORTH - SOUTH) * DEGREE
+EUROPE_WEST, EUROPE_EAST, EUROPE_SOUTH, EUROPE_NORTH = -12.0, 50.0, 30.0, 70.0
+"""Europe's crowded boards get more room: its longitudes STRETCH_X times wider, these latitudes STRETCH_Y taller."""
+STRETCH_X, STRETCH_Y = 1.8, 1.4
+WIDTH = round((360 + (STRETCH_X - 1) * (EUROPE_EAST - EUROPE_WEST)) * DEGREE)
+HEIGHT = round((NORTH - SOUTH + (STRETCH_Y - 1) * (EUROPE_NORTH - EUROPE_SOUTH)) * DEGREE)
 
 ANCHORS: dict[str, tuple[float, float]] = {
     # name: (longitude, latitude), rough, by hand; names of the three shipped boards
@@ -31,7 +34,7 @@ ANCHORS: dict[str, tuple[float, float]] = {
     "Norway Finland": (20, 65), "Sweden": (16, 62), "Finland": (26, 64), "Spain": (-4, 40),
     "Spain Portugal": (-5, 40), "Portugal": (-8, 40), "Gibraltar": (-5, 36), "Italy": (12, 43),
     "Southern Europe": (14, 42), "Northern Italy": (10, 45), "Southern Italy": (16, 40), "Switzerland": (8, 47),
-    "Poland": (19, 52), "Eastern Europe": (22, 51), "Czechoslovakia Hungary": (18, 48), "Slovakia Hungary": (19, 48),
+    "Poland": (19, 52), "Pripet Marshes": (27, 52), "Eastern Europe": (22, 51), "Czechoslovakia Hungary": (18, 48), "Slovakia Hungary": (19, 48),
     "Balkans": (22, 43), "Yugoslavia": (19, 44), "Greece": (22, 39), "Bulgaria Romania": (26, 44),
     "Romania": (25, 46), "Bulgaria": (25, 42.7), "Baltic States": (24, 57), "Belorussia": (28, 53),
     "Belarus": (28, 53), "East Poland": (25, 52), "Eastern Poland": (25, 51), "Ukraine": (31, 49),
@@ -70,7 +73,12 @@ ANCHORS: dict[str, tuple[float, float]] = {
 
 
 def _xy(lon: float, lat: float) -> tuple[float, float]:
-    return ((lon - SEAM) % 360) * DEGREE, (NORTH - lat) * DEGREE
+    east = (lon - SEAM) % 360
+    west_edge = (EUROPE_WEST - SEAM) % 360
+    east += (STRETCH_X - 1) * min(max(east - west_edge, 0.0), EUROPE_EAST - EUROPE_WEST)
+    down = NORTH - lat
+    down += (STRETCH_Y - 1) * min(max(down - (NORTH - EUROPE_NORTH), 0.0), EUROPE_NORTH - EUROPE_SOUTH)
+    return east * DEGREE, down * DEGREE
 
 
 def _wrap(dx: np.ndarray) -> np.ndarray:
