@@ -228,6 +228,8 @@ def show(
     from aa_ref.core.session import load_game
 
     if svg is not None:
+        if as_json:
+            fail(UsageError("--svg writes a picture and --json prints the state: choose one"))
         _show_svg(game, svg, side, power, force)
         return
     if force:

@@ -37,6 +37,7 @@ def test_show_svg_refuses_what_does_not_apply(cli, game):
     assert cli("show", "game.yaml", "--svg", "b.svg", "--side", "axis").exit_code == 2  # A&A hides nothing
     assert cli("show", "game.yaml", "--svg", "b.svg", "--power", "Germany").exit_code == 2
     assert cli("show", "game.yaml", "--force").exit_code == 2
+    assert cli("show", "game.yaml", "--svg", "b.svg", "--json").exit_code == 2
     assert not (cli.folder / "b.svg").exists()
 
 

@@ -113,3 +113,12 @@ def test_a_bitw_picture_draws_every_hex_and_the_referees_is_marked(tmp_path):
     assert len([g for g in root.iter(f"{SVG}g") if g.get("class") == "block"]) == len(on_map)
     allies = board_svg(loaded.setup, loaded.game, "allies")
     assert "REFEREE" not in allies and "the allies' view" in _root(allies).find(f"{SVG}title").text
+
+
+def test_units_aboard_a_transport_are_written_with_their_owner(tmp_path):
+    loaded = _game(tmp_path, "aa1941")
+    sea, force = next((n, f) for n, s in loaded.game.spaces.items() for f in s.forces if "transport" in f.units)
+    force.cargo = {"USA": {"infantry": 2}}
+    root = _root(board_svg(loaded.setup, loaded.game))
+    texts = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "units"]
+    assert "2 inf aboard" in texts or any(t.endswith("+ 2 inf aboard") for t in texts), (sea, texts)

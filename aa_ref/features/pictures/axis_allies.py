@@ -145,12 +145,20 @@ def board_svg(setup: Any, game: Any) -> str:
         if state is None:
             continue
         by_power: dict[str, dict[str, int]] = {}
+        aboard: dict[str, dict[str, int]] = {}
         for force in state.forces:
             counts = by_power.setdefault(force.power, {})
             for unit_type, count in force.units.items():
                 counts[unit_type] = counts.get(unit_type, 0) + count
+            for owner, cargo in force.cargo.items():  # units aboard transports, by their owner
+                carried = aboard.setdefault(owner, {})
+                by_power.setdefault(owner, {})
+                for unit_type, count in cargo.items():
+                    carried[unit_type] = carried.get(unit_type, 0) + count
         for i, (power, counts) in enumerate(sorted(by_power.items())):
             text = units_text(counts, order)
+            if aboard.get(power):
+                text = (text + " + " if text else "") + units_text(aboard[power], order) + " aboard"
             if text:
                 labels.append(f'<text class="units" x="{num(x)}" y="{num(y + font * (0.9 + 1.05 * i))}" '
                               f'font-size="{num(font * 0.95)}" font-weight="bold" text-anchor="middle" '
