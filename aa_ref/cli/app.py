@@ -178,6 +178,35 @@ def _side(text: str | None) -> str | None:
     return found
 
 
+def _show_svg(game: Path, out: Path, side: Optional[str], power: Optional[str], force: bool) -> None:
+    """`show --svg`: the picture of the board, written atomically; a Blocks in the West picture privately (0600)."""
+    from aa_ref.core.session import load_game
+    from aa_ref.core.yamlio import atomic_write, refuse_existing
+    from aa_ref.features.pictures import board_svg, is_private
+    from aa_ref.games.blocks_in_the_west.views import NoViewSecret
+
+    try:
+        if power is not None:
+            raise UsageError("--power does not apply to --svg: the board's picture shows every power "
+                             "(Blocks in the West: --side for a side's view)")
+        loaded = load_game(game)
+        chosen = _side(side) if loaded.game.kind == "bitw-game" and side is not None else side
+        try:
+            text = board_svg(loaded.setup, loaded.game, chosen)
+        except NoViewSecret:
+            raise NoViewSecret(str(game)) from None
+        refuse_existing([out], force)
+        private = is_private(loaded.game, chosen)
+        atomic_write(out, text, private=private)
+    except AaRefError as exc:
+        fail(exc)
+    if loaded.game.kind == "bitw-game":
+        whose = f"the {chosen}' view" if chosen else "the referee's picture, every block shown: not for a player"
+        typer.echo(f"Board picture written to {out} ({whose}; mode 0600)")
+    else:
+        typer.echo(f"Board picture written to {out}")
+
+
 @app.command()
 def show(
     game: GamePath,
@@ -186,10 +215,22 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
     side: Annotated[Optional[str], typer.Option(
         "--side", help="Blocks in the West: this side's view under fog of war (axis or allies); A&A: this side's powers (any case).")] = None,
+    svg: Annotated[Optional[Path], typer.Option(
+        "--svg", help="Write the board as a picture (SVG) to this file instead; Blocks in the West: with --side, "
+                      "that side's view only, else the referee's picture (written 0600).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="With --svg: replace an existing file.")] = False,
 ) -> None:
-    """The state of a game: round, power to move, phase, treasuries, units, battles, decisions."""
+    """The state of a game: round, power to move, phase, treasuries, units, battles, decisions; with --svg, the board
+    as a picture."""
     from aa_ref.core.session import load_game
 
+    if svg is not None:
+        if as_json:
+            fail(UsageError("--svg writes a picture and --json prints the state: choose one"))
+        _show_svg(game, svg, side, power, force)
+        return
+    if force:
+        fail(UsageError("--force replaces the file --svg writes; show prints otherwise"))
     try:
         loaded = load_game(game)
         if power is not None:
@@ -411,12 +452,15 @@ def import_triplea_command(
     out: Annotated[Path, typer.Option("-o", "--out", help="The setup file to write.")],
     ruleset: Annotated[str, typer.Option("--ruleset", help="The rules the setup is played with (aa1941, anniversary).")] = "aa1941",
     force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
+    map_dir: Annotated[Optional[Path], typer.Option(
+        "--map-dir", help="A TripleA map folder (with centers.txt, polygons.txt): the board is drawn with its "
+                          "shapes by 'show --svg'.")] = None,
 ) -> None:
     """Convert a TripleA game XML into an aa-ref setup, reporting what could not be mapped."""
     from aa_ref.features.triplea.importer import import_triplea
 
     try:
-        not_mapped, problems = import_triplea(xml, out, ruleset, force)
+        not_mapped, problems = import_triplea(xml, out, ruleset, force, map_dir)
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"Setup written to {out}.")

@@ -24,6 +24,10 @@ SETUPS_DIR = Path(str(resources.files("aa_ref") / "setups"))
 REPLACED_KEYS = frozenset({"units"})
 """Keys a setup that `extends` another replaces wholesale: a scenario's starting units."""
 
+UNBOUND_KEYS = frozenset({"layout"})
+"""Top-level keys of a setup that decide nothing in play and are left out of its fingerprint: the coordinates the
+board is drawn with (`aa-ref show --svg`). Adding or changing them leaves every game begun with the setup playable."""
+
 
 def _deep_merge(base: dict, override: dict, top: bool = True) -> dict:
     out = dict(base)
@@ -209,7 +213,8 @@ def _loaded(scenario: str, base: Path | None) -> tuple[Any, str]:
 def _parse_setup_file(path: Path) -> tuple[Any, str]:
     doc = load_yaml(path)
     data = setup_data(doc)
-    return _parse(doc, data), data_sha256(data)
+    bound = {k: v for k, v in data.items() if k not in UNBOUND_KEYS} if isinstance(data, dict) else data
+    return _parse(doc, data), data_sha256(bound)
 
 
 def parse_setup(doc: Document) -> Any:

@@ -202,14 +202,27 @@ def _production_costs(root: ET.Element, unit_types: dict, notes: list[str]) -> N
             notes.append(f"production rule {rule.get('name')}: {unit} is not a unit type")
 
 
-def import_triplea(xml_path: Path, out: Path, ruleset: str, overwrite: bool = False) -> tuple[list[str], list[Problem]]:
+def import_triplea(xml_path: Path, out: Path, ruleset: str, overwrite: bool = False,
+                   map_dir: Path | None = None) -> tuple[list[str], list[Problem]]:
     """Convert a TripleA game XML into a setup file; what could not be mapped, and the setup's
-    problems as `validate` sees them (the file is written so that they can be fixed by hand)."""
+    problems as `validate` sees them (the file is written so that they can be fixed by hand).
+    With `map_dir`, a TripleA map folder: its centres and outlines become the setup's `layout:`."""
     if ruleset not in RULESETS:
         raise UsageError(f"unknown ruleset '{ruleset}' (rulesets: {', '.join(RULESETS)})")
     refuse_existing([out], overwrite)
     imported = import_xml(xml_path, ruleset)
-    text = dump_yaml(styled(imported.setup))
+    if map_dir is not None:  # the board's shapes (features/triplea/layout.py)
+        from aa_ref.features.triplea.layout import read_layout
+
+        layout, notes = read_layout(map_dir, imported.setup["spaces"], space_name)
+        imported.setup["layout"] = layout
+        imported.not_mapped.extend(notes)
+    node = styled(imported.setup)
+    if map_dir is not None:
+        from aa_ref.features.triplea.layout import flow_shapes
+
+        flow_shapes(node)
+    text = dump_yaml(node)
     atomic_write_many({str(out): text})
     doc = load_yaml(out)
     try:

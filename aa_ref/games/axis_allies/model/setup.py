@@ -118,6 +118,28 @@ class Space(Strict):
         return self.owner or self.original_owner
 
 
+Coordinate = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+Point = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
+
+
+class Place(Strict):
+    """Where a space is drawn in `aa-ref show --svg`: its centre, and its outline when known (one polygon per piece:
+    an island group has several)."""
+
+    at: Point = Field(description="the centre [x, y], in the picture's units (y downwards)")
+    shapes: list[Annotated[list[Point], Field(min_length=3, max_length=5000)]] = Field(
+        default_factory=list, max_length=200, description="outlines, each a polygon of [x, y] points")
+
+
+class Layout(Strict):
+    """The board as a picture: coordinates that decide nothing in play (left out of the setup's fingerprint)."""
+
+    source: str = Field(default="", description="where the coordinates come from")
+    wrap: int | None = Field(default=None, ge=1, description="the board's width when its east and west edges meet "
+                                                               "(a line longer than half of it is drawn across the edge)")
+    spaces: dict[str, Place] = Field(default_factory=dict)
+
+
 class Canal(Strict):
     name: str
     joins: list[str] = Field(min_length=2, max_length=2)
@@ -254,6 +276,8 @@ class Setup(Strict):
     groups: dict[str, list[str]] = Field(
         default_factory=dict, description="named sets of spaces the rules refer to by name "
                                           "(e.g. the Dutch territories, the victory cities of one map)")
+    layout: Layout | None = Field(
+        default=None, description="where each space is drawn (aa-ref show --svg); no effect on play")
 
     @classmethod
     def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:

@@ -28,6 +28,10 @@ def setup_problems(setup: Setup, doc: Document) -> list[Problem]:
         for i, p in enumerate(members):
             if p not in powers:
                 problems.append(doc.problem(setup.power_names.unknown_message(p), ("sides", side, i)))
+    if setup.layout is not None:  # coordinates to draw the board with: every name a space of the board
+        for name in setup.layout.spaces:
+            if name not in setup.spaces:
+                problems.append(doc.problem(f"layout: {names.unknown_message(name)}", ("layout", "spaces", name)))
     for i, p in enumerate(setup.turn_order):
         if p not in powers:
             problems.append(doc.problem(setup.power_names.unknown_message(p), ("turn_order", i)))
