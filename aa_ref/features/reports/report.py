@@ -201,7 +201,7 @@ def units_by_power(setup: Setup, game: Game) -> dict[str, dict[str, dict[str, in
 
 def counts(units: dict[str, int], order: list[str]) -> str:
     keys = sorted(units, key=lambda u: order.index(u) if u in order else len(order))
-    return ", ".join(f"{units[u]} {u}" for u in keys if units[u])
+    return ", ".join(f"{units[u]} {u.replace('_', ' ')}" for u in keys if units[u])
 
 
 def space_units(game: Game, name: str, order: list[str]) -> str:
@@ -296,42 +296,45 @@ def income_chart(history: dict[str, list[int]]) -> str:
     """An inline SVG line chart of income per power per round (no script, no external file): a y axis with ticks,
     labels and light grid lines, rounds numbered under the x axis; per power a group titled with its name holding
     its line (Okabe-Ito colour and its own dash pattern), a dot at each round (a line of one point draws nothing;
-    the dots still show) and its legend entry: a sample of the line, same colour and dashes, and the name. The
-    viewBox lets the page's style scale the chart down to a narrow window."""
+    the dots still show) and its legend entry under the plot: a sample of the line, same colour and dashes, and the
+    name. The chart is narrow enough, and its text large enough, to read when the page's style scales it down to a
+    500 px window."""
     from html import escape
 
-    left, plot, height, pad = 44, 520, 300, 36
-    legend = 52 + 7 * max((len(p) for p in history), default=0)  # the line sample, then about 7px a character
-    width = left + plot + legend
+    left, plot, top_pad, axis = 46, 500, 34, 250
+    column = 44 + 8 * max((len(p) for p in history), default=0) + 16  # a legend entry: sample, name, gap
+    per_row = max(1, (left + plot) // column)
+    legend_rows = -(-len(history) // per_row)
+    width = left + plot + 16
+    height = axis + 44 + 22 * legend_rows
     rounds = max((len(v) for v in history.values()), default=0)
     ticks = _ticks(max((max(v) for v in history.values() if v), default=1) or 1)
     top = ticks[-1]
     x = lambda i: left + (plot * i / (rounds - 1) if rounds > 1 else plot / 2)  # noqa: E731
-    y = lambda v: height - pad - (height - 2 * pad) * v / top  # noqa: E731
+    y = lambda v: axis - (axis - top_pad) * v / top  # noqa: E731
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="income per power per round">']
     for tick in ticks:
         parts.append(f'<line x1="{left}" y1="{y(tick):.1f}" x2="{left + plot}" y2="{y(tick):.1f}" stroke="#e4e4e4"/>'
                      f'<line x1="{left - 4}" y1="{y(tick):.1f}" x2="{left}" y2="{y(tick):.1f}" stroke="black"/>'
-                     f'<text x="{left - 7}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">{tick}</text>')
-    parts += [f'<line x1="{left}" y1="{height - pad}" x2="{left + plot}" y2="{height - pad}" stroke="black"/>',
-              f'<line x1="{left}" y1="{pad}" x2="{left}" y2="{height - pad}" stroke="black"/>',
-              f'<text x="{left - 36}" y="{pad - 14}" font-size="12">income (IPCs)</text>']
-    step = -(-rounds // 15) or 1
-    parts += [f'<line x1="{x(k):.1f}" y1="{height - pad}" x2="{x(k):.1f}" y2="{height - pad + 4}" stroke="black"/>'
-              f'<text x="{x(k):.1f}" y="{height - pad + 16}" font-size="11" text-anchor="middle">{k + 1}</text>'
+                     f'<text x="{left - 7}" y="{y(tick) + 4:.1f}" font-size="13" text-anchor="end">{tick}</text>')
+    parts += [f'<line x1="{left}" y1="{axis}" x2="{left + plot}" y2="{axis}" stroke="black"/>',
+              f'<line x1="{left}" y1="{top_pad}" x2="{left}" y2="{axis}" stroke="black"/>',
+              f'<text x="4" y="{top_pad - 14}" font-size="13">income (IPCs)</text>']
+    step = -(-rounds // 12) or 1
+    parts += [f'<line x1="{x(k):.1f}" y1="{axis}" x2="{x(k):.1f}" y2="{axis + 4}" stroke="black"/>'
+              f'<text x="{x(k):.1f}" y="{axis + 18}" font-size="13" text-anchor="middle">{k + 1}</text>'
               for k in range(rounds) if k % step == 0 or k == rounds - 1]
-    parts.append(f'<text x="{left + plot / 2:.1f}" y="{height - 6}" font-size="11" text-anchor="middle">round</text>')
+    parts.append(f'<text x="{left + plot:.1f}" y="{axis + 34}" font-size="13" text-anchor="end">round</text>')
     for i, (power, values) in enumerate(history.items()):
         colour, dash, name = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)], escape(power)
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
         points = [(x(k), y(v)) for k, v in enumerate(values)]
-        ly = pad + 18 * i
+        lx, ly = 8 + column * (i % per_row), axis + 58 + 22 * (i // per_row)
         parts.append(f'<g><title>{name}</title><polyline fill="none" stroke="{colour}" stroke-width="2.5"{dashes} '
                      f'points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in points)}"/>')
         parts += [f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{colour}"/>' for px, py in points]
-        parts.append(f'<line x1="{left + plot + 10}" y1="{ly - 4}" x2="{left + plot + 44}" y2="{ly - 4}" '
-                     f'stroke="{colour}" stroke-width="2.5"{dashes}/>'
-                     f'<text x="{left + plot + 50}" y="{ly}" font-size="11" fill="{colour}">{name}</text></g>')
+        parts.append(f'<line x1="{lx}" y1="{ly - 5}" x2="{lx + 36}" y2="{ly - 5}" stroke="{colour}" stroke-width="2.5"'
+                     f'{dashes}/><text x="{lx + 42}" y="{ly}" font-size="13" fill="{colour}">{name}</text></g>')
     parts.append("</svg>")
     return "".join(parts)

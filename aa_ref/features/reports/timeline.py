@@ -123,6 +123,7 @@ def timeline(setup: Any, ruleset: Any, log: Log, game_file: Any) -> Timeline:
         line.answers += answers
         line.edits += edits
         line.ends.update(ends)
-    line.ends[game.round] = game
+    if game.round in line.rounds():  # the round under way, as it stands
+        line.ends[game.round] = game
     return line
 
