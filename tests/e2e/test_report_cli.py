@@ -142,7 +142,7 @@ def test_the_html_report_is_one_well_formed_responsive_page(cli):
     assert "<pre" not in page and "<h2>UK</h2>" in page and "<h3>conduct combat</h3>" in page
     assert '<span class="dice" title="r1/Germany/Baltic States/cr1/attack"><span class="die">5</span>' in page
     assert page.count("<polyline") == 7 and "<title>China</title>" in page and "stroke-dasharray" in page
-    assert "Baltic States (USSR -&gt; Germany)" in page
+    assert "Baltic States (USSR\u00a0\u2192 Germany)" in page
     assert '<figure class="board" id="board-round-1" data-round="1"></figure>' in page
 
 

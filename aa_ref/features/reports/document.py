@@ -224,7 +224,7 @@ def text(report: Report) -> str:
 STYLE = """
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.45;max-width:56em;margin:0 auto;
-padding:0 1em 2em;color:#1a1a1a;overflow-wrap:anywhere}
+padding:0 1em 2em;color:#1a1a1a;overflow-wrap:break-word}
 h1{font-size:1.6em;margin:.6em 0 .3em}
 h2{font-size:1.35em;margin:1.4em 0 .3em;padding-bottom:.15em;border-bottom:2px solid #ccc}
 h3{font-size:1.1em;margin:1em 0 .2em;color:#333}
@@ -253,6 +253,11 @@ svg{max-width:100%;height:auto}
 _DIGITS = re.compile(r"^-?\d+$")
 
 
+def _esc(text: str) -> str:
+    """Escaped for HTML, `->` as an arrow that never breaks across lines."""
+    return escape(text).replace(" -&gt; ", "\u00a0\u2192 ")
+
+
 def _dice_html(dice: list[int], context: str) -> str:
     return (f'<span class="dice" title="{escape(context)}">'
             + "".join(f'<span class="die">{d}</span>' for d in dice) + "</span>")
@@ -264,14 +269,14 @@ def _item_html(item: Item) -> str:
     volleys = list(item.dice)
     parts, at = [], 0
     for found in _ROLL.finditer(item.text):
-        parts.append(escape(item.text[at:found.start()]))
+        parts.append(_esc(item.text[at:found.start()]))
         dice = [int(d) for d in found.group(1).split(", ")]
         context = next((v.context for v in volleys if v.dice[:len(dice)] == dice or dice == v.dice), None)
         if context is None and volleys:
             context = volleys[0].context
         parts.append(_dice_html(dice, context or "dice"))
         at = found.end()
-    parts.append(escape(item.text[at:]))
+    parts.append(_esc(item.text[at:]))
     body = "".join(parts)
     if at == 0 and _dice_untold(item):
         body += " rolls " + " ".join(_dice_html(v.dice, v.context) for v in volleys)
@@ -323,7 +328,7 @@ def html(report: Report, picture: Callable[[int], str] | None = None) -> str:
 def _table_html(table: Table) -> str:
     numeric = [all(_DIGITS.match(row[i] or "0") for row in table.rows) for i in range(len(table.headers))]
     cls = lambda i: ' class="n"' if numeric[i] else ""  # noqa: E731
-    rows = "".join("<tr>" + "".join(f"<td{cls(i)}>{escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
+    rows = "".join("<tr>" + "".join(f"<td{cls(i)}>{_esc(c)}</td>" for i, c in enumerate(row)) + "</tr>"
                    for row in table.rows)
     head = "<tr>" + "".join(f"<th{cls(i)}>{escape(h)}</th>" for i, h in enumerate(table.headers)) + "</tr>"
     if table.folded:
