@@ -399,3 +399,40 @@ def test_the_screenshots_show_the_page_and_the_chart_in_colour(browser):
     painted = colours_in(rows, page["svgs"][0]["box"])
     missing = [line["power"] for line in page["lines"] if rgb(line["stroke"]) not in painted]
     assert missing == [], f"no pixel of these powers' colours in the chart: {missing}"
+
+
+@pytest.fixture(scope="module")
+def hex_pages(chromium, tmp_path_factory) -> dict[str, dict[int, dict]]:
+    """The WARZAG report (the free-for-all example's last round) and the Blocks in the West reports of turn 1
+    (the referee's and the allies'), measured at 1280 and 500 px."""
+    from tests.e2e.test_report_cli import played_bitw, played_warzag
+
+    pages, folder = {}, tmp_path_factory.mktemp("hex-games")
+    for name, play, args in (("warzag", played_warzag, ()), ("bitw-referee", played_bitw, ("--round", "1")),
+                             ("bitw-allies", None, ("--round", "1", "--side", "allies"))):
+        folder = tmp_path_factory.mktemp(name) if play else folder  # the allies read the referee's game
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(folder)
+            cli = Cli(folder)
+            if play:
+                play(cli)
+            result = cli("report", "game.yaml", "--format", "html", *args)
+        assert result.exit_code == 0, result.output
+        pages[name] = result.output
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        futures = {(name, width): pool.submit(measure, chromium, page, tmp_path_factory.mktemp("hex"), width)
+                   for name, page in pages.items() for width in (WIDTH, NARROW)}
+        return {name: {width: futures[(name, width)].result() for width in (WIDTH, NARROW)} for name in pages}
+
+
+@pytest.mark.parametrize("name", ["warzag", "bitw-referee", "bitw-allies"])
+def test_the_hex_games_reports_fit_a_desktop_and_a_narrow_window(hex_pages, name):
+    """WARZAG's and Blocks in the West's pages: turn headings, a board section with its figure, and nothing wider
+    than the window or cut at 1280 or 500 px."""
+    for width, page in hex_pages[name].items():
+        assert page["viewport"] == width and page["viewport_meta"] and page["pre"] == 0
+        assert page["overflowing"] == [] and page["scroll_width"] <= page["inner_width"], (width, page["overflowing"])
+        assert page["cut"] == [], (width, page["cut"])
+        h2 = [h["text"] for h in page["headings"] if h["tag"] == "h2"]
+        assert len(h2) >= 2 and h2[-1].startswith("The "), h2
+        assert len(page["figures"]) == 1

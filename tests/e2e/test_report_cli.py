@@ -169,7 +169,7 @@ def test_a_warzag_report_per_round_and_nation(cli):
     assert "uk collects" in turns["uk"] and "uk collects" not in turns["germany"]
     assert "### Phase I (income)" in turns["uk"]
     table = turns["The table at the end of round 2"]
-    assert "| nation | PP | PC | territories | armies | leader | out |" in table
+    assert "| nation | PP | PC | land | armies | leader |" in table
     assert re.search(r"^\| italy \| \d+ \| \d+ \| \d+ \| \d+ \| ", table, re.M)
     assert "p2-08" in table  # it changed hands in round 2
     assert cli("report", "game.yaml", "--side", "uk").exit_code == 2

@@ -91,9 +91,8 @@ def warzag_report(pack: Any, line: Timeline, round_: int) -> Report:
     for nation, player in end.players.items():
         own = sorted(board.own_hexes(nation))
         mine = board.armies_of(nation)
-        state = "eliminated" if player.eliminated else "surrendered" if player.surrendered else ""
-        rows.append([nation, str(player.pp), str(player.pc), str(len(own)), str(len(mine)), player.leader or "-",
-                     state])
+        out = " (eliminated)" if player.eliminated else " (surrendered)" if player.surrendered else ""
+        rows.append([nation + out, str(player.pp), str(player.pc), str(len(own)), str(len(mine)), player.leader or "-"])
         land.append([nation, ", ".join(own) or "none"])
         by_hex: dict[str, list[str]] = {}
         for army_id, army in mine:
@@ -103,7 +102,7 @@ def warzag_report(pack: Any, line: Timeline, round_: int) -> Report:
                    f"{(end.hexes[h].owner if h in end.hexes else None) or 'nobody'}"]
                for h in sorted(set(start.hexes) | set(end.hexes))
                if (start.hexes[h].owner if h in start.hexes else None) != (end.hexes[h].owner if h in end.hexes else None)]
-    blocks: list[Any] = [Slot(round_), Table(["nation", "PP", "PC", "territories", "armies", "leader", "out"], rows)]
+    blocks: list[Any] = [Slot(round_), Table(["nation", "PP", "PC", "land", "armies", "leader"], rows)]
     if changed:
         blocks.append(Table(["territory", "owner"], changed, caption=f"Changed hands in round {round_}"))
     blocks += [Table(["nation", "armies by territory"], armies, caption="Armies", folded=True),
@@ -194,10 +193,28 @@ def _seen(block_id: str, seen: Any) -> str:
 
 
 def view_changes(before: Any, after: Any, side: str) -> list[Item]:
-    """What a side sees change between two of its views."""
+    """What a side sees change between two of its views. Blocks turned face up (or down again) in a hex are said
+    together, per hex and nation, without pairing a hidden name with a block: the view says no more."""
     items: list[Item] = []
+    came = {b: now for b, now in after.blocks.items() if b not in before.blocks}
+    went = {b: was for b, was in before.blocks.items() if b not in after.blocks}
+    turned: set[str] = set()
+    for hex_id, power in sorted({(s.hex, s.power) for s in came.values()}):
+        named = [b for b, s in came.items() if (s.hex, s.power) == (hex_id, power) and s.unit is not None]
+        hidden = [b for b, s in came.items() if (s.hex, s.power) == (hex_id, power) and s.unit is None]
+        named_went = [b for b, s in went.items() if (s.hex, s.power) == (hex_id, power) and s.unit is not None]
+        hidden_went = [b for b, s in went.items() if (s.hex, s.power) == (hex_id, power) and s.unit is None]
+        if named and hidden_went:
+            items.append(Item(f"{hex_id}: {len(hidden_went)} hidden {power} block(s) revealed: "
+                              + ", ".join(_seen(b, came[b]) for b in named)))
+            turned |= set(named) | set(hidden_went)
+        if hidden and named_went:
+            items.append(Item(f"{hex_id}: {', '.join(named_went)} turned face down again"))
+            turned |= set(hidden) | set(named_went)
     for block_id, now in after.blocks.items():
         was = before.blocks.get(block_id)
+        if block_id in turned:
+            continue
         if was is None:
             items.append(Item(f"{_seen(block_id, now)} now seen in {now.hex}"))
         elif was.hex != now.hex:
@@ -206,8 +223,8 @@ def view_changes(before: Any, after: Any, side: str) -> list[Item]:
             items.append(Item(f"{block_id}: strength {was.strength} -> {now.strength}"))
         if was is not None and was.out_of_supply != now.out_of_supply:
             items.append(Item(f"{block_id} {'out of' if now.out_of_supply else 'back in'} supply"))
-    for block_id, was in before.blocks.items():
-        if block_id not in after.blocks:
+    for block_id, was in went.items():
+        if block_id not in turned:
             gone = "off the map" if block_id in after.off_map else "no longer seen"
             items.append(Item(f"{_seen(block_id, was)} in {was.hex}: {gone}"))
     for hex_id in sorted(set(before.control) | set(after.control)):
