@@ -18,7 +18,8 @@ from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game
 from aa_ref.games.axis_allies.rules.board import Board, add_counts
 
-_CITATION = re.compile(r"\s*\[(?:@\d+|[A-Z]{2,4} L\d+(?:-L\d+)?)\](?:,\s*\[(?:@\d+|[A-Z]{2,4} L\d+(?:-L\d+)?)\])*")
+_CITE = r"\[(?:@\d+|[A-Z][A-Z0-9]{1,4} L\d+(?:-L\d+)?)\]"
+_CITATION = re.compile(rf"\s*{_CITE}(?:,?\s*{_CITE})*")
 _PLAIN_KEYS = {"kind", "schema_version", "game", "round", "power", "based_on", "dice", "signature", "reveals", "turn",
                "phase"}
 
