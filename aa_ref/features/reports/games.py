@@ -43,7 +43,7 @@ def report_of(loaded: Any, round_: int | None, side: str | None) -> tuple[Report
         side = side.casefold()
         if side not in ("axis", "allies"):
             raise UsageError(f"unknown side '{side}'; --side is axis or allies")
-        return bitw_side_report(loaded.setup, loaded.ruleset, loaded.log, loaded.game, round_, side), True
+        return bitw_side_report(loaded.setup, loaded.ruleset, line, round_, side), True
     from aa_ref.features.reports.report import build
 
     return build(loaded.setup, loaded.ruleset, line, round_, loaded.setup.title), False
@@ -263,10 +263,9 @@ def _visible_roll(context: str, dice: list[int], seen: Any) -> Item | None:
                 [Dice(f"{where}/{fire}/{block}", list(dice))])
 
 
-def bitw_side_report(scenario: Any, ruleset: Any, log: Any, game_file: Any, round_: int, side: str) -> Report:
+def bitw_side_report(scenario: Any, ruleset: Any, line: Timeline, round_: int, side: str) -> Report:
     from aa_ref.games.blocks_in_the_west.views import view
 
-    line = timeline(scenario, ruleset, log, game_file)
     game = line.first.model_copy(deep=True)
     sections: dict[tuple[str, str], list[Item]] = {}
     order: list[tuple[str, str]] = []
