@@ -421,29 +421,36 @@ def replay(
 @app.command()
 def report(
     game: GamePath,
-    round_: Annotated[Optional[int], typer.Option("--round", help="The round (default: the last one played).")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="md (forums, e-mail), html (a page with an income chart) or text.")] = "md",
+    round_: Annotated[Optional[int], typer.Option("--round", help="The round (Blocks in the West: the turn; default: the last one played).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="md (forums, e-mail), bbcode (phpBB forums), html (a page with the board and an income chart) or text.")] = "md",
+    side: Annotated[Optional[str], typer.Option("--side", help="Blocks in the West: only what this side's view shows (axis or allies); without it the referee's report, which shows every hidden block.")] = None,
+    out: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the report to this file (a referee's report under fog of war is written 0600).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
 ) -> None:
-    """A turn report from the log: purchases, research, moves, battles with dice, captures, income."""
+    """A turn report from the log, every event under the turn it happened in: purchases, research, moves, battles
+    with dice, captures, income, and the board at the end of the round; WARZAG per nation, Blocks in the West per
+    side under fog of war."""
     from aa_ref.core.session import load_game
-    from aa_ref.features.reports.report import FORMATS, income_history, render, render_html, round_report
+    from aa_ref.core.yamlio import atomic_write, refuse_existing
+    from aa_ref.features.reports.document import FORMATS, render
+    from aa_ref.features.reports.games import report_of
 
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
+        if out is not None:
+            refuse_existing([out], force)
         loaded = load_game(game)
-        if loaded.game.kind != "game":
-            raise UsageError("report covers Axis & Allies games; for a WARZAG game read 'aa-ref log' and 'aa-ref show'")
-        rounds = [e.round for e in loaded.log.entries]
-        data = round_report(loaded.setup, loaded.ruleset, loaded.log, round_ or (max(rounds) if rounds else 1),
-                            loaded.game.log.file)
+        document, private = report_of(loaded, round_, side)
+        text = render(document, fmt)
+        if out is not None:
+            atomic_write(out, text, private=private)
     except AaRefError as exc:
         fail(exc)
-    if fmt == "html":
-        history = income_history(loaded.setup, loaded.ruleset, loaded.log, loaded.game.log.file)
-        typer.echo(render_html(data, loaded.setup.title, history), nl=False)
+    if out is None:
+        typer.echo(text, nl=False)
     else:
-        typer.echo(render(data, fmt, loaded.setup.title), nl=False)
+        typer.echo(f"Written: {out}" + (" (private: the referee's report shows hidden blocks)" if private else ""))
 
 
 @app.command("import-triplea")

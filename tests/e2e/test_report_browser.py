@@ -32,7 +32,7 @@ import pytest
 from tests.e2e.conftest import Cli
 from tests.e2e.test_report_cli import played_round
 
-WIDTH, HEIGHT = 1200, 2000  # a desktop window
+WIDTH, HEIGHT = 1280, 2000  # a desktop window
 NARROW = 500                 # a narrow window (Chromium's smallest), as on a small tablet or phone
 TIMEOUT = 60
 POWERS = ["Germany", "USSR", "Japan", "UK", "Italy", "USA", "China"]
@@ -76,7 +76,21 @@ MEASURE = r"""<script>
         return Array.from(r.cells).map(function (c) { return c.textContent; });
       })};
     });
-    out.headings = Array.from(document.querySelectorAll('h1, h2')).map(function (h) {
+    out.inner_width = innerWidth;
+    out.viewport_meta = !!document.querySelector('meta[name=viewport]');
+    out.dice = Array.from(document.querySelectorAll('span.dice')).map(function (d) {
+      return {title: d.getAttribute('title'), dice: d.querySelectorAll('.die').length, box: box(d)};
+    });
+    out.pre = document.querySelectorAll('pre').length;
+    out.figures = Array.from(document.querySelectorAll('figure.board')).map(function (f) {
+      return {round: f.getAttribute('data-round'), section: f.closest('section').querySelector('h2').textContent};
+    });
+    // text cut off: an element whose content is wider than its own box (a word or a dice run that does not wrap)
+    out.cut = Array.from(document.body.querySelectorAll('h1, h2, h3, h4, p, li, td, th, caption, summary, span'))
+      .filter(function (el) { return el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1; })
+      .map(function (el) { return {tag: el.tagName.toLowerCase(), text: (el.textContent || '').slice(0, 60),
+                                   scroll: el.scrollWidth, client: el.clientWidth}; });
+    out.headings = Array.from(document.querySelectorAll('h1, h2, h3, h4')).map(function (h) {
       return {tag: h.tagName.toLowerCase(), text: h.textContent, box: box(h)};
     });
     var vw = document.documentElement.clientWidth;
@@ -248,19 +262,28 @@ def pages(tmp_path_factory) -> dict[int, str]:
 @pytest.fixture(scope="module")
 def browser(chromium, pages, tmp_path_factory) -> dict:
     """Everything the browser is asked, at once (a few Chromiums side by side, to keep the
-    tests quick): both pages measured in a desktop window, the two-round page measured in a
-    narrow window, photographed in a 1200x2000 window and, once its height is known, whole."""
+    tests quick): both pages measured in a desktop (1280 px) and a narrow (500 px) window, the
+    two-round page photographed in both windows and, once its height is known, whole at 1280 px.
+    With AA_REF_SCREENSHOTS=FOLDER the photographs are also written there, to look at."""
     folder = lambda name: tmp_path_factory.mktemp(name)  # noqa: E731
     with ThreadPoolExecutor(max_workers=4) as pool:
         desktop = {rounds: pool.submit(measure, chromium, page, folder("measured"), WIDTH)
                    for rounds, page in pages.items()}
-        narrow = pool.submit(measure, chromium, pages[2], folder("narrow"), NARROW)
+        narrow = {rounds: pool.submit(measure, chromium, page, folder("narrow"), NARROW)
+                  for rounds, page in pages.items()}
         window = pool.submit(screenshot, chromium, pages[2], folder("window"), WIDTH, HEIGHT)
+        small = pool.submit(screenshot, chromium, pages[2], folder("small"), NARROW, HEIGHT)
         height = math.ceil(desktop[2].result()["page_height"])
-        assert height <= 6000, "the two-round page grew too long for one screenshot"
+        assert height <= 16000, "the two-round page grew too long for one screenshot"
         whole = pool.submit(screenshot, chromium, pages[2], folder("whole"), WIDTH, height)
-        return {"measured": {rounds: future.result() for rounds, future in desktop.items()},
-                "narrow": narrow.result(), "window": window.result(), "whole": whole.result()}
+        shots = {"window": window.result(), "small": small.result(), "whole": whole.result()}
+    keep = os.environ.get("AA_REF_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        for name, png in shots.items():
+            (Path(keep) / f"report-{name}.png").write_bytes(png)
+    return {"measured": {rounds: future.result() for rounds, future in desktop.items()},
+            "narrow": {rounds: future.result() for rounds, future in narrow.items()}, **shots}
 
 
 @pytest.fixture(scope="module")
@@ -270,21 +293,33 @@ def measured(browser) -> dict[int, dict]:
 
 @pytest.mark.parametrize("rounds", [1, 2])
 def test_the_page_renders_its_title_headings_and_end_of_round_table(measured, rounds):
-    """The browser shows the document title, one heading per power with a turn, and the
-    end-of-round table with a row of three non-empty cells per power: the page is not just
-    well-formed text but a laid-out document a reader sees."""
+    """The browser shows the document title, one heading per power with a turn and one per phase in it, the
+    board at the end of the round with a row of five non-empty cells per power, and its figure waiting for the
+    board's picture: the page is not just well-formed text but a laid-out document a reader sees."""
     page = measured[rounds]
     heading = f"Axis & Allies Anniversary Edition, 1941 scenario: round {rounds}"
-    assert page["title"] == heading
+    assert page["title"] == heading and page["viewport_meta"] and page["pre"] == 0
     h1 = [h for h in page["headings"] if h["tag"] == "h1"]
     assert [h["text"] for h in h1] == [heading] and h1[0]["box"]["height"] > 0
     h2 = [h["text"] for h in page["headings"] if h["tag"] == "h2"]
-    assert h2 == POWERS + [f"At the end of round {rounds}", "Income per power per round"]
-    [table] = page["tables"]
+    assert h2 == POWERS + [f"The board at the end of round {rounds}", "Income per power per round"]
+    h3 = [h["text"] for h in page["headings"] if h["tag"] == "h3"]
+    assert "research" in h3 and ("conduct combat" in h3 or rounds == 2) and "mobilize" in h3
+    table = page["tables"][0]
     assert table["box"]["width"] > 0 and table["box"]["height"] > 0
-    assert table["rows"][0] == ["power", "treasury", "income"]
+    assert table["rows"][0] == ["power", "treasury", "income", "territories", "units"]
     assert [row[0] for row in table["rows"][1:]] == POWERS
-    assert all(len(row) == 3 and all(cell.strip() for cell in row) for row in table["rows"])
+    assert all(len(row) == 5 and all(cell.strip() for cell in row) for row in table["rows"])
+    assert page["figures"] == [{"round": str(rounds), "section": f"The board at the end of round {rounds}"}]
+
+
+def test_dice_are_small_boxes_named_by_their_volley(measured):
+    """Round 1's battles show their dice as boxes, each run titled with the volley's name from the log, inside
+    the window."""
+    dice = measured[1]["dice"]
+    assert len(dice) > 50
+    assert all(d["title"] and d["dice"] >= 1 and 0 < d["box"]["width"] < 300 for d in dice), dice[:3]
+    assert any(d["title"] == "r1/Germany/Baltic States/cr1/attack" for d in dice)
 
 
 @pytest.mark.parametrize("rounds", [1, 2])
@@ -315,7 +350,8 @@ def test_the_income_chart_draws_every_power_visibly(measured, rounds):
 @pytest.mark.parametrize("rounds", [1, 2])
 def test_the_legend_names_every_power_inside_the_chart(measured, rounds):
     """Each power's name is in the chart in its line's colour and fits inside the SVG: text
-    past the SVG's edge is cut off by the browser, which no check of the markup sees."""
+    past the SVG's edge is cut off by the browser, which no check of the markup sees. The y axis
+    has labelled ticks from 0 up to at least the highest income."""
     page = measured[rounds]
     [svg] = page["svgs"]
     stroke = {line["power"]: line["stroke"] for line in page["lines"]}
@@ -325,30 +361,37 @@ def test_the_legend_names_every_power_inside_the_chart(measured, rounds):
         assert label["box"]["width"] > 0 and inside(label["box"], svg["box"]), (label, svg)
     for text in page["texts"]:
         assert inside(text["box"], svg["box"]), (text, svg)
+    ticks = [int(t["text"]) for t in page["texts"] if t["text"].isdigit() and t["box"]["right"] < svg["box"]["left"] + 42]
+    assert ticks[0] == 0 and len(ticks) >= 4 and ticks[-1] >= 55, ticks  # the USA's 55 IPCs under the top tick
 
 
-def test_nothing_overflows_a_desktop_or_a_narrow_window(browser):
-    """No element sticks out of the window, so there is no sideways scrolling, in a desktop
-    window and a narrow one (the long narrative lines scroll inside their own boxes); in
-    the narrow window the chart is scaled down to fit rather than cut off."""
-    narrow = browser["narrow"]
-    for page, width in ((browser["measured"][1], WIDTH), (browser["measured"][2], WIDTH), (narrow, NARROW)):
-        assert page["viewport"] == width
-        assert page["overflowing"] == [] and page["scroll_width"] <= width, page["overflowing"]
+def test_nothing_overflows_or_is_cut_in_a_desktop_or_a_narrow_window(browser):
+    """At 1280 and 500 px no element sticks out of the window, so there is no sideways scrolling
+    (scrollWidth <= innerWidth), and no text is wider than its own box (cut off or spilling); in the
+    narrow window the chart is scaled down to fit rather than cut off."""
+    for width, pages in ((WIDTH, browser["measured"]), (NARROW, browser["narrow"])):
+        for rounds, page in pages.items():
+            assert page["viewport"] == width and page["inner_width"] == width
+            assert page["overflowing"] == [] and page["scroll_width"] <= page["inner_width"], (width, rounds, page["overflowing"])
+            assert page["cut"] == [], (width, rounds, page["cut"])
+    narrow = browser["narrow"][2]
     [svg] = narrow["svgs"]
     assert 200 <= svg["box"]["width"] <= NARROW and svg["box"]["height"] >= 100, svg
     assert [line["points"] for line in narrow["lines"]] == [2] * len(POWERS)
     assert all(line["length"] > 50 for line in narrow["lines"])
+    legend = [t for t in narrow["texts"] if t["text"] in POWERS]
+    assert all(t["box"]["height"] >= 9 for t in legend), legend  # legible after scaling down
 
 
 def test_the_screenshots_show_the_page_and_the_chart_in_colour(browser):
-    """A 1200x2000 screenshot is a valid PNG of that size with more than one colour (the page
+    """Screenshots at 1280x2000 and 500x2000 are valid PNGs of those sizes with more than one colour (the page
     was painted, not a blank window); a screenshot of the whole page shows, where the
     browser laid out the chart, pixels of every power's own colour (the lines and marks are
     really painted, not only present in the DOM)."""
-    width, height, rows = decode_png(browser["window"])
-    assert (width, height) == (WIDTH, HEIGHT)
-    assert len({row[i:i + 3] for row in rows[::10] for i in range(0, 3 * width, 30)}) > 1
+    for shot, size in (("window", WIDTH), ("small", NARROW)):
+        width, height, rows = decode_png(browser[shot])
+        assert (width, height) == (size, HEIGHT)
+        assert len({row[i:i + 3] for row in rows[::10] for i in range(0, 3 * width, 30)}) > 1
 
     page = browser["measured"][2]
     width, height, rows = decode_png(browser["whole"])
@@ -356,3 +399,40 @@ def test_the_screenshots_show_the_page_and_the_chart_in_colour(browser):
     painted = colours_in(rows, page["svgs"][0]["box"])
     missing = [line["power"] for line in page["lines"] if rgb(line["stroke"]) not in painted]
     assert missing == [], f"no pixel of these powers' colours in the chart: {missing}"
+
+
+@pytest.fixture(scope="module")
+def hex_pages(chromium, tmp_path_factory) -> dict[str, dict[int, dict]]:
+    """The WARZAG report (the free-for-all example's last round) and the Blocks in the West reports of turn 1
+    (the referee's and the allies'), measured at 1280 and 500 px."""
+    from tests.e2e.test_report_cli import played_bitw, played_warzag
+
+    pages, folder = {}, tmp_path_factory.mktemp("hex-games")
+    for name, play, args in (("warzag", played_warzag, ()), ("bitw-referee", played_bitw, ("--round", "1")),
+                             ("bitw-allies", None, ("--round", "1", "--side", "allies"))):
+        folder = tmp_path_factory.mktemp(name) if play else folder  # the allies read the referee's game
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(folder)
+            cli = Cli(folder)
+            if play:
+                play(cli)
+            result = cli("report", "game.yaml", "--format", "html", *args)
+        assert result.exit_code == 0, result.output
+        pages[name] = result.output
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        futures = {(name, width): pool.submit(measure, chromium, page, tmp_path_factory.mktemp("hex"), width)
+                   for name, page in pages.items() for width in (WIDTH, NARROW)}
+        return {name: {width: futures[(name, width)].result() for width in (WIDTH, NARROW)} for name in pages}
+
+
+@pytest.mark.parametrize("name", ["warzag", "bitw-referee", "bitw-allies"])
+def test_the_hex_games_reports_fit_a_desktop_and_a_narrow_window(hex_pages, name):
+    """WARZAG's and Blocks in the West's pages: turn headings, a board section with its figure, and nothing wider
+    than the window or cut at 1280 or 500 px."""
+    for width, page in hex_pages[name].items():
+        assert page["viewport"] == width and page["viewport_meta"] and page["pre"] == 0
+        assert page["overflowing"] == [] and page["scroll_width"] <= page["inner_width"], (width, page["overflowing"])
+        assert page["cut"] == [], (width, page["cut"])
+        h2 = [h["text"] for h in page["headings"] if h["tag"] == "h2"]
+        assert len(h2) >= 2 and h2[-1].startswith("The "), h2
+        assert len(page["figures"]) == 1
