@@ -432,6 +432,7 @@ def report(
     side under fog of war."""
     from aa_ref.core.session import load_game
     from aa_ref.core.yamlio import atomic_write, refuse_existing
+    from aa_ref.features.pictures import board_svg
     from aa_ref.features.reports.document import FORMATS, render
     from aa_ref.features.reports.games import report_of
 
@@ -441,8 +442,13 @@ def report(
         if out is not None:
             refuse_existing([out], force)
         loaded = load_game(game)
-        document, private = report_of(loaded, round_, side)
-        text = render(document, fmt)
+        made = report_of(loaded, round_, side)
+        private = made.private
+
+        def picture(round_: int) -> str:  # the board at the round's end, as the report's reader may see it
+            return board_svg(loaded.setup, made.board_at(round_), made.side)
+
+        text = render(made.report, fmt, picture)
         if out is not None:
             atomic_write(out, text, private=private)
     except AaRefError as exc:

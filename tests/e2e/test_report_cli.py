@@ -143,7 +143,7 @@ def test_the_html_report_is_one_well_formed_responsive_page(cli):
     assert '<span class="dice" title="r1/Germany/Baltic States/cr1/attack"><span class="die">5</span>' in page
     assert page.count("<polyline") == 7 and "<title>China</title>" in page and "stroke-dasharray" in page
     assert "Baltic States (USSR\u00a0\u2192 Germany)" in page
-    assert '<figure class="board" id="board-round-1" data-round="1"></figure>' in page
+    assert '<figure class="board" id="board-round-1" data-round="1"><svg' in page  # the board's picture
 
 
 # --- WARZAG --------------------------------------------------------------------------------------------------------
@@ -250,3 +250,18 @@ def revealed_at_some_moment(game: Path) -> set[str]:
         loaded.ruleset.apply_event(state, step.event)
         found |= {b for b, s in state.blocks.items() if s.revealed}
     return found
+
+
+def test_the_html_report_shows_the_board_as_a_picture(cli):
+    played_round(cli)
+    html = cli("report", "game.yaml", "--format", "html").output
+    figure = html[html.index('<figure class="board"'):html.index("</figure>")]
+    assert "<svg" in figure and "Karelia" in figure
+    assert "<svg" not in cli("report", "game.yaml").output  # Markdown has no picture
+
+
+def test_a_sides_html_report_draws_the_board_as_its_view_shows_it(cli):
+    played_bitw(cli)
+    allies = cli("report", "game.yaml", "--side", "allies", "--format", "html").output
+    figure = allies[allies.index('<figure class="board"'):allies.index("</figure>")]
+    assert "<svg" in figure and "REFEREE" not in figure and not re.search(r"\bge_\w+", figure)

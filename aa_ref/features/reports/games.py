@@ -12,6 +12,8 @@ hold.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from aa_ref.core.errors import UsageError
@@ -21,9 +23,20 @@ from aa_ref.features.reports.report import Narrative, plain
 from aa_ref.features.reports.timeline import Timeline, timeline
 
 
-def report_of(loaded: Any, round_: int | None, side: str | None) -> tuple[Report, bool]:
-    """The report of a loaded game's round (default: the last played) and whether it is private (0600): a Blocks
-    in the West report shows blocks one side must not see (the referee's every block; a side's own)."""
+@dataclass
+class RoundReport:
+    """A round's report, whether it is private (0600: a Blocks in the West report shows blocks one side must not
+    see, the referee's every block, a side's its own), and the game as it stood at the end of each round (for the
+    board's picture, drawn by the caller)."""
+
+    report: Report
+    private: bool
+    board_at: Callable[[int], Any]
+    side: str | None = None
+
+
+def report_of(loaded: Any, round_: int | None, side: str | None) -> RoundReport:
+    """The report of a loaded game's round (default: the last played), see `RoundReport`."""
     kind = loaded.game.kind
     if side is not None and kind != "bitw-game":
         raise UsageError("--side is for Blocks in the West, whose sides see different games; "
@@ -35,18 +48,19 @@ def report_of(loaded: Any, round_: int | None, side: str | None) -> tuple[Report
         word = "turn" if kind == "bitw-game" else "round"
         raise UsageError(f"{word} {round_} has no applied orders yet "
                          f"({word}s played: {', '.join(map(str, rounds)) or 'none'})")
+    board_at = line.ends.__getitem__
     if kind == "warzag-game":
-        return warzag_report(loaded.setup, line, round_), False
+        return RoundReport(warzag_report(loaded.setup, line, round_), False, board_at)
     if kind == "bitw-game":
         if side is None:
-            return bitw_referee_report(loaded.setup, line, round_), True
+            return RoundReport(bitw_referee_report(loaded.setup, line, round_), True, board_at)
         side = side.casefold()
         if side not in ("axis", "allies"):
             raise UsageError(f"unknown side '{side}'; --side is axis or allies")
-        return bitw_side_report(loaded.setup, loaded.ruleset, line, round_, side), True
+        return RoundReport(bitw_side_report(loaded.setup, loaded.ruleset, line, round_, side), True, board_at, side)
     from aa_ref.features.reports.report import build
 
-    return build(loaded.setup, loaded.ruleset, line, round_, loaded.setup.title), False
+    return RoundReport(build(loaded.setup, loaded.ruleset, line, round_, loaded.setup.title), False, board_at)
 
 
 def _turns(line: Timeline, round_: int, narrative: Any, phase_name: Any = None) -> list[Section]:
