@@ -49,6 +49,7 @@ def test_broken_xml_is_located_by_line_and_column(cli):
     output = _refused(cli, HEAD + "<game>\n  <map>\n    <territory name='A'>\n</game>\n", "not a readable XML file")
     assert "hostile.xml:5:" in output  # the mismatched tag, where expat found it
     _refused(cli, b"\xff\xfe\x00garbage\x00", "not a readable XML file")
+    _refused(cli, '<?xml version="1.0" encoding="true"?>\n<game/>', "not a readable XML file")
     _refused(cli, HEAD + "<game>" + "<a>" * 40 + "</a>" * 40 + "</game>", "nested more than 32 deep")
 
 

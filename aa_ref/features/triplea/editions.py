@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.features.triplea.board import Board, space_name
+from aa_ref.features.triplea.board import Board, number, space_name
 
 POWER_NAMES = {"Germans": "Germany", "Russians": "USSR", "Japanese": "Japan", "British": "UK", "Italians": "Italy",
                "Chinese": "China", "Americans": "USA", "French": "France", "ANZAC": "ANZAC"}
@@ -91,13 +91,16 @@ def china(power: str, player: str, board: Board, setup: dict[str, Any], never_he
     if allowed and rules.get("movementRestrictionType", "allowed") == "allowed":
         p["confined_to"] = sorted(allowed)
     if rules.get("productionPerXTerritories"):
-        per = int(rules["productionPerXTerritories"])
+        per = number(rules["productionPerXTerritories"], f"productionPerXTerritories of {player}")
+        if per < 1:
+            raise ValueError(f"productionPerXTerritories of {player}: {per} is not a number of territories")
         p.update(treasury=0, collects_income=False)
         order = setup["turn_order"]
         before = order[order.index(power) - 1] if power in order and len(order) > 1 else power
         setup["china"] = {"power": power, "granted_in_turn_of": before, "unit": "infantry",
                           "territories_per_unit": per,
-                          "placement_limit": int(rules.get("placementPerTerritory", "3") or 3)}
+                          "placement_limit": max(1, number(rules.get("placementPerTerritory"),
+                                                           f"placementPerTerritory of {player}", 3))}
         notes.append(f"{power}: TripleA's productionPerXTerritories={per}: no IPCs, 1 free infantry per {per} "
                      f"territories, counted in the turn of {before}, the power before it (the Anniversary rule "
                      f"[@47731]; change `china.granted_in_turn_of` if your table plays it otherwise)")

@@ -45,16 +45,16 @@ def import_xml(path: Path, ruleset: str | None = None) -> Imported:
     root = parse_game_xml(path)
     try:
         board = read_board(root, path.stem)
+        detected = None
+        if ruleset is None:
+            ruleset, detected = editions.detect(board)
+        else:
+            guess, why = editions.detect(board)
+            if guess != ruleset and not why.startswith("no edition"):
+                board.notes.append(f"--ruleset {ruleset} given, though {why}")
+        imported = build(board, ruleset, path.name)
     except ValueError as exc:
         raise InvalidInput(f"{path}: {exc}") from None
-    detected = None
-    if ruleset is None:
-        ruleset, detected = editions.detect(board)
-    else:
-        guess, why = editions.detect(board)
-        if guess != ruleset and not why.startswith("no edition"):
-            board.notes.append(f"--ruleset {ruleset} given, though {why}")
-    imported = build(board, ruleset, path.name)
     imported.detected = detected
     return imported
 

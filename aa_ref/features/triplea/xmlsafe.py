@@ -69,6 +69,8 @@ def parse_game_xml(path: Path) -> ET.Element:
         _check(data)
     except expat.ExpatError as exc:
         raise _located(path, f"not a readable XML file ({expat.ErrorString(exc.code)})", exc.lineno, exc.offset + 1)
+    except (LookupError, ValueError) as exc:  # an unknown or impossible encoding declared
+        raise InvalidInput(f"{path}: not a readable XML file ({exc})") from None
     except _Refused as exc:
         raise InvalidInput(f"{path}: {exc}", [Problem(str(exc), str(path))]) from None
     except RecursionError:  # pragma: no cover - expat does not recurse; kept as a guard
@@ -78,6 +80,8 @@ def parse_game_xml(path: Path) -> ET.Element:
     except ET.ParseError as exc:  # pragma: no cover - expat's pass found none
         line, column = exc.position
         raise _located(path, f"not a readable XML file ({exc})", line, column + 1)
+    except (LookupError, ValueError) as exc:  # pragma: no cover - expat's pass found none
+        raise InvalidInput(f"{path}: not a readable XML file ({exc})") from None
     if root.tag != "game":
         raise InvalidInput(f"{path}: not a TripleA game XML (its root element is <{root.tag}>, not <game>)")
     return root
