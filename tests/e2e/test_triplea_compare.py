@@ -213,3 +213,35 @@ def test_the_1941_import_refuses_a_german_destroyer_through_suez_as_the_shipped_
     assert "the Suez Canal is closed to Germany: its side must control Anglo-Egypt Sudan and Middle East" in refusals[0]
     assert "ships may not enter or leave SZ 18: the Turkish Straits are closed to them" in refusals[0]
     assert refusals[0] == refusals[1]
+
+
+def _plays_a_round(case: str, tmp_path: Path) -> None:
+    import random
+
+    from aa_ref.core import session
+    from aa_ref.games.axis_allies.autoplay import next_orders
+
+    imported, _ = _imported(case, tmp_path)
+    path = tmp_path / "auto.yaml"
+    session.new_game(str(tmp_path / f"{case}.yaml"), path, seed="autoplay", options={"research": "off"}
+                     if imported.ruleset != "aa1941" else None)
+    rng = random.Random(21)
+    orders = tmp_path / "orders.yaml"
+    while (loaded := session.load_game(path)).game.round == 1:
+        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
+        session.apply_orders(path, [orders], in_place=True)
+    assert session.replay(path).divergence is None
+    if case.startswith("anniversary"):  # China's free infantry, counted in the US turn, placed by China
+        assert any(e.power == "China" and e.phase == "mobilize" for e in session.load_game(path).log.entries)
+
+
+@present
+@pytest.mark.parametrize("case", ["aa1941", "anniversary-1941"])
+def test_an_imported_game_plays_a_round_of_random_legal_orders(case, tmp_path):
+    _plays_a_round(case, tmp_path)
+
+
+@present
+@pytest.mark.slow
+def test_an_imported_global_game_plays_a_round_of_random_legal_orders(tmp_path):
+    _plays_a_round("global1940", tmp_path)
