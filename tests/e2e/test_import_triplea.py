@@ -12,7 +12,7 @@ TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-triplea.xml"
 def test_a_triplea_map_becomes_a_setup_and_what_is_not_mapped_is_said(cli):
     result = cli("import-triplea", TINY, "-o", "tiny.yaml")
     assert result.exit_code == 0, result.output
-    assert "transportCost=2 not mapped" in result.output
+    assert "infantry: unit options not mapped (aa-ref's rules decide them): transportCost=2" in result.output
     assert "politicalActionAttachment" in result.output
     assert "zeppelin: no unit attachment" in result.output
     assert "Ruleset: aa1941, detected: no edition recognised in the game's name 'Tiny Test Map'" in result.output

@@ -78,6 +78,8 @@ class Board:
     relationships: list[tuple[str, str, str]] = field(default_factory=list)
     canals: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     """(sea zone, options) of every canal attachment"""
+    territory_options: dict[str, list[str]] = field(default_factory=dict)
+    """territory options not mapped -> `territory: value` where they are set"""
     notes: list[str] = field(default_factory=list)
 
 
@@ -132,7 +134,7 @@ def _attachments(root: ET.Element, board: Board) -> None:
     for unit in root.iter("unit"):
         board.unit_types[unit_name(unit.get("name", ""))] = {"domain": "land", "cost": 0, "attack": 0, "defense": 0,
                                                               "movement": 0}
-    skipped: dict[str, int] = {}
+    skipped: dict[str, list[str]] = {}
     described = set()
     supports: list[tuple[str, dict[str, str]]] = []
     for att in root.iter("attachment"):
@@ -150,13 +152,20 @@ def _attachments(root: ET.Element, board: Board) -> None:
         elif kind.startswith("supportAttachment"):
             supports.append((unit_name(target), opts))
         else:
-            skipped[kind] = skipped.get(kind, 0) + 1
+            java = att.get("javaClass", "").rsplit(".", 1)[-1] or re.sub(r"[0-9_].*$", "", kind) or kind
+            skipped.setdefault(java, []).append(kind)
     for supporter, opts in supports:
         _support(board, supporter, opts)
     for name in sorted(set(board.unit_types) - described):
         notes.append(f"{name}: no unit attachment, imported with no values: give it its profile by hand")
-    for kind, n in sorted(skipped.items()):
-        notes.append(f"{n} {kind} attachment(s) not mapped (TripleA rules with no aa-ref setup field)")
+    for java, names in sorted(skipped.items()):
+        shown = sorted(set(names))
+        more = f", ... ({len(shown) - 3} more names)" if len(shown) > 3 else ""
+        notes.append(f"{len(names)} {java} attachment(s) not mapped ({', '.join(shown[:3])}{more}): TripleA rules "
+                     f"with no aa-ref setup field")
+    for option, where in sorted(board.territory_options.items()):
+        more = f", ... ({len(where) - 3} more)" if len(where) > 3 else ""
+        notes.append(f"territory option {option} not mapped ({', '.join(where[:3])}{more})")
 
 
 def _territory(board: Board, target: str, opts: dict[str, str]) -> None:
@@ -179,7 +188,7 @@ def _territory(board: Board, target: str, opts: dict[str, str]) -> None:
     if opts.get("blockadeZone") == "true":
         space["convoy_zone"] = True
     for option in sorted(set(opts) - TERRITORY_OPTIONS):
-        board.notes.append(f"{target}: territory option {option}={opts[option]} not mapped")
+        board.territory_options.setdefault(option, []).append(f"{target}: {_short(opts[option])}")
 
 
 def _unit(board: Board, name: str, opts: dict[str, str]) -> None:
@@ -212,8 +221,13 @@ def _unit(board: Board, name: str, opts: dict[str, str]) -> None:
             unit["places_per_turn"] = number(opts["canProduceXUnits"], f"canProduceXUnits of {name}")
         if "maxDamage" in opts:
             unit["max_damage"] = number(opts["maxDamage"], f"maxDamage of {name}")
-    for option in sorted(set(opts) - UNIT_READ):
-        board.notes.append(f"{name}: unit option {option}={opts[option]} not mapped (aa-ref's rules decide it)")
+    left = [f"{o}={_short(opts[o])}" for o in sorted(set(opts) - UNIT_READ)]
+    if left:
+        board.notes.append(f"{name}: unit options not mapped (aa-ref's rules decide them): {', '.join(left)}")
+
+
+def _short(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def _support(board: Board, supporter: str, opts: dict[str, str]) -> None:
