@@ -75,7 +75,7 @@ def pseudo_space(space: dict[str, Any], name: str, player: str, ruleset: str, gr
             notes.append(f"{name}: held by {player}, no power: imported as a strict neutral")
 
 
-def china(power: str, player: str, board: Board, setup: dict[str, Any], never_held: set[str],
+def power_rules(power: str, player: str, board: Board, setup: dict[str, Any], never_held: set[str],
           notes: list[str]) -> None:
     """A power whose TripleA capital it cannot hold (Anniversary China's Mongolia, Global China's Himalayas:
     TripleA's device) has no capital; TripleA's movement restriction is its `confined_to`; its production

@@ -115,7 +115,7 @@ def build(board: Board, ruleset: str, filename: str) -> Imported:
     setup["units"] = units
     for player, power in powers_of.items():
         if power in powers and player not in economy_of:
-            editions.china(power, player, board, setup, never_held, notes)
+            editions.power_rules(power, player, board, setup, never_held, notes)
     to_add: list[str] = []
     if ruleset == "global1940":
         _global1940(board, setup, powers_of, groups, notes, to_add)
