@@ -463,7 +463,9 @@ def report(
 def import_triplea_command(
     xml: Annotated[Path, typer.Argument(help="A TripleA game XML.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="The setup file to write.")],
-    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules the setup is played with (aa1941, anniversary).")] = "aa1941",
+    ruleset: Annotated[Optional[str], typer.Option(
+        "--ruleset", help="The rules the setup is played with: aa1941, anniversary or global1940 (default: detected "
+                          "from the XML's game name and properties, and said).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
     map_dir: Annotated[Optional[Path], typer.Option(
         "--map-dir", help="A TripleA map folder (with centers.txt, polygons.txt): the board is drawn with its "
@@ -473,16 +475,23 @@ def import_triplea_command(
     from aa_ref.features.triplea.importer import import_triplea
 
     try:
-        not_mapped, problems = import_triplea(xml, out, ruleset, force, map_dir)
+        imported, problems = import_triplea(xml, out, ruleset, force, map_dir)
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"Setup written to {out}.")
-    if not_mapped:
-        typer.echo(f"Not mapped ({len(not_mapped)}):")
-        for line in not_mapped:
+    if imported.detected:
+        typer.echo(f"Ruleset: {imported.ruleset}, detected: {imported.detected}.")
+    if imported.not_mapped:
+        typer.echo(f"Not mapped ({len(imported.not_mapped)}):")
+        for line in imported.not_mapped:
+            typer.echo(f"  {line}")
+    if imported.to_add:
+        typer.echo(f"To add by hand for a complete {imported.ruleset} game ({len(imported.to_add)}):")
+        for line in imported.to_add:
             typer.echo(f"  {line}")
     if problems:
-        typer.echo(f"{len(problems)} problem(s) to fix by hand before the setup can be played:")
+        typer.echo(f"{len(problems)} problem(s) to fix by hand before the setup can be played "
+                   f"(`aa-ref new` refuses it until then):")
         for problem in problems:
             typer.echo(f"  {problem}")
 
