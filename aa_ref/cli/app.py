@@ -25,13 +25,33 @@ if TYPE_CHECKING:
     from aa_ref.core.dice import AskedDice
 
 app = typer.Typer(
-    add_completion=False,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     help="aa-ref: referee and save-file toolkit for WWII board games (Axis & Allies 1941, ...).",
 )
 
-GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
+
+
+def _flags_take_no_value() -> None:
+    """Typer's rich help shows a type after every option, `--force <bool>` too, as if a flag took a value (plain click
+    help does not); a flag's type is not shown."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+    if getattr(shown, "aa_ref_flags", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: typer.Context) -> str | None:  # type: ignore[name-defined]
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.aa_ref_flags = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
+
+GamePath = Annotated[Path, typer.Argument(help="The game file (Axis & Allies, WARZAG or Blocks in the West).", show_default=False)]
 
 
 def fail(error: AaRefError) -> None:
@@ -78,19 +98,60 @@ def main_options(
     ctx.with_resource(_privacy_warnings_shown())
 
 
+FAMILIES = {"aa1941": "Axis & Allies 1941", "anniversary": "A&A Anniversary", "global1940": "A&A Global 1940",
+            "warzag": "WARZAG", "bitw": "Blocks in the West"}
+"""Ruleset id -> the family of games a user knows it by (`aa-ref games`)."""
+
+
+def _echo(text: str, nl: bool = True) -> None:
+    """Print text fitted to the terminal's width (`cli.fit`: tables reshaped, long lines wrapped)."""
+    from aa_ref.cli.fit import fit
+
+    typer.echo(fit(text), nl=nl)
+
+
+def _print_json(data: object) -> None:
+    typer.echo(json.dumps(data, indent=2))
+
+
 @app.command()
-def games() -> None:
-    """List the games and the scenarios shipped with aa-ref."""
+def games(
+    scenario: Annotated[Optional[str], typer.Argument(help="A scenario's id: its powers, variants and options.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
+) -> None:
+    """The scenarios shipped with aa-ref; with SCENARIO, that scenario's powers, variants and options."""
     from tabulate import tabulate
 
     from aa_ref.core.session import scenarios
 
     try:
-        rows = [[s.id, s.title, s.ruleset, ", ".join(s.powers), ", ".join(s.variants) or "-",
-                 "; ".join(f"{k}: {'|'.join(v)}" for k, v in s.options.items()) or "-"] for s in scenarios()]
+        found = scenarios()
+        if scenario is not None:
+            ids = NameIndex("scenario", [s.id for s in found])
+            if ids.get(scenario) is None:
+                raise UsageError(ids.unknown_message(scenario))
+            found = [s for s in found if s.id == ids.get(scenario)]
     except AaRefError as exc:
         fail(exc)
-    typer.echo(tabulate(rows, ["scenario", "title", "rules", "powers (turn order)", "variants", "options"]))
+    if as_json:
+        _print_json({"scenarios": [{"id": s.id, "title": s.title, "ruleset": s.ruleset, "family": FAMILIES.get(s.ruleset, s.ruleset),
+                                    "powers": s.powers, "variants": s.variants, "options": s.options} for s in found]})
+        return
+    if scenario is None:
+        rows = [[s.id, s.title, FAMILIES.get(s.ruleset, s.ruleset), f"{len(s.powers)}: {', '.join(s.powers)}",
+                 f"{len(s.options)} option{'s' if len(s.options) != 1 else ''}" + (f", variants {', '.join(s.variants)}" if s.variants else "")] for s in found]
+        _echo(tabulate(rows, ["scenario", "title", "family", "players (turn order)", "choices"], disable_numparse=True)
+              + "\n\n'aa-ref games SCENARIO' shows a scenario's options and variants; "
+                "'aa-ref new SCENARIO -o GAME.yaml --option KEY=VALUE' starts a game.")
+        return
+    s = found[0]
+    lines = [f"{s.id}: {s.title}", f"family: {FAMILIES.get(s.ruleset, s.ruleset)} (ruleset {s.ruleset})",
+             f"players (turn order): {', '.join(s.powers)}",
+             "variants (--variant): " + (", ".join(s.variants) or "none"), ""]
+    rows = [[key, values[0], ", ".join(values[1:]) or "-"] for key, values in s.options.items()]
+    text = "\n".join(lines) + (tabulate(rows, ["option (--option KEY=VALUE)", "default", "other values"],
+                                        disable_numparse=True) if rows else "options: none")
+    _echo(text)
 
 
 @app.command("copy-setup")
@@ -221,7 +282,7 @@ def show(
                 text = bitw.show_text(loaded.setup, loaded.game, chosen, start) + (f"{edited}\n" if edited else "")
         except NoViewSecret:
             fail(NoViewSecret(str(game)))
-        typer.echo(text, nl=False)
+        _echo(text, nl=False) if not as_json else typer.echo(text, nl=False)
         return
     if loaded.game.kind == "warzag-game":
         from aa_ref.games.warzag import render as warzag
@@ -232,8 +293,8 @@ def show(
             typer.echo(json.dumps({**warzag.status(loaded.setup, loaded.game, power, start),
                                    "edits": edits_in(loaded.log)}, indent=2))
         else:
-            typer.echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path, start)
-                       + (f"{edited}\n" if edited else ""), nl=False)
+            _echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path, start)
+                  + (f"{edited}\n" if edited else ""), nl=False)
         return
     from aa_ref.features.reports.render import show_text, status
 
@@ -247,8 +308,8 @@ def show(
         typer.echo(json.dumps({**status(loaded.setup, loaded.game, loaded.ruleset, start),
                                "edits": edits_in(loaded.log)}, indent=2))
     else:
-        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start, side)
-                   + (f"\n{edited}" if edited else ""))
+        _echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start, side)
+              + (f"\n{edited}" if edited else ""))
 
 
 @app.command()
@@ -396,7 +457,7 @@ def log_command(
         loaded = load_game(game, log, check_head=False)
     except AaRefError as exc:
         fail(exc)
-    typer.echo(log_text(loaded.log, round_, power), nl=False)
+    _echo(log_text(loaded.log, round_, power), nl=False)
 
 
 @app.command()
@@ -449,7 +510,7 @@ def report(
 def import_triplea_command(
     xml: Annotated[Path, typer.Argument(help="A TripleA game XML.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="The setup file to write.")],
-    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules the setup is played with (aa1941, anniversary).")] = "aa1941",
+    ruleset: Annotated[str, typer.Option("--ruleset", help="The rules the setup is played with: aa1941, anniversary or global1940.")] = "aa1941",
     force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
 ) -> None:
     """Convert a TripleA game XML into an aa-ref setup, reporting what could not be mapped."""
@@ -548,7 +609,7 @@ def odds(
     game: Annotated[Optional[Path], typer.Argument(help="A game file: odds of a battle in it (with --at).")] = None,
     attacker: Annotated[Optional[str], typer.Option("--attacker", help="e.g. '10 infantry, 3 artillery, 2 tank'.")] = None,
     defender: Annotated[Optional[str], typer.Option("--defender", help="The defending units, same form.")] = None,
-    edition: Annotated[str, typer.Option("--edition", help="aa1941 or anniversary (global1940 later).")] = "aa1941",
+    edition: Annotated[str, typer.Option("--edition", help="Whose unit profiles: aa1941, anniversary or global1940.")] = "aa1941",
     sea: Annotated[bool, typer.Option("--sea", help="A sea battle (default: land).")] = False,
     at: Annotated[Optional[str], typer.Option("--at", help="With a game file: the space of the battle.")] = None,
     attacker_tech: Annotated[list[str], typer.Option("--attacker-tech", help="A technology of the attacker (repeatable).")] = [],

@@ -11,7 +11,7 @@ import typer
 
 from aa_ref.core.errors import AaRefError
 
-GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
+GamePath = Annotated[Path, typer.Argument(help="The game file.", show_default=False)]
 SecretPath = Annotated[Path, typer.Option("--secret", help="This player's private secret file.", show_default=False)]
 
 
