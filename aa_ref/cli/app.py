@@ -10,7 +10,7 @@ import json
 import os
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -628,10 +628,12 @@ def odds(
     seed: Annotated[str, typer.Option("--seed", help="Monte Carlo seed (same seed, same figures).")] = "odds",
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
     plot_file: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the outcome distribution as a PNG (needs matplotlib).")] = None,
+    exact: Annotated[bool, typer.Option("--exact", help="The exact method only: refused, saying why, when the battle is too large for it or needs the referee's engine.")] = False,
 ) -> None:
-    """Battle odds: who wins, survivors, IPCs lost, the distribution of outcomes; exact or Monte Carlo."""
+    """Battle odds: who wins, holds or is stalemated, survivors, IPCs lost, the distribution of outcomes; exact or
+    Monte Carlo. Units as players write them: '3 inf, 2 art, arm', '2 sub, dd'."""
     from aa_ref.features.odds.report import as_json as odds_json
-    from aa_ref.features.odds.report import as_text, plot
+    from aa_ref.features.odds.report import as_text, check_plot_path, plot
     from aa_ref.features.odds.run import Request, compute, spec_from_request
 
     request = Request(attacker, defender, edition, sea, tuple(attacker_tech), tuple(defender_tech), attacker_order,
@@ -647,12 +649,36 @@ def odds(
             spec = spec_from_game(load_game(game), at, request)
         else:
             spec = spec_from_request(request)
-        result = compute(spec, runs, seed)
         if plot_file is not None:
-            plot(result, str(plot_file))
+            check_plot_path(str(plot_file))  # before the work, which may take minutes
+        with _progress("battles") as progress:
+            result = compute(spec, runs, seed, exact, progress)
     except AaRefError as exc:
         fail(exc)
     typer.echo(json.dumps(odds_json(spec, result), indent=2) if as_json else as_text(spec, result))
+    if plot_file is not None:  # after the figures are printed: a plotting error never loses them
+        try:
+            plot(result, str(plot_file))
+        except AaRefError as exc:
+            fail(exc)
+        except OSError as exc:
+            fail(UsageError(f"--plot: cannot write {plot_file} ({exc.strerror}); the figures above are complete"))
+
+
+@contextmanager
+def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr for long work, told (done, total); none when stderr is not a terminal (scripts,
+    tests), so that outputs stay clean."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 @app.command()
