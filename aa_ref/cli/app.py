@@ -114,6 +114,11 @@ def _print_json(data: object) -> None:
     typer.echo(json.dumps(data, indent=2))
 
 
+def _problem(problem: object) -> dict[str, object]:
+    """A located problem as JSON: message, file, line, column, rule (docs/json.md)."""
+    return {key: getattr(problem, key, None) for key in ("message", "file", "line", "column", "rule")}
+
+
 @app.command()
 def games(
     scenario: Annotated[Optional[str], typer.Argument(help="A scenario's id: its powers, variants and options.")] = None,
@@ -207,12 +212,18 @@ def new(
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Game, setup, orders, decision or log files.")],
+    files: Annotated[list[Path], typer.Argument(help="Game, setup, pack, orders, decision, edit or log files.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
     """Check files by their kind; orders are checked against the rules when a game file is given too."""
     from aa_ref.core.session import validate_files
 
     reports = validate_files(files)
+    if as_json:
+        _print_json({"files": [{"path": r.path, "kind": r.kind, "valid": not r.problems,
+                                "problems": [_problem(p) for p in r.problems]} for r in reports]})
+        missing = any(r.error and ("no such file" in r.error or "cannot read" in r.error) for r in reports)
+        raise typer.Exit(2 if missing else 1 if any(r.problems for r in reports) else 0)
     bad = 0
     usage = False
     for report in reports:
@@ -247,7 +258,7 @@ def show(
     game: GamePath,
     power: Annotated[Optional[str], typer.Option(
         "--power", help="Only this power's spaces; WARZAG: this player's view (others' cards hidden).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
     side: Annotated[Optional[str], typer.Option(
         "--side", help="Blocks in the West: this side's view under fog of war (axis or allies); A&A: this side's powers (any case).")] = None,
 ) -> None:
@@ -321,7 +332,7 @@ def where(
     power: Annotated[Optional[str], typer.Option("--power", help="Whose units (default: the one to move).")] = None,
     side: Annotated[Optional[str], typer.Option(
         "--side", help="Blocks in the West: answer from this side's view only (axis or allies).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
     """Where can these units go? A space's neighbours, controller and units; with --units, the spaces they can reach
     in the current (or next) movement phase, with the cost of each, as the move checker judges them."""
@@ -374,15 +385,25 @@ def apply(
     force: Annotated[bool, typer.Option("--force", help="With -o: replace an existing game and log.")] = False,
     ask_dice: Annotated[bool, typer.Option(
         "--ask-dice", help="Dice rolled at the table, typed volley by volley as each is described (or piped in).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The summary as JSON (docs/json.md); not with --ask-dice.")] = False,
 ) -> None:
     """Validate orders as a whole, adjudicate them, write the new game and append to its log."""
     from aa_ref.core.session import apply_orders
 
     try:
+        if as_json and ask_dice:
+            raise UsageError("--json and --ask-dice do not mix: the volleys are asked on standard output")
         asked = _dice_typed_at_the_table() if ask_dice else None
         result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal, force, asked)
     except AaRefError as exc:
         fail(exc)
+    if as_json:
+        g = result.game
+        _print_json({"applied": [{"source": str(a.source), "notes": list(a.notes)} for a in result.applied],
+                     "round": g.round, "power": g.power, "phase": g.phase, "winner": g.winner,
+                     "pending": [{"power": d.power, "kind": d.kind, "space": d.space} for d in g.pending],
+                     "written": list(result.written), "dry_run": dry_run})
+        return
     for applied in result.applied:
         if applied.narrated:
             continue
@@ -448,8 +469,9 @@ def log_command(
     round_: Annotated[Optional[int], typer.Option("--round", help="Only this round.")] = None,
     power: Annotated[Optional[str], typer.Option("--power", help="Only the entries that concern this power (its orders, decisions, battles, dice, losses).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
-    """The audit log as readable text."""
+    """The audit log as readable text (or JSON)."""
     from aa_ref.core.session import load_game
     from aa_ref.features.reports.render import log_text
 
@@ -457,6 +479,11 @@ def log_command(
         loaded = load_game(game, log, check_head=False)
     except AaRefError as exc:
         fail(exc)
+    if as_json:
+        from aa_ref.features.reports.log_json import log_json
+
+        _print_json(log_json(loaded.log, round_, power))
+        return
     _echo(log_text(loaded.log, round_, power), nl=False)
 
 
@@ -464,6 +491,7 @@ def log_command(
 def replay(
     game: GamePath,
     log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
     """Recompute the game from its setup and log; exit 1 at the first divergence."""
     from aa_ref.core.session import replay as replay_game
@@ -472,6 +500,10 @@ def replay(
         report = replay_game(game, log)
     except AaRefError as exc:
         fail(exc)
+    if as_json:
+        _print_json({"game": str(game), "entries": report.entries, "matches": not report.divergence,
+                     "divergence": report.divergence})
+        raise typer.Exit(1 if report.divergence else 0)
     if report.divergence:
         typer.echo(f"{game}: replay diverges: {report.divergence}", err=True)
         raise typer.Exit(1)
@@ -571,7 +603,7 @@ def recover(
 def diff(
     before: Annotated[Path, typer.Argument(help="The earlier game file.")],
     after: Annotated[Path, typer.Argument(help="The later game file.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md): spaces -> power -> units before and after.")] = False,
 ) -> None:
     """What changed between two game files, in game terms: treasuries, territories, units moved."""
     from aa_ref.features.reports.diff import diff_files, diff_text
@@ -580,13 +612,17 @@ def diff(
         changes = diff_files(before, after)
     except AaRefError as exc:
         fail(exc)
-    typer.echo(json.dumps(changes.as_json(), indent=2) if as_json else diff_text(changes, str(before), str(after)), nl=as_json)
+    if as_json:
+        _print_json(changes.as_json())
+    else:
+        _echo(diff_text(changes, str(before), str(after)), nl=False)
 
 
 @app.command()
 def check(
     game: GamePath,
     orders: Annotated[list[Path], typer.Argument(help="Orders or decision files, in the order they would be applied.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
     """Dry run of legality: are these orders legal now? No dice are rolled and nothing is written."""
     from aa_ref.core.session import check_orders
@@ -595,6 +631,11 @@ def check(
         reports = check_orders(game, orders)
     except AaRefError as exc:
         fail(exc)
+    if as_json:
+        _print_json({"documents": [{"path": r.path, "status": r.status, "detail": r.detail or None,
+                                    "volleys": list(r.volleys), "problems": [_problem(p) for p in r.problems]}
+                                   for r in reports]})
+        raise typer.Exit(1 if any(r.status == "illegal" for r in reports) else 0)
     for report in reports:
         for problem in report.problems:
             typer.echo(str(problem), err=True)
@@ -626,7 +667,7 @@ def odds(
     submerge: Annotated[bool, typer.Option("--submerge", help="Submarines submerge when they may, instead of striking.")] = False,
     runs: Annotated[Optional[int], typer.Option("--runs", help="Monte Carlo with this many battles (default: exact when tractable).")] = None,
     seed: Annotated[str, typer.Option("--seed", help="Monte Carlo seed (same seed, same figures).")] = "odds",
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
     plot_file: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the outcome distribution as a PNG (needs matplotlib).")] = None,
     exact: Annotated[bool, typer.Option("--exact", help="The exact method only: refused, saying why, when the battle is too large for it or needs the referee's engine.")] = False,
 ) -> None:
