@@ -9,7 +9,6 @@ from pathlib import Path
 import click
 import pytest
 import typer
-from typer.testing import CliRunner
 
 from aa_ref.cli.app import app
 

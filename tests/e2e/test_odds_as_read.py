@@ -103,3 +103,23 @@ def test_exact_insists_or_refuses_saying_why(cli):
 def test_no_progress_bar_when_stderr_is_not_a_terminal(cli):
     result = cli("odds", "--attacker", "2 sub", "--defender", "ftr, dd", "--sea", "--runs", "50", "--json")
     json.loads(result.output)  # nothing but the JSON
+
+
+def test_a_progress_bar_on_stderr_only_at_a_terminal(monkeypatch: pytest.MonkeyPatch):
+    import io
+    import sys
+
+    from aa_ref.cli import app as cli_app
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    with cli_app._progress("battles") as tick:  # stderr is not a terminal here
+        assert tick is None
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    with cli_app._progress("battles") as tick:
+        assert tick is not None
+        tick(500, 1000)
+    assert "battles" in screen.getvalue()
