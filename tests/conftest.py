@@ -25,3 +25,10 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
     """The real `aa-ref` command, run in a fresh folder."""
     monkeypatch.chdir(tmp_path)
     return Cli(tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output is fitted to `COLUMNS` (`aa_ref.cli.fit`), which pytest-xdist's workers set to 80: every test starts
+    without it, as a script's output does; the tests of fitting set it themselves."""
+    monkeypatch.delenv("COLUMNS", raising=False)

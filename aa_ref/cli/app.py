@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
@@ -22,13 +22,33 @@ from aa_ref.core.names import NameIndex
 
 
 app = typer.Typer(
-    add_completion=False,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     help="aa-ref: referee and save-file toolkit for WWII board games (Axis & Allies 1941, ...).",
 )
 
-GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
+
+
+def _flags_take_no_value() -> None:
+    """Typer's rich help shows a type after every option, `--force <bool>` too, as if a flag took a value (plain click
+    help does not); a flag's type is not shown."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+    if getattr(shown, "aa_ref_flags", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: typer.Context) -> str | None:  # type: ignore[name-defined]
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.aa_ref_flags = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
+
+GamePath = Annotated[Path, typer.Argument(help="The game file (Axis & Allies, WARZAG or Blocks in the West).", show_default=False)]
 
 
 def fail(error: AaRefError) -> None:
@@ -75,19 +95,65 @@ def main_options(
     ctx.with_resource(_privacy_warnings_shown())
 
 
+FAMILIES = {"aa1941": "Axis & Allies 1941", "anniversary": "A&A Anniversary", "global1940": "A&A Global 1940",
+            "warzag": "WARZAG", "bitw": "Blocks in the West"}
+"""Ruleset id -> the family of games a user knows it by (`aa-ref games`)."""
+
+
+def _echo(text: str, nl: bool = True) -> None:
+    """Print text fitted to the terminal's width (`cli.fit`: tables reshaped, long lines wrapped)."""
+    from aa_ref.cli.fit import fit
+
+    typer.echo(fit(text), nl=nl)
+
+
+def _print_json(data: object) -> None:
+    typer.echo(json.dumps(data, indent=2))
+
+
+def _problem(problem: object) -> dict[str, object]:
+    """A located problem as JSON: message, file, line, column, rule (docs/json.md)."""
+    return {key: getattr(problem, key, None) for key in ("message", "file", "line", "column", "rule")}
+
+
 @app.command()
-def games() -> None:
-    """List the games and the scenarios shipped with aa-ref."""
+def games(
+    scenario: Annotated[Optional[str], typer.Argument(help="A scenario's id: its powers, variants and options.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
+) -> None:
+    """The scenarios shipped with aa-ref; with SCENARIO, that scenario's powers, variants and options."""
     from tabulate import tabulate
 
     from aa_ref.core.session import scenarios
 
     try:
-        rows = [[s.id, s.title, s.ruleset, ", ".join(s.powers), ", ".join(s.variants) or "-",
-                 "; ".join(f"{k}: {'|'.join(v)}" for k, v in s.options.items()) or "-"] for s in scenarios()]
+        found = scenarios()
+        if scenario is not None:
+            ids = NameIndex("scenario", [s.id for s in found])
+            if ids.get(scenario) is None:
+                raise UsageError(ids.unknown_message(scenario))
+            found = [s for s in found if s.id == ids.get(scenario)]
     except AaRefError as exc:
         fail(exc)
-    typer.echo(tabulate(rows, ["scenario", "title", "rules", "powers (turn order)", "variants", "options"]))
+    if as_json:
+        _print_json({"scenarios": [{"id": s.id, "title": s.title, "ruleset": s.ruleset, "family": FAMILIES.get(s.ruleset, s.ruleset),
+                                    "powers": s.powers, "variants": s.variants, "options": s.options} for s in found]})
+        return
+    if scenario is None:
+        rows = [[s.id, s.title, FAMILIES.get(s.ruleset, s.ruleset), f"{len(s.powers)}: {', '.join(s.powers)}",
+                 f"{len(s.options)} option{'s' if len(s.options) != 1 else ''}" + (f", variants {', '.join(s.variants)}" if s.variants else "")] for s in found]
+        _echo(tabulate(rows, ["scenario", "title", "family", "players (turn order)", "choices"], disable_numparse=True)
+              + "\n\n'aa-ref games SCENARIO' shows a scenario's options and variants; "
+                "'aa-ref new SCENARIO -o GAME.yaml --option KEY=VALUE' starts a game.")
+        return
+    s = found[0]
+    lines = [f"{s.id}: {s.title}", f"family: {FAMILIES.get(s.ruleset, s.ruleset)} (ruleset {s.ruleset})",
+             f"players (turn order): {', '.join(s.powers)}",
+             "variants (--variant): " + (", ".join(s.variants) or "none"), ""]
+    rows = [[key, values[0], ", ".join(values[1:]) or "-"] for key, values in s.options.items()]
+    text = "\n".join(lines) + (tabulate(rows, ["option (--option KEY=VALUE)", "default", "other values"],
+                                        disable_numparse=True) if rows else "options: none")
+    _echo(text)
 
 
 @app.command("copy-setup")
@@ -143,12 +209,18 @@ def new(
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Game, setup, orders, decision or log files.")],
+    files: Annotated[list[Path], typer.Argument(help="Game, setup, pack, orders, decision, edit or log files.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
     """Check files by their kind; orders are checked against the rules when a game file is given too."""
     from aa_ref.core.session import validate_files
 
     reports = validate_files(files)
+    if as_json:
+        _print_json({"files": [{"path": r.path, "kind": r.kind, "valid": not r.problems,
+                                "problems": [_problem(p) for p in r.problems]} for r in reports]})
+        missing = any(r.error and ("no such file" in r.error or "cannot read" in r.error) for r in reports)
+        raise typer.Exit(2 if missing else 1 if any(r.problems for r in reports) else 0)
     bad = 0
     usage = False
     for report in reports:
@@ -212,7 +284,7 @@ def show(
     game: GamePath,
     power: Annotated[Optional[str], typer.Option(
         "--power", help="Only this power's spaces; WARZAG: this player's view (others' cards hidden).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
     side: Annotated[Optional[str], typer.Option(
         "--side", help="Blocks in the West: this side's view under fog of war (axis or allies); A&A: this side's powers (any case).")] = None,
     svg: Annotated[Optional[Path], typer.Option(
@@ -259,7 +331,7 @@ def show(
                 text = bitw.show_text(loaded.setup, loaded.game, chosen, start) + (f"{edited}\n" if edited else "")
         except NoViewSecret:
             fail(NoViewSecret(str(game)))
-        typer.echo(text, nl=False)
+        _echo(text, nl=False) if not as_json else typer.echo(text, nl=False)
         return
     if loaded.game.kind == "warzag-game":
         from aa_ref.games.warzag import render as warzag
@@ -270,8 +342,8 @@ def show(
             typer.echo(json.dumps({**warzag.status(loaded.setup, loaded.game, power, start),
                                    "edits": edits_in(loaded.log)}, indent=2))
         else:
-            typer.echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path, start)
-                       + (f"{edited}\n" if edited else ""), nl=False)
+            _echo(warzag.show_text(loaded.setup, loaded.game, power, loaded.path, start)
+                  + (f"{edited}\n" if edited else ""), nl=False)
         return
     from aa_ref.features.reports.render import show_text, status
 
@@ -285,8 +357,8 @@ def show(
         typer.echo(json.dumps({**status(loaded.setup, loaded.game, loaded.ruleset, start),
                                "edits": edits_in(loaded.log)}, indent=2))
     else:
-        typer.echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start, side)
-                   + (f"\n{edited}" if edited else ""))
+        _echo(show_text(loaded.setup, loaded.game, loaded.ruleset, power, start, side)
+              + (f"\n{edited}" if edited else ""))
 
 
 @app.command()
@@ -298,7 +370,7 @@ def where(
     power: Annotated[Optional[str], typer.Option("--power", help="Whose units (default: the one to move).")] = None,
     side: Annotated[Optional[str], typer.Option(
         "--side", help="Blocks in the West: answer from this side's view only (axis or allies).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
     """Where can these units go? A space's neighbours, controller and units; with --units, the spaces they can reach
     in the current (or next) movement phase, with the cost of each, as the move checker judges them."""
@@ -343,7 +415,8 @@ def apply(
     orders: Annotated[list[Path], typer.Argument(help="Orders or decision files, applied in order, all or none.")],
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the new game here (its log beside it).")] = None,
     in_place: Annotated[bool, typer.Option("--in-place", help="Replace GAME.yaml and append to its log.")] = False,
-    dice: Annotated[Optional[Path], typer.Option("--dice", help="Dice rolled at the table (a YAML list), used in order.")] = None,
+    dice: Annotated[Optional[Path], typer.Option(
+        "--dice", help="Dice rolled at the table: a YAML list used in order, or dice by volley name (dice: {NAME: [..]}).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="The game's log (default: the one the game names).")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Adjudicate and print, write nothing.")] = False,
     reveal: Annotated[Optional[list[Path]], typer.Option(
@@ -351,16 +424,26 @@ def apply(
     force: Annotated[bool, typer.Option("--force", help="With -o: replace an existing game and log.")] = False,
     ask_dice: Annotated[bool, typer.Option(
         "--ask-dice", help="Dice rolled at the table, typed volley by volley as each is described (or piped in).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The summary as JSON (docs/json.md); not with --ask-dice.")] = False,
 ) -> None:
     """Validate orders as a whole, adjudicate them, write the new game and append to its log."""
     from aa_ref.cli.table_dice import dice_typed_at_the_table
     from aa_ref.core.session import apply_orders
 
     try:
+        if as_json and ask_dice:
+            raise UsageError("--json and --ask-dice do not mix: the volleys are asked on standard output")
         asked = dice_typed_at_the_table() if ask_dice else None
         result = apply_orders(game, orders, output, in_place, dice, log, dry_run, reveal, force, asked)
     except AaRefError as exc:
         fail(exc)
+    if as_json:
+        g = result.game
+        _print_json({"applied": [{"source": str(a.source), "notes": list(a.notes)} for a in result.applied],
+                     "round": g.round, "power": g.power, "phase": g.phase, "winner": g.winner,
+                     "pending": [{"power": d.power, "kind": d.kind, "space": d.space} for d in g.pending],
+                     "written": list(result.written), "dry_run": dry_run})
+        return
     for applied in result.applied:
         if applied.narrated:
             continue
@@ -388,8 +471,9 @@ def log_command(
     round_: Annotated[Optional[int], typer.Option("--round", help="Only this round.")] = None,
     power: Annotated[Optional[str], typer.Option("--power", help="Only the entries that concern this power (its orders, decisions, battles, dice, losses).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
-    """The audit log as readable text."""
+    """The audit log as readable text (or JSON)."""
     from aa_ref.core.session import load_game
     from aa_ref.features.reports.render import log_text
 
@@ -397,13 +481,19 @@ def log_command(
         loaded = load_game(game, log, check_head=False)
     except AaRefError as exc:
         fail(exc)
-    typer.echo(log_text(loaded.log, round_, power), nl=False)
+    if as_json:
+        from aa_ref.features.reports.log_json import log_json
+
+        _print_json(log_json(loaded.log, round_, power))
+        return
+    _echo(log_text(loaded.log, round_, power), nl=False)
 
 
 @app.command()
 def replay(
     game: GamePath,
     log: Annotated[Optional[Path], typer.Option("--log", help="The log file (default: the one the game names).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
     """Recompute the game from its setup and log; exit 1 at the first divergence."""
     from aa_ref.core.session import replay as replay_game
@@ -412,6 +502,10 @@ def replay(
         report = replay_game(game, log)
     except AaRefError as exc:
         fail(exc)
+    if as_json:
+        _print_json({"game": str(game), "entries": report.entries, "matches": not report.divergence,
+                     "divergence": report.divergence})
+        raise typer.Exit(1 if report.divergence else 0)
     if report.divergence:
         typer.echo(f"{game}: replay diverges: {report.divergence}", err=True)
         raise typer.Exit(1)
@@ -539,7 +633,7 @@ def recover(
 def diff(
     before: Annotated[Path, typer.Argument(help="The earlier game file.")],
     after: Annotated[Path, typer.Argument(help="The later game file.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md): spaces -> power -> units before and after.")] = False,
 ) -> None:
     """What changed between two game files, in game terms: treasuries, territories, units moved."""
     from aa_ref.features.reports.diff import diff_files, diff_text
@@ -548,13 +642,17 @@ def diff(
         changes = diff_files(before, after)
     except AaRefError as exc:
         fail(exc)
-    typer.echo(json.dumps(changes.as_json(), indent=2) if as_json else diff_text(changes, str(before), str(after)), nl=as_json)
+    if as_json:
+        _print_json(changes.as_json())
+    else:
+        _echo(diff_text(changes, str(before), str(after)), nl=False)
 
 
 @app.command()
 def check(
     game: GamePath,
     orders: Annotated[list[Path], typer.Argument(help="Orders or decision files, in the order they would be applied.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
 ) -> None:
     """Dry run of legality: are these orders legal now? No dice are rolled and nothing is written."""
     from aa_ref.core.session import check_orders
@@ -563,6 +661,11 @@ def check(
         reports = check_orders(game, orders)
     except AaRefError as exc:
         fail(exc)
+    if as_json:
+        _print_json({"documents": [{"path": r.path, "status": r.status, "detail": r.detail or None,
+                                    "volleys": list(r.volleys), "problems": [_problem(p) for p in r.problems]}
+                                   for r in reports]})
+        raise typer.Exit(1 if any(r.status == "illegal" for r in reports) else 0)
     for report in reports:
         for problem in report.problems:
             typer.echo(str(problem), err=True)
@@ -577,7 +680,7 @@ def odds(
     game: Annotated[Optional[Path], typer.Argument(help="A game file: odds of a battle in it (with --at).")] = None,
     attacker: Annotated[Optional[str], typer.Option("--attacker", help="e.g. '10 infantry, 3 artillery, 2 tank'.")] = None,
     defender: Annotated[Optional[str], typer.Option("--defender", help="The defending units, same form.")] = None,
-    edition: Annotated[str, typer.Option("--edition", help="aa1941 or anniversary (global1940 later).")] = "aa1941",
+    edition: Annotated[str, typer.Option("--edition", help="Whose unit profiles: aa1941, anniversary or global1940.")] = "aa1941",
     sea: Annotated[bool, typer.Option("--sea", help="A sea battle (default: land).")] = False,
     at: Annotated[Optional[str], typer.Option("--at", help="With a game file: the space of the battle.")] = None,
     attacker_tech: Annotated[list[str], typer.Option("--attacker-tech", help="A technology of the attacker (repeatable).")] = [],
@@ -594,12 +697,14 @@ def odds(
     submerge: Annotated[bool, typer.Option("--submerge", help="Submarines submerge when they may, instead of striking.")] = False,
     runs: Annotated[Optional[int], typer.Option("--runs", help="Monte Carlo with this many battles (default: exact when tractable).")] = None,
     seed: Annotated[str, typer.Option("--seed", help="Monte Carlo seed (same seed, same figures).")] = "odds",
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
     plot_file: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the outcome distribution as a PNG (needs matplotlib).")] = None,
+    exact: Annotated[bool, typer.Option("--exact", help="The exact method only: refused, saying why, when the battle is too large for it or needs the referee's engine.")] = False,
 ) -> None:
-    """Battle odds: who wins, survivors, IPCs lost, the distribution of outcomes; exact or Monte Carlo."""
+    """Battle odds: who wins, holds or is stalemated, survivors, IPCs lost, the distribution of outcomes; exact or
+    Monte Carlo. Units as players write them: '3 inf, 2 art, arm', '2 sub, dd'."""
     from aa_ref.features.odds.report import as_json as odds_json
-    from aa_ref.features.odds.report import as_text, plot
+    from aa_ref.features.odds.report import as_text, check_plot_path, plot
     from aa_ref.features.odds.run import Request, compute, spec_from_request
 
     request = Request(attacker, defender, edition, sea, tuple(attacker_tech), tuple(defender_tech), attacker_order,
@@ -615,12 +720,36 @@ def odds(
             spec = spec_from_game(load_game(game), at, request)
         else:
             spec = spec_from_request(request)
-        result = compute(spec, runs, seed)
         if plot_file is not None:
-            plot(result, str(plot_file))
+            check_plot_path(str(plot_file))  # before the work, which may take minutes
+        with _progress("battles") as progress:
+            result = compute(spec, runs, seed, exact, progress)
     except AaRefError as exc:
         fail(exc)
     typer.echo(json.dumps(odds_json(spec, result), indent=2) if as_json else as_text(spec, result))
+    if plot_file is not None:  # after the figures are printed: a plotting error never loses them
+        try:
+            plot(result, str(plot_file))
+        except AaRefError as exc:
+            fail(exc)
+        except OSError as exc:
+            fail(UsageError(f"--plot: cannot write {plot_file} ({exc.strerror}); the figures above are complete"))
+
+
+@contextmanager
+def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr for long work, told (done, total); none when stderr is not a terminal (scripts,
+    tests), so that outputs stay clean."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 @app.command()

@@ -11,7 +11,7 @@ import typer
 
 from aa_ref.core.errors import AaRefError
 
-GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
+GamePath = Annotated[Path, typer.Argument(help="The game file.", show_default=False)]
 SecretPath = Annotated[Path, typer.Option("--secret", help="This player's private secret file.", show_default=False)]
 
 
@@ -93,7 +93,7 @@ def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
     @app.command()
     def verify(
         game: GamePath,
-        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON (docs/json.md).")] = False,
     ) -> None:
         """Replay the game and audit its dice: commitments, signatures, every chain value used once, re-rolls."""
         from tabulate import tabulate

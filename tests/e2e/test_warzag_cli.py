@@ -60,7 +60,9 @@ def test_games_lists_the_demo_pack_labelled_as_such(cli):
     result = cli("games")
     assert result.exit_code == 0
     line = next(line for line in result.output.splitlines() if line.startswith("warzag-demo"))
-    assert "DEMO" in line and "warzag" in line and "mode: free_for_all|alliances" in line
+    assert "DEMO" in line and "WARZAG" in line
+    detail = cli("games", "warzag-demo").output.splitlines()
+    assert any(line.split() == ["mode", "free_for_all", "alliances"] for line in detail)
 
 
 def test_new_writes_a_private_objective_file_per_player_and_only_commitments_in_the_game(cli):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from math import comb
 
@@ -15,32 +16,70 @@ RADAR = "radar"
 SUBMARINE = "submarine"
 
 
-def parse_units(setup: Setup, text: str, what: str) -> UnitCounts:
-    """`"10 infantry, 3 artillery, 2 tank"` -> counts, with the setup's names and aliases."""
+ABBREVIATIONS = {
+    "infantry": ["inf", "infs"], "artillery": ["art", "arty", "arts"], "tank": ["arm", "armor", "armour", "tnk", "tanks"],
+    "mech_infantry": ["mech", "mec", "mechs", "mi"], "aa_gun": ["aa", "aaa", "aag", "aa guns"],
+    "fighter": ["ftr", "fig", "ftrs", "figs"], "tactical_bomber": ["tac", "tacs", "tb"],
+    "bomber": ["bmb", "bom", "bmbs", "stb"], "battleship": ["bb", "bbs", "bat"], "carrier": ["cv", "cvs", "acc", "car"],
+    "cruiser": ["cru", "ca", "crs"], "destroyer": ["dd", "dds", "des", "dst"], "submarine": ["sub", "subs", "ss"],
+    "transport": ["tra", "trn", "tt", "tp", "trans"], "industrial_complex": ["ic"],
+    "major_industrial_complex": ["major"], "minor_industrial_complex": ["minor"],
+}
+"""The abbreviations players write (forums, TripleA's battle calculator) -> unit id; one applies only where the
+edition has that unit (`aa` is an AA gun in the Anniversary and Global 1940, nothing in 1941)."""
+_ABBREVIATED = {short: unit for unit, shorts in ABBREVIATIONS.items() for short in shorts}
+
+
+def unit_name(setup: Setup, name: str) -> str | None:
+    """A unit id of `setup` named as players write it: the setup's names and aliases, an abbreviation, a plural."""
+    name = name.strip()
+    found = setup.unit_names.get(name)
+    if found is None and name.lower() in _ABBREVIATED and _ABBREVIATED[name.lower()] in setup.unit_types:
+        found = _ABBREVIATED[name.lower()]
+    if found is None and name.lower().endswith("s") and len(name) > 3:  # "3 tanks", "2 destroyers"
+        found = unit_name(setup, name[:-1])
+    return found
+
+
+def parse_units(setup: Setup, text: str, what: str, hint: Callable[[str], str | None] | None = None) -> UnitCounts:
+    """`"10 infantry, 3 artillery, 2 tank"` -> counts, with the setup's names, aliases and the usual abbreviations
+    (`"10 inf, 3 art, 2 arm"`); `hint(name)` may say where an unknown name is a unit (another edition)."""
     out: UnitCounts = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
-        match = re.fullmatch(r"(\d+)\s*[x×]?\s+(.+)|(\D.*)", part)
+        match = re.fullmatch(r"(\d+)\s*[x×]?\s+(.+)|(\d+)\s*[x×]?\s*([^\d\s].*)|(\D.*)", part)
         if not match:
             raise OddsError(f"{what}: cannot read '{part}'; write e.g. '3 infantry, 1 tank'")
-        n, name = (int(match.group(1)), match.group(2)) if match.group(1) else (1, match.group(3))
-        unit = setup.unit_names.get(name.strip())
+        if match.group(1):
+            n, name = int(match.group(1)), match.group(2)
+        elif match.group(3):
+            n, name = int(match.group(3)), match.group(4)
+        else:
+            n, name = 1, match.group(5)
+        unit = unit_name(setup, name)
         if unit is None:
-            raise OddsError(f"{what}: {setup.unit_names.unknown_message(name.strip())}")
+            raise OddsError(f"{what}: {_unknown(setup, name.strip(), hint)}")
         out[unit] = out.get(unit, 0) + n
     if not out:
         raise OddsError(f"{what}: no units given")
     return out
 
 
-def parse_order(setup: Setup, text: str | None, what: str) -> list[str] | None:
+def _unknown(setup: Setup, name: str, hint: Callable[[str], str | None] | None) -> str:
+    elsewhere = hint(name) if hint else None
+    if elsewhere:
+        return f"no unit '{name}' in {setup.title}; {elsewhere}"
+    return setup.unit_names.unknown_message(name)
+
+
+def parse_order(setup: Setup, text: str | None, what: str, hint: Callable[[str], str | None] | None = None) -> list[str] | None:
     """An order of loss, `"infantry, artillery, tank"`, with the setup's names; None if not given."""
     if text is None:
         return None
     out = []
     for name in filter(None, (p.strip() for p in text.split(","))):
-        unit = setup.unit_names.get(name)
+        unit = unit_name(setup, name)
         if unit is None:
-            raise OddsError(f"{what}: {setup.unit_names.unknown_message(name)}")
+            raise OddsError(f"{what}: {_unknown(setup, name, hint)}")
         out.append(unit)
     return out
 
@@ -101,6 +140,7 @@ class BattleSpec:
                     raise OddsError(f"{side}: {unit} cannot fight in a sea battle (land units are cargo at sea)")
                 if not self.at_sea and domain == "sea":
                     raise OddsError(f"{side}: {unit} cannot fight in a land battle; use --sea for a sea battle")
+        self._check_attackers()
         self._check_amphibious()
         for techs in (self.attacker_techs, self.defender_techs):
             unknown = sorted(techs - set(self.setup.technologies))
@@ -135,6 +175,22 @@ class BattleSpec:
                                                                            if not self.setup.unit_types[u].combatant}},
                        retreat_after=None, retreat_below=None, retreat_chance=None, bombard={}, seaborne={},
                        attacker_order=None, keep_land=False, _no_aa=True)
+
+    def _check_attackers(self) -> None:
+        """Units that never attack: an AA gun moves only in the Noncombat Move, an industrial complex (any
+        installation) never moves; in a battle they are the defender's."""
+        g40 = self.setup.ruleset == "global1940"
+        for unit in self.attacker if self.pending is None else ():
+            profile = self.setup.unit_types[unit]
+            name = unit.replace("_", " ").replace("aa gun", "AA gun")
+            if profile.installation:
+                rule = "G40 installations never move [L1177]" if g40 else "Anniversary industrial complex [@115016]"
+                raise OddsError(f"--attacker: an {name} cannot attack: it never moves ({rule}); give it to the defender")
+            if profile.noncombat_only:
+                rule = ("G40 AA artillery moves only in the Noncombat Move [L1334]" if g40
+                        else "Anniversary AA gun [@112929]")
+                raise OddsError(f"--attacker: an {name} cannot attack: it moves only in the Noncombat Move ({rule}); "
+                                "give it to the defender")
 
     def _check_amphibious(self) -> None:
         """Bombarding ships and seaborne units: a land battle, real attackers, ships that may

@@ -5,6 +5,7 @@ when asked for (`--runs N`). Reproducible: the same seed gives the same figures.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 import numpy as np
 
@@ -20,15 +21,19 @@ def generator(seed: str) -> np.random.Generator:
     return np.random.default_rng(int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big"))
 
 
-def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
+def simulate(spec: BattleSpec, runs: int, seed: str, progress: Callable[[int, int], None] | None = None) -> Result:
     rng = generator(seed)
     result = Result(method="monte carlo", runs=runs)
     openings = spec.openings()
     weights = np.array([o.weight for o in openings])
     counts = rng.multinomial(runs, weights / weights.sum())
+    done = 0
     for opening, n in zip(openings, counts):
         if n:
             _play(Chain(spec, opening.attacker, opening.defender), int(n), runs, rng, result, opening.bombarded, seed)
+            done += int(n)
+            if progress is not None:
+                progress(done, runs)
     result.merge()
     return result
 

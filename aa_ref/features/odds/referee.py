@@ -5,6 +5,8 @@ the referee's, because it is the referee's code that fights each battle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from aa_ref.core.dice import SeededDice
 from aa_ref.core.session import ruleset_for
 from aa_ref.features.odds.battle import BattleSpec
@@ -27,7 +29,8 @@ def unsupported(spec: BattleSpec) -> list[str]:
     return [name for name, given in named.items() if given]
 
 
-def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
+def simulate(spec: BattleSpec, runs: int, seed: str,
+             progress: Callable[[int, int], None] | None = None) -> Result:
     """`runs` battles fought by the referee, each with its own seeded dice."""
     left = unsupported(spec)
     if left:
@@ -40,6 +43,8 @@ def simulate(spec: BattleSpec, runs: int, seed: str) -> Result:
         ending.probability = 1.0  # counted, then divided once merged
         result.endings.append(ending)
         result.rounds += rounds / runs
+        if progress is not None:
+            progress(i + 1, runs)
     result.merge()
     for ending in result.endings:
         ending.probability /= runs
@@ -142,7 +147,8 @@ def _cost(spec: BattleSpec, units: UnitCounts) -> int:
     return sum(spec.setup.unit_types[u].cost * n for u, n in units.items())
 
 
-def simulate_pending(spec: BattleSpec, runs: int, seed: str) -> Result:
+def simulate_pending(spec: BattleSpec, runs: int, seed: str,
+                     progress: Callable[[int, int], None] | None = None) -> Result:
     """A battle waiting in a game file, fought `runs` times by the referee on copies of that game:
     every rule of the real battle applies (amphibious landing, bombardment, seaborne units that
     cannot retreat). Choices come from the powers' standing orders, else the calculator's policies."""
@@ -165,6 +171,8 @@ def simulate_pending(spec: BattleSpec, runs: int, seed: str) -> Result:
             raise OddsError("the referee's engine stopped for a decision the odds policies do not answer")
         result.endings.append(_pending_ending(spec, copy, battle, before))
         result.rounds += fight.battle.round / runs
+        if progress is not None:
+            progress(i + 1, runs)
     result.merge()
     for ending in result.endings:
         ending.probability /= runs

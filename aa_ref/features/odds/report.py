@@ -42,17 +42,35 @@ def as_json(spec: BattleSpec, result: Result) -> dict[str, Any]:
 
 def distribution(result: Result) -> list[dict[str, Any]]:
     """Probability of each count of survivors: attacker units left (positive), defender units
-    left (negative), or none on either side (0)."""
-    bins: dict[int, float] = {}
+    left (negative), or none on either side (0); a stalemate (both sides keep units that cannot hurt each other)
+    is an entry of its own, with the attacker's units left as `survivors` and the defender's as `defender_survivors`.
+    Each entry names its `outcome`: attacker, defender (the attacker destroyed or retreated), draw or stalemate."""
+    bins: dict[tuple[str, int, int], float] = {}
     for e in result.endings:
         if e.how == "attacker":
-            key = sum(e.attacker.values())
+            key = ("attacker", sum(e.attacker.values()), 0)
         elif e.how == "draw":
-            key = 0
+            key = ("draw", 0, 0)
+        elif e.how == "stalemate":
+            key = ("stalemate", sum(e.attacker.values()), sum(e.defender.values()))
         else:
-            key = -sum(e.defender.values())
+            key = ("defender", -sum(e.defender.values()), 0)
         bins[key] = bins.get(key, 0.0) + e.probability
-    return [{"survivors": k, "probability": p} for k, p in sorted(bins.items(), reverse=True)]
+    out = []
+    for (how, k, d), p in sorted(bins.items(), key=lambda kv: (kv[0][0] == "stalemate", kv[0][1], -kv[0][2]),
+                                 reverse=True):
+        entry: dict[str, Any] = {"outcome": how, "survivors": k, "probability": p}
+        if how == "stalemate":
+            entry["defender_survivors"] = d
+        out.append(entry)
+    return out
+
+
+def _label(row: dict[str, Any]) -> str:
+    k = row["survivors"]
+    if row["outcome"] == "stalemate":
+        return f"stalemate {k:>2} v {row['defender_survivors']:<2}"
+    return f"attacker {k:>3} left" if k > 0 else f"defender {-k:>3} left" if k < 0 else "nobody left    "
 
 
 def chart(result: Result) -> str:
@@ -60,10 +78,10 @@ def chart(result: Result) -> str:
     top = max((r["probability"] for r in rows), default=1.0) or 1.0
     lines = []
     for r in rows:
-        k = r["survivors"]
-        label = f"attacker {k:>3} left" if k > 0 else f"defender {-k:>3} left" if k < 0 else "nobody left    "
-        lines.append(f"{label}  {'#' * max(1, round(BAR * r['probability'] / top)) if r['probability'] >= 0.0005 else ''}"
+        lines.append(f"{_label(r)}  {'#' * max(1, round(BAR * r['probability'] / top)) if r['probability'] >= 0.0005 else ''}"
                      f" {100 * r['probability']:.1f}%")
+    if any(r["outcome"] == "stalemate" for r in rows):
+        lines.append("(stalemate A v D: A attacking and D defending units left that cannot hurt each other)")
     return "\n".join(lines)
 
 
@@ -75,8 +93,10 @@ def as_text(spec: BattleSpec, result: Result) -> str:
     outcome = [
         ["attacker wins", f"{100 * result.attacker_win:.2f}%",
          "" if spec.at_sea else f"takes the territory {100 * data['attacker_takes_territory']:.2f}%"],
-        ["defender holds", f"{100 * result.defender_win:.2f}%",
+        ["defender holds", f"{100 * (result.defender_win - data['stalemate']):.2f}%",
          f"attacker retreats {100 * data['attacker_retreats']:.2f}%" if data["attacker_retreats"] else ""],
+        ["stalemate", f"{100 * data['stalemate']:.2f}%",
+         "both sides keep units that cannot hurt each other" if data["stalemate"] else ""],
         ["both destroyed", f"{100 * result.draw:.2f}%", ""],
         ["average rounds", f"{result.rounds:.2f}", ""],
     ]
@@ -87,6 +107,23 @@ def as_text(spec: BattleSpec, result: Result) -> str:
         tabulate(sides, ["side", "IPCs lost (mean ± sd)", "expected survivors"]),
         f"TUV swing (defender's loss - attacker's): {data['tuv_swing']:+.1f} IPCs", "", chart(result), "",
     ])
+
+
+def check_plot_path(path: str) -> None:
+    """Refuse a PNG that cannot be written (no matplotlib, a missing folder), before any work is done."""
+    from pathlib import Path
+
+    from aa_ref.core.errors import UsageError
+
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise UsageError(f"--plot: {folder} is not a folder; create it first or write the picture elsewhere")
+    if Path(path).is_dir():
+        raise UsageError(f"--plot: {path} is a folder; name a PNG file")
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("--plot needs matplotlib: pip install 'aa-ref[plot]'")
 
 
 def plot(result: Result, path: str) -> None:
@@ -100,12 +137,15 @@ def plot(result: Result, path: str) -> None:
         raise UsageError("--plot needs matplotlib: pip install 'aa-ref[plot]'") from None
     rows = distribution(result)
     fig, ax = plt.subplots(figsize=(8, 4))
-    ax.bar([r["survivors"] for r in rows], [100 * r["probability"] for r in rows],
-           color=["tab:red" if r["survivors"] > 0 else "tab:blue" if r["survivors"] < 0 else "grey" for r in rows])
-    ax.set_xlabel("units left: attacker (right), defender (left)")
+    colours = {"attacker": "tab:red", "defender": "tab:blue", "draw": "grey", "stalemate": "tab:olive"}
+    ax.bar([_label(r).strip() for r in rows], [100 * r["probability"] for r in rows],
+           color=[colours[r["outcome"]] for r in rows])
+    ax.tick_params(axis="x", labelrotation=60, labelsize=7)
+    ax.set_xlabel("units left: attacker, defender, stalemate (attacker v defender)")
     ax.set_ylabel("probability (%)")
-    ax.set_title(f"attacker {100 * result.attacker_win:.1f}% - defender {100 * result.defender_win:.1f}% "
-                 f"- both {100 * result.draw:.1f}% ({result.method})")
+    stalemate = result.probability("stalemate")
+    ax.set_title(f"attacker {100 * result.attacker_win:.1f}% - defender {100 * (result.defender_win - stalemate):.1f}% "
+                 f"- stalemate {100 * stalemate:.1f}% - both {100 * result.draw:.1f}% ({result.method})")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

@@ -3,11 +3,12 @@ the method, compute."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from aa_ref.core.errors import UsageError
 from aa_ref.core.setups import load_setup
-from aa_ref.features.odds.battle import BattleSpec, parse_order, parse_units
+from aa_ref.features.odds.battle import BattleSpec, parse_order, parse_units, unit_name
 from aa_ref.features.odds.outcome import Result
 from aa_ref.games.axis_allies.model.setup import Setup
 
@@ -48,40 +49,77 @@ def edition_setup(edition: str) -> Setup:
     return load_setup(EDITIONS[edition])
 
 
+def other_editions(edition: str) -> Callable[[str], str | None]:
+    """For a unit name unknown in `edition`: the editions that have it, as a hint to choose one with `--edition`."""
+
+    def hint(name: str) -> str | None:
+        having = [other for other in EDITIONS if other != edition and unit_name(edition_setup(other), name)]
+        if not having:
+            return None
+        unit = unit_name(edition_setup(having[0]), name)
+        return (f"{unit.replace('_', ' ')} is a unit of {' and '.join(having)}: add --edition {having[0]}"
+                + (" (the default is aa1941)" if edition == "aa1941" else ""))
+
+    return hint
+
+
 def spec_from_request(request: Request, setup: Setup | None = None) -> BattleSpec:
+    hint = other_editions(request.edition) if setup is None else None
     setup = setup or edition_setup(request.edition)
     if not request.attacker or not request.defender:
         raise UsageError("give both --attacker and --defender (or a game file with --at)")
     return BattleSpec(
-        setup, parse_units(setup, request.attacker, "--attacker"), parse_units(setup, request.defender, "--defender"),
+        setup, parse_units(setup, request.attacker, "--attacker", hint),
+        parse_units(setup, request.defender, "--defender", hint),
         request.sea, frozenset(request.attacker_techs), frozenset(request.defender_techs),
-        parse_order(setup, request.attacker_order, "--attacker-order"),
-        parse_order(setup, request.defender_order, "--defender-order"),
+        parse_order(setup, request.attacker_order, "--attacker-order", hint),
+        parse_order(setup, request.defender_order, "--defender-order", hint),
         request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
-        parse_units(setup, request.bombard, "--bombard") if request.bombard else {},
-        parse_units(setup, request.seaborne, "--seaborne") if request.seaborne else {}, request.submerge,
+        parse_units(setup, request.bombard, "--bombard", hint) if request.bombard else {},
+        parse_units(setup, request.seaborne, "--seaborne", hint) if request.seaborne else {}, request.submerge,
     )
 
 
-def compute(spec: BattleSpec, runs: int | None, seed: str) -> Result:
-    """Exact where the chain is small enough and no run count was asked for, else Monte Carlo."""
-    from aa_ref.features.odds import exact, montecarlo
+Progress = Callable[[int, int], None]
+"""Told (battles done, battles in all) as long work goes on; the CLI draws a progress bar with it."""
+
+
+def states(spec: BattleSpec) -> int:
+    """The size of the exact method's state space, summed over the battle's openings."""
+    return sum((o.attacker.size + 1) * (o.defender.size + 1) for o in spec.openings())
+
+
+def compute(spec: BattleSpec, runs: int | None, seed: str, exact: bool = False, progress: Progress | None = None) -> Result:
+    """Exact where the chain is small enough and no run count was asked for, else Monte Carlo; with `exact`, the
+    exact method or a refusal saying why."""
+    from aa_ref.features.odds import exact as exact_method
+    from aa_ref.features.odds import montecarlo
 
     spec.check()
+    if exact:
+        if runs is not None:
+            raise UsageError("--exact and --runs contradict each other: the exact method runs no battles")
+        if spec.pending is not None or spec.needs_referee():
+            why = ("a battle waiting in a game file is fought by the referee's engine" if spec.pending is not None
+                   else "submarines facing aircraft (or submerging) are fought by the referee's engine")
+            raise UsageError(f"--exact: no exact method for this battle: {why}, by Monte Carlo only; drop --exact")
+        size = states(spec)
+        if size > EXACT_LIMIT:
+            raise UsageError(f"--exact: the battle has {size:,} states, more than the exact method's limit of "
+                             f"{EXACT_LIMIT:,}; drop --exact for Monte Carlo, or split the battle")
+        return exact_method.solve(spec)
     if spec.pending is not None:
         from aa_ref.features.odds import referee
 
-        return referee.simulate_pending(spec, runs or referee.DEFAULT_RUNS, seed)
+        return referee.simulate_pending(spec, runs or referee.DEFAULT_RUNS, seed, progress)
     if spec.needs_referee():
         from aa_ref.features.odds import referee
 
-        return referee.simulate(spec, runs or referee.DEFAULT_RUNS, seed)
+        return referee.simulate(spec, runs or referee.DEFAULT_RUNS, seed, progress)
     if runs is None:
-        openings = spec.openings()
-        states = sum((o.attacker.size + 1) * (o.defender.size + 1) for o in openings)
-        if states <= EXACT_LIMIT:
-            return exact.solve(spec)
+        if states(spec) <= EXACT_LIMIT:
+            return exact_method.solve(spec)
         runs = DEFAULT_RUNS
     if runs < 1:
         raise UsageError("--runs must be at least 1")
-    return montecarlo.simulate(spec, runs, seed)
+    return montecarlo.simulate(spec, runs, seed, progress)

@@ -196,7 +196,8 @@ def draft_text(setup: Setup, game: Game, order: list[str]) -> list[str]:
 def log_text(log: Log, round_: int | None = None, power: str | None = None) -> str:
     """The audit log as readable text: one block per entry, its narrative and dice."""
     out = [f"Game {log.start.setup}" + (f" ({log.start.variant})" if log.start.variant else "")
-           + f", seed {log.start.seed}, options {log.start.options}", made_by_line(log.start)]
+           + f", seed {log.start.seed}, options "
+           + (", ".join(f"{k}={v}" for k, v in log.start.options.items()) or "none"), made_by_line(log.start)]
     for entry in log.entries:
         if round_ is not None and entry.round != round_:
             continue
