@@ -58,17 +58,24 @@ MEASURE = r"""<script>
     out.viewport = document.documentElement.clientWidth;
     out.scroll_width = document.documentElement.scrollWidth;
     out.page_height = document.documentElement.scrollHeight;
-    out.svgs = Array.from(document.querySelectorAll('svg')).map(function (svg) {
+    // the income chart's SVG; the board's picture (figure.board) is measured as a figure
+    var charts = Array.from(document.querySelectorAll('svg')).filter(function (svg) {
+      return !svg.closest('figure.board');
+    });
+    var inCharts = function (selector) {
+      return charts.flatMap(function (svg) { return Array.from(svg.querySelectorAll(selector)); });
+    };
+    out.svgs = charts.map(function (svg) {
       return {label: svg.getAttribute('aria-label'), box: box(svg)};
     });
-    out.lines = Array.from(document.querySelectorAll('svg polyline')).map(function (p) {
+    out.lines = inCharts('polyline').map(function (p) {
       return {power: power(p), length: p.getTotalLength(), points: p.points.numberOfItems,
               stroke: getComputedStyle(p).stroke, box: box(p)};
     });
-    out.marks = Array.from(document.querySelectorAll('svg circle')).map(function (c) {
+    out.marks = inCharts('circle').map(function (c) {
       return {power: power(c), fill: getComputedStyle(c).fill, box: box(c)};
     });
-    out.texts = Array.from(document.querySelectorAll('svg text')).map(function (t) {
+    out.texts = inCharts('text').map(function (t) {
       return {text: t.textContent, fill: getComputedStyle(t).fill, box: box(t)};
     });
     out.tables = Array.from(document.querySelectorAll('table')).map(function (t) {
@@ -83,7 +90,9 @@ MEASURE = r"""<script>
     });
     out.pre = document.querySelectorAll('pre').length;
     out.figures = Array.from(document.querySelectorAll('figure.board')).map(function (f) {
-      return {round: f.getAttribute('data-round'), section: f.closest('section').querySelector('h2').textContent};
+      var svg = f.querySelector('svg');
+      return {round: f.getAttribute('data-round'), section: f.closest('section').querySelector('h2').textContent,
+              picture: svg ? box(svg) : null};
     });
     // text cut off: an element whose content is wider than its own box (a word or a dice run that does not wrap)
     out.cut = Array.from(document.body.querySelectorAll('h1, h2, h3, h4, p, li, td, th, caption, summary, span'))
@@ -310,7 +319,10 @@ def test_the_page_renders_its_title_headings_and_end_of_round_table(measured, ro
     assert table["rows"][0] == ["power", "treasury", "income", "territories", "units"]
     assert [row[0] for row in table["rows"][1:]] == POWERS
     assert all(len(row) == 5 and all(cell.strip() for cell in row) for row in table["rows"])
-    assert page["figures"] == [{"round": str(rounds), "section": f"The board at the end of round {rounds}"}]
+    [figure] = page["figures"]
+    assert (figure["round"], figure["section"]) == (str(rounds), f"The board at the end of round {rounds}")
+    picture = figure["picture"]  # the board's picture, as wide as the page's column at most
+    assert picture and 300 <= picture["width"] <= page["inner_width"] and picture["height"] > 100, picture
 
 
 def test_dice_are_small_boxes_named_by_their_volley(measured):
@@ -435,4 +447,4 @@ def test_the_hex_games_reports_fit_a_desktop_and_a_narrow_window(hex_pages, name
         assert page["cut"] == [], (width, page["cut"])
         h2 = [h["text"] for h in page["headings"] if h["tag"] == "h2"]
         assert len(h2) >= 2 and h2[-1].startswith("The "), h2
-        assert len(page["figures"]) == 1
+        assert len(page["figures"]) == 1 and page["figures"][0]["picture"], page["figures"]
