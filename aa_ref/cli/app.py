@@ -450,15 +450,9 @@ def apply(
         typer.echo(f"== {applied.source}")
         for note in applied.notes:
             typer.echo(f"  {note}")
-    g = result.game
-    state = f"round {g.round}, {g.power}, {g.phase.replace('_', ' ')}"
-    if g.pending:
-        state += "; waiting for " + ", ".join(f"{d.power} ({d.kind}{f' in {d.space}' if d.space else ''})" for d in g.pending)
-    if g.winner:
-        state = f"game over: the {g.winner} have won" if g.kind == "game" else f"game over: {g.winner} won"
-    from aa_ref.cli.steps import draft_line
+    from aa_ref.cli.steps import now_line
 
-    typer.echo(f"Now: {state}{draft_line(g)}.")
+    typer.echo(now_line(result.game))
     if result.written:
         typer.echo("Written: " + ", ".join(result.written))
     elif dry_run:

@@ -5,13 +5,13 @@ entered. Thin, like `aa_ref.cli.app`: build the step document, call `session.app
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Callable, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 
 from aa_ref.core.errors import AaRefError, UsageError
 
-GamePath = Annotated[Path, typer.Argument(help="The game file (kind: game).", show_default=False)]
+GamePath = Annotated[Path, typer.Argument(help="The Axis & Allies game file.", show_default=False)]
 
 
 def draft_line(game: object) -> str:
@@ -21,6 +21,17 @@ def draft_line(game: object) -> str:
         return ""
     n = sum(len(s.moves) for s in draft.steps)
     return f", entered move by move ({n} move{'s' if n != 1 else ''} so far; 'aa-ref end-phase' ends it)"
+
+
+def now_line(g: Any) -> str:
+    """Where a game stands after a command changed it: 'Now: round 1, USSR, conduct combat; waiting for ...'."""
+    state = f"round {g.round}, {g.power}, {g.phase.replace('_', ' ')}"
+    if g.pending:
+        state += "; waiting for " + ", ".join(f"{d.power} ({d.kind}{f' in {d.space}' if d.space else ''})"
+                                              for d in g.pending)
+    if g.winner:
+        state = f"game over: the {g.winner} have won" if g.kind == "game" else f"game over: {g.winner} won"
+    return f"Now: {state}{draft_line(g)}."
 
 
 def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
@@ -43,13 +54,7 @@ def register(app: typer.Typer, fail: Callable[[AaRefError], None]) -> None:
             fail(exc)
         for note in [] if result.applied[0].narrated else result.applied[0].notes:
             typer.echo(f"  {note}")
-        g = result.game
-        state = f"round {g.round}, {g.power}, {g.phase.replace('_', ' ')}"
-        if g.pending:
-            state += "; waiting for " + ", ".join(f"{d.power} ({d.kind} in {d.space})" for d in g.pending)
-        if g.winner:
-            state = f"game over: the {g.winner} have won"
-        typer.echo(f"Now: {state}{draft_line(g)}.")
+        typer.echo(now_line(result.game))
 
     @app.command()
     def move(
