@@ -13,8 +13,9 @@ from aa_ref.games.axis_allies.model.setup import Setup
 
 EDITIONS = {"aa1941": "aa1941", "anniversary": "anniversary-1941", "global1940": "global1940"}
 """Edition name -> the setup whose unit profiles and technologies it uses."""
-EXACT_LIMIT = 40_000
-"""Largest state count (over all openings) solved exactly; larger battles use Monte Carlo."""
+EXACT_LIMIT = 2_000_000
+"""Largest state count (over all openings) solved exactly, a bound on memory and time (about 15 us a
+state: half a minute at the limit); larger battles use Monte Carlo, and the result says why."""
 DEFAULT_RUNS = 20_000
 
 
@@ -64,24 +65,67 @@ def spec_from_request(request: Request, setup: Setup | None = None) -> BattleSpe
 
 
 def compute(spec: BattleSpec, runs: int | None, seed: str) -> Result:
-    """Exact where the chain is small enough and no run count was asked for, else Monte Carlo."""
-    from aa_ref.features.odds import exact, montecarlo
+    """Exact wherever the rules are a Markov chain the solvers hold in memory, unless a run count
+    was asked for; else Monte Carlo. The result's `method_reason` says why that method."""
+    result = _compute(spec, runs, seed)
+    return result
+
+
+def _compute(spec: BattleSpec, runs: int | None, seed: str) -> Result:
+    from aa_ref.features.odds import classes, exact, montecarlo
 
     spec.check()
+    if runs is not None and runs < 1:
+        raise UsageError("--runs must be at least 1")
+    asked = f"{runs:,} battles asked for (--runs)" if runs is not None else ""
     if spec.pending is not None:
+        if runs is None and spec.fitted is not None:
+            return _exact_pending(spec.fitted, seed)
         from aa_ref.features.odds import referee
 
-        return referee.simulate_pending(spec, runs or referee.DEFAULT_RUNS, seed)
+        why = asked or spec.unfitted or "the pending battle does not fit the exact chain"
+        return _because(referee.simulate_pending(spec, runs or referee.DEFAULT_RUNS, seed), why)
     if spec.needs_referee():
+        submerging = spec.submerge and (spec.attacker.get("submarine") or spec.defender.get("submarine"))
+        if runs is None and not submerging and classes.fits(spec):
+            return _because(classes.solve(spec), "exact: submarines facing aircraft, hits split by target class")
         from aa_ref.features.odds import referee
 
-        return referee.simulate(spec, runs or referee.DEFAULT_RUNS, seed)
+        why = asked or ("submarines that submerge leave the battle at a moment the chain does not follow"
+                        if submerging else _why_not_classes(spec))
+        return _because(referee.simulate(spec, runs or referee.DEFAULT_RUNS, seed), why)
     if runs is None:
         openings = spec.openings()
         states = sum((o.attacker.size + 1) * (o.defender.size + 1) for o in openings)
         if states <= EXACT_LIMIT:
-            return exact.solve(spec)
+            return _because(exact.solve(spec), "exact" + (f": AA fire as {len(openings)} openings"
+                                                          if len(openings) > 1 else ""))
         runs = DEFAULT_RUNS
-    if runs < 1:
-        raise UsageError("--runs must be at least 1")
-    return montecarlo.simulate(spec, runs, seed)
+        asked = (f"{states:,} states over {len(openings)} opening(s) are beyond the exact limit of "
+                 f"{EXACT_LIMIT:,}; {runs:,} battles")
+    return _because(montecarlo.simulate(spec, runs, seed), asked)
+
+
+def _because(result: Result, why: str) -> Result:
+    result.method_reason = why
+    return result
+
+
+def _why_not_classes(spec: BattleSpec) -> str:
+    from aa_ref.features.odds import classes
+
+    if spec.low_luck or spec.keep_land or spec.retreat_chance is not None or spec.retreat_after is not None \
+            or spec.retreat_below is not None:
+        return "submarines facing aircraft with low luck or a retreat policy: not in the exact chain yet"
+    return (f"submarines facing aircraft: {classes.states(spec):,} state pairs are beyond the exact limit "
+            f"of {classes.STATE_LIMIT:,}")
+
+
+def _exact_pending(fitted: BattleSpec, seed: str) -> Result:
+    """A pending amphibious assault that the exact chain holds: its bombardment and seaborne units
+    read from the game, solved exactly."""
+    result = compute(fitted, None, seed)
+    if result.method != "exact":
+        return result
+    return _because(result, "exact: the pending amphibious assault as bombardment and seaborne units "
+                            "read from the game")
