@@ -66,6 +66,7 @@ ISSUE22 = {
                                        "3 battleship, 3 carrier, 6 cruiser, 8 destroyer, 4 submarine, 6 fighter", True),
 }
 PENDING = "pending amphibious (game file)"
+MONTE_CARLO = "medium land, Monte Carlo 100,000"
 
 
 def pending_game(folder: Path) -> Path:
@@ -90,6 +91,9 @@ def issue22(game: Path) -> dict[str, tuple[str, float]]:
         spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea)
         result = compute(spec, None, "bench")
         out[name] = (result.method, timed(lambda: compute(spec, None, "bench"), 3 if result.method == "exact" else 1))
+    att, dfn, sea = ISSUE22["medium land (issue 22)"]
+    spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea)
+    out[MONTE_CARLO] = ("monte carlo", timed(lambda: compute(spec, 100_000, "bench"), 3))
     spec = spec_from_game(load_game(game), "Kwangtung", Request())
     result = compute(spec, None, "bench")
     out[PENDING] = (result.method, timed(lambda: compute(spec, None, "bench"), 1))
@@ -140,6 +144,9 @@ def main() -> None:
                 old_method, old = before[name]
                 line += f"   before: {old_method}, {old:.4f} s; before/after {old / seconds:6.1f}"
             print(line)
+        mc = after[MONTE_CARLO][1]
+        print(f"Monte Carlo on the fast model: {100_000 / mc:,.0f} battles/s"
+              + (f" (before: {100_000 / before[MONTE_CARLO][1]:,.0f})" if MONTE_CARLO in before else ""))
 
 
 if __name__ == "__main__":
