@@ -1,23 +1,35 @@
 """Speed of the odds calculator.
 
-    python3 benchmarks/odds.py [--runs N]
+    python3 benchmarks/odds.py [--runs N] [--baseline DIR]
 
 Times the exact method and Monte Carlo (battles per second) on a small (5 v 5), medium
 (20 v 20) and large (60 v 60, ships and aircraft) battle, and the whole `aa-ref odds`
 command. Aims (issue 4): exact up to 40 units a side under 0.1 s of computation, Monte Carlo
 above 100,000 battles per second for the medium battle, the command under 0.5 s.
+
+Issue 22 cases, each through the method choice (`run.compute` with no run count, as the
+command does): the medium and large land battles of the issue, the large battle with one AA
+gun, a 60-unit sea battle with 4 defending submarines facing aircraft, and the pending
+amphibious assault of the shipped Anniversary example (Japan in Kwangtung) read from a game
+file. Each is printed with its method and as a ratio to the floor (a Python that imports
+typer, pydantic and ruamel.yaml and exits), measured in the same run. With `--baseline DIR`
+(an older checkout, e.g. `git archive <commit> | tar -x -C DIR`) the same cases run there too,
+in the same run, and the ratio before / after is printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import subprocess
+import tempfile
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, os.environ.get("ODDS_BENCH_CODE", str(ROOT)))  # --baseline: the older checkout's code
 
 from aa_ref.features.odds.battle import BattleSpec, parse_units  # noqa: E402
 from aa_ref.features.odds.exact import solve  # noqa: E402
@@ -43,10 +55,65 @@ def timed(fn, repeat: int = 3) -> float:
     return best
 
 
+ISSUE22 = {
+    "medium land (issue 22)": ("10 infantry, 3 artillery, 4 tank, 2 fighter, 1 bomber",
+                               "12 infantry, 2 artillery, 3 tank, 2 fighter", False),
+    "large land (issue 22)": ("30 infantry, 10 artillery, 10 tank, 5 fighter, 3 bomber",
+                              "40 infantry, 5 artillery, 8 tank, 6 fighter", False),
+    "large land + 1 AA gun": ("30 infantry, 10 artillery, 10 tank, 5 fighter, 3 bomber",
+                              "40 infantry, 5 artillery, 8 tank, 6 fighter, 1 aa_gun", False),
+    "60-unit sea, 4 subs v aircraft": ("4 battleship, 3 carrier, 6 cruiser, 8 destroyer, 6 fighter, 3 bomber",
+                                       "3 battleship, 3 carrier, 6 cruiser, 8 destroyer, 4 submarine, 6 fighter", True),
+}
+PENDING = "pending amphibious (game file)"
+MONTE_CARLO = "medium land, Monte Carlo 100,000"
+
+
+def pending_game(folder: Path) -> Path:
+    """The shipped Anniversary example up to Japan's Combat Move: a landing waits in Kwangtung."""
+    game = folder / "game.yaml"
+    run = [sys.executable, "-m", "aa_ref"]
+    subprocess.run([*run, "new", "anniversary-1941", "-o", str(game), "--seed", "anniversary-1941", "--option",
+                    "research=on", "--option", "national_objectives=on"], check=True, capture_output=True, cwd=ROOT)
+    for path in sorted((ROOT / "examples" / "anniversary-1941" / "round-1").glob("*.yaml"))[:15]:
+        subprocess.run([*run, "apply", str(game), str(path), "--in-place"], check=True, capture_output=True, cwd=ROOT)
+    return game
+
+
+def issue22(game: Path) -> dict[str, tuple[str, float]]:
+    """(method, seconds) of each issue-22 case through `run.compute`, in this process's checkout."""
+    from aa_ref.core.session import load_game
+    from aa_ref.features.odds.from_game import spec_from_game
+    from aa_ref.features.odds.run import Request, compute
+
+    out = {}
+    for name, (att, dfn, sea) in ISSUE22.items():
+        spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea)
+        result = compute(spec, None, "bench")
+        out[name] = (result.method, timed(lambda: compute(spec, None, "bench"), 3 if result.method == "exact" else 1))
+    att, dfn, sea = ISSUE22["medium land (issue 22)"]
+    spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea)
+    out[MONTE_CARLO] = ("monte carlo", timed(lambda: compute(spec, 100_000, "bench"), 3))
+    spec = spec_from_game(load_game(game), "Kwangtung", Request())
+    result = compute(spec, None, "bench")
+    out[PENDING] = (result.method, timed(lambda: compute(spec, None, "bench"), 1))
+    return out
+
+
+def floor() -> float:
+    """A Python that imports typer, pydantic and ruamel.yaml and exits (issue 22's floor)."""
+    return timed(lambda: subprocess.run([sys.executable, "-c", "import typer, pydantic, ruamel.yaml"], check=True), 5)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=100_000)
+    parser.add_argument("--baseline", type=Path, help="an older checkout to time the issue-22 cases in too")
+    parser.add_argument("--issue22-json", type=Path, help=argparse.SUPPRESS)  # the child run of --baseline
     options = parser.parse_args()
+    if options.issue22_json:
+        print(json.dumps(issue22(options.issue22_json)))
+        return
     print(f"{'battle':34} {'exact s':>9} {'MC battles/s':>13}")
     for name, (att, dfn, sea) in BATTLES.items():
         spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea)
@@ -57,6 +124,29 @@ def main() -> None:
             "--defender", BATTLES["medium 20 v 20 (land, AA)"][1], "--edition", "anniversary"]
     command = timed(lambda: subprocess.run(args, check=True, capture_output=True), 5)
     print(f"whole 'aa-ref odds' command (medium battle, exact): {command:.3f} s")
+
+    with tempfile.TemporaryDirectory() as folder:
+        game = pending_game(Path(folder))
+        base = floor()
+        print(f"\nissue 22 (floor: import typer, pydantic, ruamel.yaml = {base:.3f} s, this run)")
+        before = {}
+        if options.baseline:
+            env = {**os.environ, "PYTHONPATH": str(options.baseline.resolve()),
+                   "ODDS_BENCH_CODE": str(options.baseline.resolve())}
+            child = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--issue22-json", str(game)],
+                                   check=True, capture_output=True, text=True, env=env,
+                                   cwd=options.baseline)
+            before = json.loads(child.stdout.strip().splitlines()[-1])
+        after = issue22(game)
+        for name, (method, seconds) in after.items():
+            line = f"{name:32} {method:38} {seconds:8.4f} s  {seconds / base:7.3f} x floor"
+            if name in before:
+                old_method, old = before[name]
+                line += f"   before: {old_method}, {old:.4f} s; before/after {old / seconds:6.1f}"
+            print(line)
+        mc = after[MONTE_CARLO][1]
+        print(f"Monte Carlo on the fast model: {100_000 / mc:,.0f} battles/s"
+              + (f" (before: {100_000 / before[MONTE_CARLO][1]:,.0f})" if MONTE_CARLO in before else ""))
 
 
 if __name__ == "__main__":

@@ -196,9 +196,10 @@ def test_the_fast_model_agrees_with_the_referees_own_engine(attacker, defender, 
 def test_submarines_facing_aircraft_are_fought_by_the_referee():
     """[L571, L603], [@133774]: a lone fighter cannot hit a submarine without a destroyer and the
     submarine cannot hit it: nobody can hurt the other and the defender holds (ruling 12); with a
-    destroyer beside the fighter, the submarine loses its surprise strike and can be hit."""
+    destroyer beside the fighter, the submarine loses its surprise strike and can be hit.
+    (Issue 22: without --runs this is now solved exactly, on hits split by target class.)"""
     alone = compute(spec(ANNIVERSARY, "1 fighter", "1 submarine", at_sea=True), None, "s")
-    assert alone.method == "monte carlo (referee engine)" and alone.defender_win == 1
+    assert alone.method == "exact" and alone.defender_win == 1 and alone.probability("stalemate") == 1
     escorted = compute(spec(ANNIVERSARY, "1 fighter, 1 destroyer", "1 submarine", at_sea=True), 400, "s")
     assert escorted.attacker_win > 0.5
     with pytest.raises(OddsError, match="does not take --low-luck"):
@@ -235,3 +236,64 @@ def test_global_aa_fire_and_pairing_agree_with_the_referees_engine(attacker, def
     mine, theirs = exact.expected("attacker"), fought.expected("attacker")
     for unit in ("fighter", "tactical_bomber"):
         assert abs(mine.get(unit, 0) - theirs.get(unit, 0)) <= 0.15, (unit, mine, theirs)
+
+
+SUBS_FACING_AIR = [
+    ("2 fighter, 1 destroyer, 1 cruiser", "2 submarine, 1 destroyer, 1 fighter"),
+    ("2 fighter, 1 bomber, 2 destroyer", "3 submarine, 1 carrier, 1 fighter"),
+    ("2 submarine, 1 fighter, 1 battleship", "1 destroyer, 1 carrier, 2 fighter, 1 submarine"),
+]
+
+
+@pytest.mark.parametrize("attacker, defender", SUBS_FACING_AIR)
+def test_submarines_facing_aircraft_exactly_agree_with_the_referees_engine(attacker, defender):
+    """Issue 22: submarines never hit aircraft and aircraft hit submarines only beside a destroyer
+    [L571, L603]; the chain on slots lost per target class agrees with the referee's `Fight` within
+    three standard errors, and says why it is exact."""
+    from aa_ref.features.odds import referee
+
+    battle = spec(ANNIVERSARY, attacker, defender, at_sea=True)
+    exact, fought = compute(battle, None, "s"), referee.simulate(battle, 1500, "classes")
+    assert exact.method == "exact" and "target class" in exact.method_reason
+    for name in ("attacker_win", "defender_win", "draw"):
+        p = getattr(exact, name)
+        assert abs(getattr(fought, name) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 1500), name
+    assert abs(exact.probability("stalemate") - fought.probability("stalemate")) <= 0.04
+
+
+@pytest.mark.slow
+def test_submarines_facing_aircraft_within_one_and_a_half_percent_of_20000_referee_battles():
+    from aa_ref.features.odds import referee
+
+    battle = spec(ANNIVERSARY, *SUBS_FACING_AIR[1], at_sea=True)
+    exact, fought = compute(battle, None, "s"), referee.simulate(battle, 20_000, "classes")
+    for name in ("attacker_win", "defender_win", "draw"):
+        assert abs(getattr(fought, name) - getattr(exact, name)) <= 0.015, name
+
+
+@pytest.mark.parametrize("attacker, defender, kw", [
+    ("3 submarine, 2 cruiser", "3 submarine, 1 battleship", {}),
+    ("1 battleship, 2 fighter", "1 carrier, 1 fighter, 2 transport", {}),
+    ("4 submarine, 1 destroyer", "1 battleship, 2 destroyer, 1 transport", {}),
+    ("2 destroyer, 1 cruiser", "2 submarine, 1 transport", {"retreat_after": 2}),
+])
+def test_the_class_chain_is_the_one_number_chain_where_both_apply(attacker, defender, kw):
+    """Where no hit's target depends on what scored it, the chain on target classes gives the same
+    law as the chain on hit counts (to rounding)."""
+    from aa_ref.features.odds import classes
+
+    battle = spec(ANNIVERSARY, attacker, defender, at_sea=True, **kw)
+    one, split = solve(battle), classes.solve(battle)
+    for name in ("attacker_win", "defender_win", "draw"):
+        assert getattr(split, name) == pytest.approx(getattr(one, name), abs=1e-12), name
+    assert split.rounds == pytest.approx(one.rounds, abs=1e-12)
+    assert split.lost("defender")[0] == pytest.approx(one.lost("defender")[0], abs=1e-9)
+
+
+def test_aa_fire_in_a_large_battle_stays_exact_and_says_why():
+    """Issue 22: one AA gun in the large battle once pushed it over the state limit into Monte Carlo."""
+    battle = spec(ANNIVERSARY, "30 infantry, 10 artillery, 10 tank, 5 fighter, 3 bomber",
+                  "40 infantry, 5 artillery, 8 tank, 6 fighter, 1 aa_gun")
+    result = compute(battle, None, "s")
+    assert result.method == "exact" and "AA fire" in result.method_reason
+    assert compute(spec(AA1941, "1 infantry", "1 infantry"), 100, "s").method_reason.startswith("100 battles asked")

@@ -128,6 +128,10 @@ class BattleSpec:
     """Both sides' submarines submerge whenever they may, instead of striking [@131126]."""
     pending: tuple | None = None
     """(game, battle) when the battle is one waiting in a game file and is fought by the referee."""
+    fitted: BattleSpec | None = None
+    """A pending battle written as the exact chain's spec (bombardment and seaborne units read from
+    the game), when the chain holds it; else `unfitted` says why not."""
+    unfitted: str = ""
     _no_aa: bool = False
     """A continuation after the first round: AA guns have already fired [@113180]."""
 

@@ -20,6 +20,9 @@ from aa_ref.features.odds.sides import Side
 
 EPSILON = 1e-13
 DESTROYER = "destroyer"
+ROWS_FROM = 200
+"""States from which the row-by-row numpy solver beats the state-by-state loop (measured: a 5 v 5
+battle is twice as fast state by state, a 20 v 20 one 1.2 times faster by rows, 60 v 60 4-6 times)."""
 
 
 def hits_pmf(dice_by_value: list[int], most: int, low_luck: bool = False) -> np.ndarray:
@@ -171,6 +174,8 @@ def solve(spec: BattleSpec) -> Result:
             last = None if last is None else last - 1
         if last is not None:
             final, rounds, stuck = _by_rounds(chain, grid, last)
+        elif _plain(chain):
+            final, rounds, stuck = _by_rows(chain, grid)
         else:
             final, rounds, stuck = _by_states(chain, grid)
         result.rounds += rounds
@@ -211,6 +216,69 @@ def _by_states(chain: Chain, grid: np.ndarray) -> tuple[np.ndarray, float, set]:
             grid[a:a + law.shape[0], d:d + law.shape[1]] += mass * law / (1 - still)
             rounds += mass / (1 - still)
             grid[a, d] = 0.0
+    return grid, rounds, stuck
+
+
+def _plain(chain: Chain) -> bool:
+    """No surprise strike, undefended transport or retreat: every round's law is the outer product
+    of the two volleys, and the chain can be solved a row of attacker states at a time."""
+    spec = chain.spec
+    if chain.A * chain.D < ROWS_FROM:
+        return False
+    if spec.retreat_below is not None or spec.retreat_chance is not None:
+        return False
+    if SUBMARINE in chain.att.units or SUBMARINE in chain.dfn.units:
+        return False
+    return not (spec.at_sea and "transport" in chain.dfn.units)
+
+
+def _by_rows(chain: Chain, grid: np.ndarray) -> tuple[np.ndarray, float, set]:
+    """`_by_states` with numpy, row by row: within a row (the attacker's hits fixed) the mass that
+    reaches each state solves a triangular system (states are left in order of the defender's hits),
+    and what leaves the row is one matrix product."""
+    A, D = chain.A, chain.D
+    att = [hits_pmf(chain.att.dice_by_value(a), D, chain.low_luck) for a in range(A)]
+    dfn = [hits_pmf(chain.dfn.dice_by_value(d), A, chain.low_luck) for d in range(D)]
+    width = max(len(p) for p in dfn)
+    def_table = np.zeros((D, width + 1))  # P(k hits) of each defender state, tails summed for capping
+    for d, p in enumerate(dfn):
+        def_table[d, :len(p)] = p
+    def_tail = np.cumsum(def_table[:, ::-1], axis=1)[:, ::-1]
+    rounds = 0.0
+    stuck: set[tuple[int, int]] = set()
+    rows = np.arange(D)[:, None]
+    for a in range(A):
+        into = grid[a, :D].copy()
+        if not into.any():
+            continue
+        p = att[a]
+        move = np.zeros((D, D + 1))  # defender state d -> d' under the attacker's volley, capped at D
+        cols = rows + np.arange(len(p))[None, :]
+        inside = cols < D
+        move[np.broadcast_to(rows, cols.shape)[inside], cols[inside]] = np.broadcast_to(p, cols.shape)[inside]
+        tail = np.concatenate([np.cumsum(p[::-1])[::-1], [0.0]])
+        move[:, D] = tail[np.minimum(D - np.arange(D), len(p))]
+        most = A - a
+        hits = np.zeros((D, most + 1))  # attacker hits taken from each defender state, capped at A - a
+        k = min(most, width + 1)
+        hits[:, :k] = def_table[:, :k]
+        hits[:, most] = def_tail[:, most] if most <= width else 0.0
+        still = hits[:, 0] * move[np.arange(D), np.arange(D)]
+        stays = still >= 1 - EPSILON
+        leave = np.where(stays, 0.0, 1.0 / np.where(stays, 1.0, 1.0 - still))
+        inner = move[:, :D].copy()
+        np.fill_diagonal(inner, 0.0)
+        c = hits[:, 0] * leave
+        system = np.eye(D) - c[:, None] * inner
+        reached = np.linalg.solve(system.T, into)
+        reached[np.abs(reached) < 1e-300] = 0.0
+        out = reached * leave
+        rounds += float(out.sum())
+        grid[a, :D] = np.where(stays, reached, 0.0)
+        for d in np.nonzero(stays & (reached > EPSILON))[0]:
+            stuck.add((a, int(d)))
+        grid[a, D] += (out * hits[:, 0]) @ move[:, D]
+        grid[a + 1:a + 1 + most, :] += (out[:, None] * hits[:, 1:]).T @ move
     return grid, rounds, stuck
 
 

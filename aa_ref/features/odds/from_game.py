@@ -1,8 +1,11 @@
 """Odds for a battle in a game file: a pending battle, or a planned attack on a space. A
-pending amphibious assault is fought by the referee itself on copies of the game, so its
-bombardment, landing and seaborne units follow the real battle."""
+pending amphibious assault is solved exactly as the referee would fight it (its landing units
+seaborne, the ships that would bombard bombarding) when the exact chain holds it; else, or with
+`--runs`, it is fought by the referee itself on copies of the game."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from aa_ref.core.errors import UsageError
 from aa_ref.features.odds.battle import BattleSpec, parse_order, parse_units
@@ -10,6 +13,7 @@ from aa_ref.features.odds.run import Request
 from aa_ref.features.odds.sides import OddsError
 from aa_ref.games.axis_allies.model.setup import UnitCounts
 from aa_ref.games.axis_allies.model.state import Battle
+from aa_ref.games.axis_allies.rules import bombard
 from aa_ref.games.axis_allies.rules.board import Board, add_counts
 
 
@@ -38,7 +42,7 @@ def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:
     if not defender:
         raise UsageError(f"no enemy units defend {space}")
     defenders = board.enemy_powers(space, attacker_power)
-    return BattleSpec(
+    spec = BattleSpec(
         setup, attacker, defender, board.is_sea(space),
         frozenset(board.technologies(attacker_power)),
         frozenset(t for p in defenders for t in board.technologies(p)),
@@ -47,6 +51,44 @@ def spec_from_game(loaded, space_name: str, request: Request) -> BattleSpec:
         request.retreat_after, request.retreat_below, request.keep_land, request.low_luck, request.retreat_chance,
         submerge=request.submerge, pending=(game, battle) if amphibious else None,
     )
+    if amphibious:
+        spec.fitted, spec.unfitted = _fitted(spec, board, battle, request, defenders)
+    return spec
+
+
+def _fitted(spec: BattleSpec, board: Board, battle: Battle, request: Request,
+            defenders: list[str]) -> tuple[BattleSpec | None, str]:
+    """The pending amphibious assault as the exact chain's spec, as the referee would fight it:
+    the units landing from transports are seaborne, the ships `bombard.choose` picks bombard
+    (at most one per landed unit, none after a sea battle in the zone), the orders of loss and
+    retreat are the battle's orders, else the powers' standing orders, else the request's. None,
+    with the reason, when the battle does not fit."""
+    game = board.game
+    waiting = [b.space for b in game.turn.battles if b.space in battle.amphibious_from and b.status != "done"]
+    if waiting:
+        return None, f"the landing waits on the sea battle in {', '.join(waiting)}"
+    orders = {tuple(game.powers[p].standing.order_of_loss or ()) for p in defenders}
+    if len(orders) > 1:
+        return None, "the defending powers have different standing orders of loss"
+    landing = _landing(board, battle)
+    cap = sum(landing.values())
+    ships: UnitCounts = {}
+    if cap and bombard.eligible(board, battle):
+        for units in bombard.choose(board, battle, cap).values():
+            ships = add_counts(ships, units)
+    attacker_order = parse_order(spec.setup, request.attacker_order, "--attacker-order") or battle.order_of_loss or \
+        game.powers[battle.attacker].standing.order_of_loss
+    defender_order = spec.defender_order or (list(orders.pop()) or None if orders else None)
+    policy = battle.retreat
+    after = policy.after_round if policy is not None else spec.retreat_after
+    below = policy.below if policy is not None else spec.retreat_below
+    fitted = replace(spec, pending=None, attacker_order=attacker_order, defender_order=defender_order,
+                     retreat_after=after, retreat_below=below, bombard=ships, seaborne=landing)
+    try:
+        fitted.check()
+    except OddsError as error:
+        return None, str(error)
+    return fitted, ""
 
 
 def _landing(board: Board, battle: Battle) -> UnitCounts:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import numpy as np
 
 from aa_ref.features.odds.battle import SUBMARINE, BattleSpec
-from aa_ref.features.odds.exact import DESTROYER, Chain, ending_at, fight_on
+from aa_ref.features.odds.exact import DESTROYER, Chain, ending_at, fight_on, hits_pmf
 from aa_ref.features.odds.outcome import Result
 
 MAX_ROUNDS = 1000
@@ -54,6 +54,9 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
     p = np.arange(7) / 6
     values = np.arange(7)
 
+    plain = not chain.low_luck and not att_subs.any() and not def_subs.any()
+    att_volley, def_volley = (_Volleys(att_dice, rng), _Volleys(def_dice, rng)) if plain else (None, None)
+
     def hits(dice: np.ndarray) -> np.ndarray:
         """Hits of each battle's volley: dice rolls, or low luck's sure hits and one die."""
         if not chain.low_luck:
@@ -85,6 +88,14 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         blank = (att_dice[a[idx]].sum(axis=1) == 0) & (def_dice[0 if first else d[idx]].sum(axis=-1) == 0)
         stuck[idx[blank]] = True
         active[idx[blank]] = False
+        if plain:  # no submarine, no low luck: one draw per volley from the state's law of hits
+            on_def = att_volley.draw(a[idx])
+            on_att = def_volley.draw(np.zeros_like(idx) if first else d[idx])
+            first = False
+            a[idx] = np.minimum(a[idx] + on_att, chain.A)
+            d[idx] = np.minimum(d[idx] + on_def, chain.D)
+            rounds[idx[~blank]] += 1
+            continue
         # Surprise strikes first (a side's submarines, unless the other side has a destroyer):
         # their casualties fall before firing back; the strikers do not fire again this round.
         att_strikes = ~def_destroyer[d[idx]][:, None]
@@ -103,10 +114,31 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         d[idx] = np.minimum(d[idx] + on_def, chain.D)
         rounds[idx[~blank]] += 1
     result.rounds += rounds.sum() / runs
-    states, hits = np.unique(np.stack([a, d, stuck]), axis=1, return_counts=True)
-    for (ka, kd, st), count in zip(states.T, hits):
+    keys = np.bincount((a * (chain.D + 1) + d) * 2 + stuck, minlength=1)  # in the order of (a, d, stuck)
+    found = np.nonzero(keys)[0]
+    for key, count in zip(found, keys[found]):
+        ka, kd, st = int(key // 2 // (chain.D + 1)), int(key // 2 % (chain.D + 1)), int(key % 2)
         ending = ending_at(chain, int(ka), int(kd), bool(st), count / runs)
         if ending.how == "retreat" and chain.spec.seaborne_left(ending.attacker):
             fight_on(chain.spec, ending, lambda sub, n=int(count): simulate(sub, n, f"{seed}/{ka}/{kd}"), result)
         else:
             result.endings.append(ending)
+
+
+class _Volleys:
+    """The law of hits of every state's volley, drawn for many battles at once by inverse CDF: the
+    CDFs of the states laid end to end (state i's shifted by i) make one sorted array, and a
+    uniform draw plus the battle's state finds its hits in one `searchsorted`."""
+
+    def __init__(self, dice: np.ndarray, rng: np.random.Generator) -> None:
+        pmfs = [hits_pmf(list(row), int(row.sum())) for row in dice]
+        self.width = max(len(p) for p in pmfs)
+        cdf = np.ones((len(pmfs), self.width))
+        for i, pmf in enumerate(pmfs):
+            cdf[i, :len(pmf) - 1] = np.cumsum(pmf)[:-1]
+        self.flat = (cdf + np.arange(len(pmfs))[:, None]).ravel()
+        self.rng = rng
+
+    def draw(self, states: np.ndarray) -> np.ndarray:
+        u = self.rng.random(len(states)) + states
+        return np.searchsorted(self.flat, u, side="right") - states * self.width

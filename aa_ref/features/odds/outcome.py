@@ -26,6 +26,9 @@ class Result:
     endings: list[Ending] = field(default_factory=list)
     rounds: float = 0.0
     runs: int | None = None
+    method_reason: str = ""
+    """Why this method: exact where the battle is a Markov chain the solvers hold, else the reason
+    for Monte Carlo (asked for, or the states beyond the limit)."""
 
     def merge(self) -> None:
         """Endings with the same survivors, losses and outcome become one, most likely first."""

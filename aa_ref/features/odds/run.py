@@ -14,8 +14,9 @@ from aa_ref.games.axis_allies.model.setup import Setup
 
 EDITIONS = {"aa1941": "aa1941", "anniversary": "anniversary-1941", "global1940": "global1940"}
 """Edition name -> the setup whose unit profiles and technologies it uses."""
-EXACT_LIMIT = 40_000
-"""Largest state count (over all openings) solved exactly; larger battles use Monte Carlo."""
+EXACT_LIMIT = 2_000_000
+"""Largest state count (over all openings) solved exactly, a bound on memory and time (about 15 us a
+state: half a minute at the limit); larger battles use Monte Carlo, and the result says why."""
 DEFAULT_RUNS = 20_000
 
 
@@ -85,41 +86,78 @@ Progress = Callable[[int, int], None]
 
 
 def states(spec: BattleSpec) -> int:
-    """The size of the exact method's state space, summed over the battle's openings."""
+    """The size of the exact method's state space, summed over the battle's openings (AA fire's outcomes)."""
     return sum((o.attacker.size + 1) * (o.defender.size + 1) for o in spec.openings())
 
 
 def compute(spec: BattleSpec, runs: int | None, seed: str, exact: bool = False, progress: Progress | None = None) -> Result:
-    """Exact where the chain is small enough and no run count was asked for, else Monte Carlo; with `exact`, the
-    exact method or a refusal saying why."""
+    """Exact wherever the rules are a Markov chain the solvers hold in memory, unless a run count was asked for;
+    else Monte Carlo. With `exact`, the exact method or a refusal saying why. The result's `method_reason` says why
+    that method."""
+    spec.check()
+    if runs is not None and runs < 1:
+        raise UsageError("--runs must be at least 1")
+    if exact and runs is not None:
+        raise UsageError("--exact and --runs contradict each other: the exact method runs no battles")
+    if runs is None:
+        solved, why_not = _exact(spec)
+        if solved is not None:
+            return solved
+        if exact:
+            raise UsageError(f"--exact: no exact method for this battle: {why_not}; drop --exact for Monte Carlo")
+        return _because(_monte_carlo(spec, None, seed, progress), f"{why_not}; Monte Carlo")
+    return _because(_monte_carlo(spec, runs, seed, progress), f"{runs:,} battles asked for (--runs)")
+
+
+def _exact(spec: BattleSpec) -> tuple[Result | None, str]:
+    """The exact solution where the battle is a chain the solvers hold, else None and why not."""
+    from aa_ref.features.odds import classes
     from aa_ref.features.odds import exact as exact_method
+
+    if spec.pending is not None:
+        if spec.fitted is None:
+            return None, spec.unfitted or "the pending battle does not fit the exact chain"
+        solved, why_not = _exact(spec.fitted)
+        if solved is None:
+            return None, why_not
+        return _because(solved, "exact: the pending amphibious assault as bombardment and seaborne units read "
+                                "from the game"), ""
+    if spec.needs_referee():
+        if spec.submerge and (spec.attacker.get("submarine") or spec.defender.get("submarine")):
+            return None, "submarines that submerge leave the battle at a moment the chain does not follow"
+        if classes.fits(spec):
+            return _because(classes.solve(spec), "exact: submarines facing aircraft, hits split by target class"), ""
+        return None, _why_not_classes(spec)
+    openings = len(spec.openings())
+    size = states(spec)
+    if size > EXACT_LIMIT:
+        return None, (f"{size:,} states over {openings} opening(s) are beyond the exact limit of "
+                      f"{EXACT_LIMIT:,}")
+    return _because(exact_method.solve(spec), "exact" + (f": AA fire as {openings} openings" if openings > 1 else "")), ""
+
+
+def _monte_carlo(spec: BattleSpec, runs: int | None, seed: str, progress: Progress | None) -> Result:
+    """Battles fought at random: a pending battle or one the fast model does not follow by the referee's engine."""
     from aa_ref.features.odds import montecarlo
 
-    spec.check()
-    if exact:
-        if runs is not None:
-            raise UsageError("--exact and --runs contradict each other: the exact method runs no battles")
-        if spec.pending is not None or spec.needs_referee():
-            why = ("a battle waiting in a game file is fought by the referee's engine" if spec.pending is not None
-                   else "submarines facing aircraft (or submerging) are fought by the referee's engine")
-            raise UsageError(f"--exact: no exact method for this battle: {why}, by Monte Carlo only; drop --exact")
-        size = states(spec)
-        if size > EXACT_LIMIT:
-            raise UsageError(f"--exact: the battle has {size:,} states, more than the exact method's limit of "
-                             f"{EXACT_LIMIT:,}; drop --exact for Monte Carlo, or split the battle")
-        return exact_method.solve(spec)
-    if spec.pending is not None:
+    if spec.pending is not None or spec.needs_referee():
         from aa_ref.features.odds import referee
 
-        return referee.simulate_pending(spec, runs or referee.DEFAULT_RUNS, seed, progress)
-    if spec.needs_referee():
-        from aa_ref.features.odds import referee
+        fight = referee.simulate_pending if spec.pending is not None else referee.simulate
+        return fight(spec, runs or referee.DEFAULT_RUNS, seed, progress)
+    return montecarlo.simulate(spec, runs or DEFAULT_RUNS, seed, progress)
 
-        return referee.simulate(spec, runs or referee.DEFAULT_RUNS, seed, progress)
-    if runs is None:
-        if states(spec) <= EXACT_LIMIT:
-            return exact_method.solve(spec)
-        runs = DEFAULT_RUNS
-    if runs < 1:
-        raise UsageError("--runs must be at least 1")
-    return montecarlo.simulate(spec, runs, seed, progress)
+
+def _because(result: Result, why: str) -> Result:
+    result.method_reason = why
+    return result
+
+
+def _why_not_classes(spec: BattleSpec) -> str:
+    from aa_ref.features.odds import classes
+
+    if spec.low_luck or spec.keep_land or spec.retreat_chance is not None or spec.retreat_after is not None \
+            or spec.retreat_below is not None:
+        return "submarines facing aircraft with low luck or a retreat policy: not in the exact chain yet"
+    return (f"submarines facing aircraft: {classes.states(spec):,} state pairs are beyond the exact limit "
+            f"of {classes.STATE_LIMIT:,}")

@@ -62,6 +62,12 @@ class Side:
 
     def alive(self, hits: int) -> UnitCounts:
         """The units left after `hits` hits (damaged battleships still count)."""
+        cache = self.__dict__.setdefault("_alive_by_hits", {})
+        if hits not in cache:
+            cache[hits] = self._alive(hits)
+        return dict(cache[hits])
+
+    def _alive(self, hits: int) -> UnitCounts:
         left = {u: n for u, n in self.units.items() if self.profiles[u].combatant}
         for unit in self.losses[:hits]:
             if not unit.startswith(DAMAGE):
@@ -87,7 +93,14 @@ class Side:
 
     def cost_lost(self, hits: int) -> int:
         """IPC value of the units removed by `hits` hits (damage costs nothing)."""
-        return sum(self.profiles[u].cost for u in self.losses[:hits] if not u.startswith(DAMAGE))
+        return self._costs[min(hits, len(self.losses))]
+
+    @cached_property
+    def _costs(self) -> list[int]:
+        out = [0]
+        for unit in self.losses:
+            out.append(out[-1] + (0 if unit.startswith(DAMAGE) else self.profiles[unit].cost))
+        return out
 
     def land_units(self, hits: int) -> int:
         return sum(n for u, n in self.alive(hits).items() if self.profiles[u].domain == "land")

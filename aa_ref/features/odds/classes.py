@@ -1,0 +1,281 @@
+"""Exact odds when a hit's target depends on what scored it: submarines facing aircraft.
+
+A submarine's hit may take sea units only, an aircraft's hit anything but a submarine unless
+its side has a destroyer in the battle [L571, L603], [@133774], [@130885]. The referee gives
+hits with an order of loss by a greedy choice that keeps every chosen unit assignable to a hit
+(`rules.casualties.HitRules`). Its slots (a two-hit unit twice) fall in three target classes:
+
+| class   | hit by                                         |
+|---------|------------------------------------------------|
+| surface | every hit (all other units)                    |
+| sub     | any and submarine hits; aircraft hits with a destroyer |
+| air     | any and aircraft hits, never submarine hits    |
+
+Within a class the greedy always takes the first slots left in the order of loss, so a side's
+state is the number of slots it has lost in each class, and a volley of (s submarine, r
+aircraft, y other) hits takes the shortest prefix k of the remaining order of loss with
+surface(k) + min(sub(k), cap_sub) + min(air(k), y + r) = s + r + y hits, cap_sub = y + s
+(no cap with the firing side's destroyer). The chain runs on pairs of such states, in order of
+hits taken, as `exact` does on pairs of hit counts.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from aa_ref.features.odds.battle import SUBMARINE, BattleSpec
+from aa_ref.features.odds.exact import DESTROYER, EPSILON, hits_pmf
+from aa_ref.features.odds.outcome import Ending, Result
+from aa_ref.features.odds.sides import Side
+from aa_ref.games.axis_allies.rules.casualties import SINKING, HitRules, Targets, hit_kind
+from aa_ref.games.axis_allies.rules.firepower import fire_groups
+
+SURFACE, SUB, AIR = 0, 1, 2
+KIND_INDEX = {"sub": 0, "air": 1, "any": 2}
+STATE_LIMIT = 2_000_000
+"""Largest number of state pairs solved by this chain (memory of the grid, 16 MB)."""
+
+
+class ClassSide:
+    """One side as slots in its order of loss, split in target classes, and every state
+    (slots lost per class) with its units, volley and IPC lost."""
+
+    def __init__(self, side: Side, setup_types) -> None:
+        self.side = side
+        rules = HitRules(side.profiles)
+        order = [u for u in side.units if rules.two_hits(u)] + list(side.order)
+        fighting = {u: n for u, n in side.units.items() if side.profiles[u].combatant}
+        slots = rules.slots(Targets(fighting))
+        self.slots: list[tuple[str, bool]] = []  # (unit, sinks): a two-hit unit's first slot only damages it
+        for cls in rules.priority(order, Targets(fighting)):
+            unit = cls.removesuffix(SINKING)
+            sinks = cls.endswith(SINKING) or not rules.two_hits(unit)
+            self.slots += [(unit, sinks)] * slots[cls]
+        self.kind = np.array([AIR if side.profiles[u].domain == "air" else SUB if u == SUBMARINE else SURFACE
+                              for u, _ in self.slots], dtype=np.int64)
+        self.size = [int((self.kind == c).sum()) for c in (SURFACE, SUB, AIR)]
+        self.shape = tuple(n + 1 for n in self.size)
+        self.count = int(np.prod(self.shape))
+        self.positions = [np.nonzero(self.kind == c)[0] for c in (SURFACE, SUB, AIR)]
+        states = list(itertools.product(*(range(n) for n in self.shape)))
+        states.sort(key=sum)  # every hit takes one slot: states in order of hits taken
+        self.states = states
+        self.index = {s: i for i, s in enumerate(states)}
+        self.alive = [self._alive(s) for s in states]
+        self.total = np.array([sum(a.values()) for a in self.alive])
+        self.lost_cost = [sum(side.profiles[u].cost * (side.units[u] - a.get(u, 0)) for u in fighting) for a in self.alive]
+        self.destroyer = np.array([a.get(DESTROYER, 0) > 0 for a in self.alive])
+        self.subs = np.array([a.get(SUBMARINE, 0) > 0 for a in self.alive])
+        self.transports_only = np.array([bool(a) and set(a) == {"transport"} for a in self.alive])
+        self._dice: dict[tuple[int, str], np.ndarray] = {}
+        self.flat_to_index = np.empty(self.count, dtype=np.int64)
+        self.flat_to_index[[np.ravel_multi_index(st, self.shape) for st in states]] = np.arange(self.count)
+
+    def _alive(self, state: tuple[int, int, int]) -> dict[str, int]:
+        left = {u: n for u, n in self.side.units.items() if self.side.profiles[u].combatant}
+        for cls, lost in enumerate(state):
+            for pos in self.positions[cls][:lost]:
+                unit, sinks = self.slots[pos]
+                if sinks:
+                    left[unit] -= 1
+                    if not left[unit]:
+                        del left[unit]
+        return left
+
+    def dice(self, i: int, phase: str) -> np.ndarray:
+        """Dice at 1..6 by kind of hit (rows: sub, air, any) of state i: phase 'strike' (submarines
+        only), 'rest' (all but submarines) or 'all'."""
+        key = (i, phase)
+        if key not in self._dice:
+            out = np.zeros((3, 7), dtype=np.int64)
+            for group in fire_groups(self.alive[i], self.side.profiles, self.side.attacking, self.side.techs):
+                sub = group.unit == SUBMARINE
+                if (phase == "strike" and not sub) or (phase == "rest" and sub):
+                    continue
+                out[KIND_INDEX[hit_kind(group.unit, self.side.profiles)], min(group.value, 6)] += group.total_dice
+            self._dice[key] = out
+        return self._dice[key]
+
+
+class ClassChain:
+    """The transition law of one battle on pairs of class states."""
+
+    def __init__(self, spec: BattleSpec) -> None:
+        self.spec = spec
+        att, dfn = spec.sides()
+        self.att, self.dfn = ClassSide(att, spec.setup.unit_types), ClassSide(dfn, spec.setup.unit_types)
+        self._maps: dict[tuple[int, int, bool], np.ndarray] = {}
+        self._fire: dict[tuple[int, int, str], np.ndarray] = {}
+        self.dims = {id(target): tuple(min(int(d), len(target.slots)) + 1 for d in firing.dice(0, "all").sum(axis=1))
+                     for firing, target in ((self.att, self.dfn), (self.dfn, self.att))}
+
+    def _volley(self, firing: ClassSide, target: ClassSide, i: int, phase: str) -> np.ndarray:
+        """P(sub hits, air hits, other hits) of state i's volley, each capped at the target's slots."""
+        key = (id(firing), i, phase)
+        if key not in self._fire:
+            most = len(target.slots)
+            pmfs = [hits_pmf(list(row), most) for row in firing.dice(i, phase)]
+            self._fire[key] = pmfs[0][:, None, None] * pmfs[1][None, :, None] * pmfs[2][None, None, :]
+        return self._fire[key]
+
+    def _map(self, target: ClassSide, j: int, destroyer: bool) -> np.ndarray:
+        """Target state index after every volley (s, r, y) up to the target's slot count: the greedy
+        choice of the referee's `HitRules` in closed form (see the module docstring)."""
+        key = (id(target), j, destroyer)
+        if key not in self._maps:
+            state = target.states[j]
+            rest = np.concatenate([p[lost:] for p, lost in zip(target.positions, state)])
+            rest.sort()
+            kinds = target.kind[rest]
+            cum = np.zeros((3, len(rest) + 1), dtype=np.int64)
+            for c in range(3):
+                cum[c, 1:] = np.cumsum(kinds == c)
+            dims = self.dims[id(target)]
+            s, r, y = np.meshgrid(*(np.arange(n) for n in dims), indexing="ij")
+            s, r, y = s.ravel(), r.ravel(), y.ravel()
+            total = s + r + y
+            cap_sub = total if destroyer else y + s
+            cap_air = y + r
+            f = cum[SURFACE][None, :] + np.minimum(cum[SUB][None, :], cap_sub[:, None]) + \
+                np.minimum(cum[AIR][None, :], cap_air[:, None])
+            k = np.minimum((f < total[:, None]).sum(axis=1), len(rest))  # shortest prefix taking the hits
+            taken_surface = cum[SURFACE][k]
+            taken_sub = np.minimum(cum[SUB][k], cap_sub)
+            taken_air = np.minimum(cum[AIR][k], cap_air)
+            new = np.stack([state[0] + taken_surface, state[1] + taken_sub, state[2] + taken_air])
+            flat = np.ravel_multi_index(new, target.shape)
+            order = target.flat_to_index
+            self._maps[key] = order[flat].reshape(dims)
+        return self._maps[key]
+
+    def _hit(self, firing: ClassSide, target: ClassSide, i: int, j: int, phase: str, destroyer: bool):
+        """(target states, probabilities) after state i's volley on state j."""
+        pmf = self._volley(firing, target, i, phase)
+        if pmf.shape == (1, 1, 1):
+            return np.array([j]), np.array([1.0])
+        mapping = self._map(target, j, destroyer)[:pmf.shape[0], :pmf.shape[1], :pmf.shape[2]]
+        law = np.bincount(mapping.ravel(), weights=pmf.ravel(), minlength=target.count)
+        where = np.nonzero(law > 0)[0]
+        return where, law[where]
+
+    def step(self, i: int, j: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """The round from (i, j) as outer products: (attacker states, defender states, P matrix)."""
+        att_dd, def_dd = bool(self.att.destroyer[i]), bool(self.dfn.destroyer[j])  # at the round's start
+        att_strikes = bool(self.att.subs[i]) and not def_dd
+        def_strikes = bool(self.dfn.subs[j]) and not att_dd
+        if att_strikes or def_strikes:
+            on_def = self._hit(self.att, self.dfn, i, j, "strike", att_dd) if att_strikes else (np.array([j]), np.array([1.0]))
+            on_att = self._hit(self.dfn, self.att, j, i, "strike", def_dd) if def_strikes else (np.array([i]), np.array([1.0]))
+        else:
+            on_def, on_att = (np.array([j]), np.array([1.0])), (np.array([i]), np.array([1.0]))
+        out = []
+        for i1, pi in zip(*on_att):
+            for j1, pj in zip(*on_def):
+                a_states, a_p = self._hit(self.dfn, self.att, int(j1), int(i1), "rest" if def_strikes else "all", def_dd)
+                d_states, d_p = self._hit(self.att, self.dfn, int(i1), int(j1), "rest" if att_strikes else "all", att_dd)
+                out.append((a_states, d_states, pi * pj * np.outer(a_p, d_p)))
+        return out
+
+    def over(self, i: int, j: int) -> bool:
+        if not self.att.total[i] or not self.dfn.total[j]:
+            return True
+        below = self.spec.retreat_below
+        return below is not None and self.att.total[i] < below
+
+    def undefended(self, i: int, j: int) -> bool:
+        """Defending transports left alone with an attacker that can fire are destroyed [L625-L627]."""
+        return bool(self.dfn.transports_only[j]) and self.att.dice(i, "all").sum() > 0
+
+
+def fits(spec: BattleSpec) -> bool:
+    """The battles this chain computes: at sea, no submerging, no low luck, no retreat policy (the
+    referee's retreat of a side with aircraft is not checked against this chain yet), and a grid
+    within memory."""
+    if not spec.at_sea or spec.submerge or spec.low_luck or spec.keep_land or spec.retreat_chance is not None \
+            or spec.retreat_after is not None or spec.retreat_below is not None:
+        return False
+    return states(spec) <= STATE_LIMIT
+
+
+def states(spec: BattleSpec) -> int:
+    """State pairs of the chain: the product over both sides of (slots + 1) per target class."""
+    out = 1
+    for units in (spec.attacker, spec.defender):
+        size = [1, 1, 1]
+        for unit, n in units.items():
+            profile = spec.setup.unit_types[unit]
+            cls = AIR if profile.domain == "air" else SUB if unit == SUBMARINE else SURFACE
+            size[cls] += n * max(profile.hits, 1)
+        out *= size[0] * size[1] * size[2]
+    return out
+
+
+def solve(spec: BattleSpec) -> Result:
+    chain = ClassChain(spec)
+    A, D = chain.att.count, chain.dfn.count
+    grid = np.zeros((A, D))
+    grid[0, 0] = 1.0
+    stuck: set[tuple[int, int]] = set()
+    result = Result(method="exact")
+    last = spec.retreat_after
+    if last is None:
+        for i in range(A):
+            for j in range(D):
+                mass = grid[i, j]
+                if mass < EPSILON or chain.over(i, j):
+                    continue
+                if chain.undefended(i, j):
+                    grid[i, _dead(chain.dfn)] += mass
+                    grid[i, j] = 0.0
+                    continue
+                parts = chain.step(i, j)
+                still = sum(float(p[np.ix_(a == i, d == j)].sum()) for a, d, p in parts)
+                if still >= 1 - EPSILON:
+                    stuck.add((i, j))
+                    continue
+                grid[i, j] = 0.0
+                scale = mass / (1 - still)
+                for a, d, p in parts:
+                    grid[np.ix_(a, d)] += scale * p
+                grid[i, j] = 0.0
+                result.rounds += scale
+    else:
+        for _ in range(last):
+            nxt = np.zeros_like(grid)
+            for i, j in zip(*np.nonzero(grid > EPSILON)):
+                i, j = int(i), int(j)
+                mass = grid[i, j]
+                if chain.over(i, j) or (i, j) in stuck:
+                    nxt[i, j] += mass
+                    continue
+                if chain.undefended(i, j):
+                    nxt[i, _dead(chain.dfn)] += mass
+                    continue
+                parts = chain.step(i, j)
+                if sum(float(p[np.ix_(a == i, d == j)].sum()) for a, d, p in parts) >= 1 - EPSILON:
+                    stuck.add((i, j))
+                    nxt[i, j] += mass
+                    continue
+                for a, d, p in parts:
+                    nxt[np.ix_(a, d)] += mass * p
+                result.rounds += mass
+            grid = nxt
+    for i, j in zip(*np.nonzero(grid > EPSILON)):
+        i, j = int(i), int(j)
+        result.endings.append(_ending(chain, i, j, (i, j) in stuck, float(grid[i, j])))
+    result.merge()
+    return result
+
+
+def _dead(side: ClassSide) -> int:
+    return side.index[tuple(n - 1 for n in side.shape)]
+
+
+def _ending(chain: ClassChain, i: int, j: int, stuck: bool, probability: float) -> Ending:
+    att, dfn = chain.att.total[i] > 0, chain.dfn.total[j] > 0
+    how = "draw" if not att and not dfn else "attacker" if not dfn else "defender" if not att else \
+        "stalemate" if stuck else "retreat"
+    return Ending(probability, chain.att.alive[i], chain.dfn.alive[j], chain.att.lost_cost[i],
+                  chain.dfn.lost_cost[j], how, False)
