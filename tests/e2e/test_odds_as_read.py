@@ -92,10 +92,12 @@ def test_units_that_cannot_attack_are_refused_citing_the_rule(cli, edition, unit
 def test_exact_insists_or_refuses_saying_why(cli):
     small = json.loads(cli("odds", "--attacker", "3 inf", "--defender", "2 inf", "--exact", "--json").output)
     assert small["method"] == "exact"
-    big = cli("odds", "--attacker", "150 inf, 50 arm", "--defender", "250 inf", "--exact")
-    assert big.exit_code == 2 and "more than the exact method's limit" in big.output and "states" in big.output
-    referee = cli("odds", "--attacker", "2 sub", "--defender", "ftr, dd", "--sea", "--exact")
-    assert referee.exit_code == 2 and "no exact method" in referee.output
+    big = cli("odds", "--attacker", "1500 inf, 500 arm", "--defender", "2500 inf", "--exact")
+    assert big.exit_code == 2 and "beyond the exact limit" in big.output and "states" in big.output
+    facing = json.loads(cli("odds", "--attacker", "2 sub", "--defender", "ftr, dd", "--sea", "--exact", "--json").output)
+    assert facing["method"] == "exact"  # submarines facing aircraft: a chain by target class
+    referee = cli("odds", "--attacker", "2 sub", "--defender", "ftr, dd", "--sea", "--submerge", "--exact")
+    assert referee.exit_code == 2 and "no exact method" in referee.output and "submerge" in referee.output
     both = cli("odds", "--attacker", "3 inf", "--defender", "2 inf", "--exact", "--runs", "100")
     assert both.exit_code == 2 and "contradict" in both.output
 

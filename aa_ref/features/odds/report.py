@@ -25,6 +25,7 @@ def as_json(spec: BattleSpec, result: Result) -> dict[str, Any]:
         "defender_win": result.defender_win,
         "draw": result.draw,
         "method": result.method,
+        "method_reason": result.method_reason,
         "runs": result.runs,
         "low_luck": spec.low_luck,
         "battle": {"edition": spec.setup.id, "kind": "sea" if spec.at_sea else "land",
@@ -90,6 +91,8 @@ def as_text(spec: BattleSpec, result: Result) -> str:
     how = result.method + (f", {result.runs} battles" if result.runs else "") + (", low luck" if spec.low_luck else "")
     head = (f"{spec.setup.title}: {'sea' if spec.at_sea else 'land'} battle, "
             f"{_units(spec.attacker)} attack {_units(spec.defender)} ({how})")
+    if result.method_reason and result.method_reason != "exact":  # why this method, when it is not plain
+        head += f"\nmethod: {result.method_reason}"
     outcome = [
         ["attacker wins", f"{100 * result.attacker_win:.2f}%",
          "" if spec.at_sea else f"takes the territory {100 * data['attacker_takes_territory']:.2f}%"],
