@@ -175,20 +175,14 @@ def heading(game: Game) -> dict[str, Any]:
 
 
 def parse_units(setup: Any, text: str, what: str) -> dict[str, int]:
-    """`"3 infantry, 1 tank"` (or `"infantry"`: one) -> counts, the setup's names in any case."""
+    """`"3 infantry, 1 tank"` (or `"infantry"`: one) -> counts, the setup's names in any case and plural."""
     from aa_ref.core.errors import UsageError
+    from aa_ref.core.names import parse_counts
 
-    out: dict[str, int] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        words = part.split(None, 1)
-        n, name = (int(words[0]), words[1]) if len(words) == 2 and words[0].isdigit() else (1, part)
-        unit = setup.unit_names.get(name.strip())
-        if unit is None:
-            raise UsageError(f"{what}: {setup.unit_names.unknown_message(name.strip())}")
-        out[unit] = out.get(unit, 0) + n
-    if not out:
-        raise UsageError(f"{what}: no units given; write e.g. '3 infantry, 1 tank'")
-    return out
+    try:
+        return parse_counts([text], setup.unit_names, what)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def one_move(setup: Any, units: str, from_: str, to: str, via: list[str], load: list[str], unload: str | None,
