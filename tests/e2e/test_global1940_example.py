@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from aa_ref.core import session
+from tests.random_round import play_first_round
 from tests.schema_check import game_files_errors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,18 +104,8 @@ def test_the_play_script_runs_as_its_header_says(tmp_path):
 def test_the_automatic_player_plays_a_global_round(tmp_path):
     """benchmarks/global1940.py replays a game of the automatic player: it must buy for the UK's two
     economies and place each economy's units with its own complexes [G40 L1673], [G40 L1681]."""
-    import random
-
-    from aa_ref.games.axis_allies.autoplay import next_orders
-    from aa_ref.core.yamlio import dump_yaml
-
     path = tmp_path / "auto.yaml"
     session.new_game(SCENARIO, path, seed="autoplay", options={"research": "off"})
-    rng = random.Random(1940)
-    orders = tmp_path / "orders.yaml"
-    while (loaded := session.load_game(path)).game.round == 1:
-        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
-        session.apply_orders(path, [orders], in_place=True)
-    assert session.replay(path).divergence is None
+    play_first_round(path, 1940)
     log = session.load_game(path).log
     assert any(e.power == "UK" and e.phase == "mobilize" for e in log.entries)

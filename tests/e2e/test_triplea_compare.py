@@ -216,21 +216,14 @@ def test_the_1941_import_refuses_a_german_destroyer_through_suez_as_the_shipped_
 
 
 def _plays_a_round(case: str, tmp_path: Path) -> None:
-    import random
-
     from aa_ref.core import session
-    from aa_ref.games.axis_allies.autoplay import next_orders
+    from tests.random_round import play_first_round
 
     imported, _ = _imported(case, tmp_path)
     path = tmp_path / "auto.yaml"
     session.new_game(str(tmp_path / f"{case}.yaml"), path, seed="autoplay", options={"research": "off"}
                      if imported.ruleset != "aa1941" else None)
-    rng = random.Random(21)
-    orders = tmp_path / "orders.yaml"
-    while (loaded := session.load_game(path)).game.round == 1:
-        orders.write_text(dump_yaml(next_orders(loaded.setup, loaded.ruleset, loaded.game, rng)))
-        session.apply_orders(path, [orders], in_place=True)
-    assert session.replay(path).divergence is None
+    play_first_round(path, 21)
     if case.startswith("anniversary"):  # China's free infantry, counted in the US turn, placed by China
         assert any(e.power == "China" and e.phase == "mobilize" for e in session.load_game(path).log.entries)
 
