@@ -13,8 +13,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from filelock import FileLock, Timeout
-
 from aa_ref.core.errors import UsageError
 
 WAIT_SECONDS = 10.0
@@ -35,6 +33,8 @@ def writing(game_path: Path, wait: float | None = None) -> Iterator[None]:
     if key in _held:
         yield
         return
+    from filelock import FileLock, Timeout  # only a command that writes pays for importing it
+
     lock = FileLock(str(lock_path(game_path)), timeout=WAIT_SECONDS if wait is None else wait)
     try:
         lock.acquire()

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Strict(BaseModel):
     """Base for documents users write: unknown keys are errors, not silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class LogRef(Strict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from aa_ref.core.events import EventError, Note, Roll
 from aa_ref.core.model import Strict
@@ -145,7 +145,8 @@ Event = Annotated[
           CardDrawn, CardPlayed, PlayerStatus, SetStanding, SetPhase, SetTurn, SetInvasion, Winner, Roll, Note],
     Field(discriminator="type"),
 ]
-EVENTS = TypeAdapter(list[Event])
+EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
+"""Validates a list of events; built on first use, as the models are (`core.model.Strict`)."""
 
 
 def _hex(game: Game, hex_id: str) -> HexState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from aa_ref.core.events import EventError, Note, Roll
 from aa_ref.core.model import Strict
@@ -249,7 +249,8 @@ Event = Annotated[
     ],
     Field(discriminator="type"),
 ]
-EVENTS = TypeAdapter(list[Event])
+EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
+"""Validates a list of events; built on first use, as the models are (`core.model.Strict`)."""
 
 
 def _space(game: Game, name: str) -> SpaceState:

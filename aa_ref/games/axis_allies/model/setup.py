@@ -245,7 +245,7 @@ class Setup(Strict):
     JSON Schema editors check it with accepts both (`model_json_schema`).
     """
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
     kind: Literal["setup"]
     schema_version: Literal[1]
