@@ -285,11 +285,12 @@ class LoadedGame:
     log: Log
 
 
-def load_game(path: Path, log_path: Path | None = None, check_head: bool = True) -> LoadedGame:
+def load_game(path: Path, log_path: Path | None = None, check_head: bool = True,
+              read: Document | None = None) -> LoadedGame:
     """A game file with its setup, rules and log; the log must belong to the game. A write of the game's files that
-    a crash interrupted is finished or undone first (`journal.recover`), with a RecoveryNotice saying which."""
-    _recovered(path)
-    doc = load_yaml(path)
+    a crash interrupted is finished or undone first (`journal.recover`), with a RecoveryNotice saying which. `read`
+    is the file as the caller read it already, used unless the recovery changed the file."""
+    doc = load_yaml(path) if _recovered(path) or read is None else read
     kind = document_kind(doc)
     if kind not in GAME_KINDS:
         raise InvalidInput(f"{path}: expected a game file", [doc.problem(f"this is a {kind} file, not a game", ("kind",))])
@@ -367,10 +368,12 @@ def check_not_hand_edited(loaded: LoadedGame) -> None:
     raise InvalidInput(f"{loaded.path}: the game file was edited by hand", problems)
 
 
-def _recovered(path: Path) -> None:
+def _recovered(path: Path) -> bool:
+    """Finish or undo a write of the game's files that a crash interrupted; whether there was one."""
     done = journal.recover(path)
     if done:
         warnings.warn(RecoveryNotice(f"{path}: {done}"), stacklevel=3)
+    return bool(done)
 
 
 @locks_game
@@ -1117,7 +1120,7 @@ def validate_files(paths: list[Path]) -> list[FileReport]:
                 setup = parse_setup(doc)
                 report.problems = ruleset_for(setup).setup_problems(setup, doc)
             elif report.kind in GAME_KINDS:
-                loaded = load_game(path)
+                loaded = load_game(path, read=doc)
                 games.append(loaded)
             elif report.kind == "log":
                 log = parse_model(doc, "log")
