@@ -55,7 +55,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="aa-ref-bench-g40-"))
     try:
         start = time.perf_counter()
-        long_game = play(folder, options.rounds, SCENARIO, {"research": "off"})
+        long_game = play(folder / f"long-{SCENARIO}.yaml", options.rounds, SCENARIO, {"research": "off"})
         entries = session.load_game(long_game).game.log.entries
         by_turn = turns()
         starts = {power: before(folder, power, by_turn) for power in by_turn}

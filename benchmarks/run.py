@@ -1,20 +1,25 @@
-"""Speed and memory of the commands users run, as wall time of the whole command.
+"""Speed and memory of the commands users run, each a ratio to the floor measured in the same run.
 
-    python3 benchmarks/run.py [--runs N] [--rounds R]
+    python3 benchmarks/run.py [--runs N] [--rounds R] [--games DIR] [--baseline DIR]
 
-Builds, in a temporary folder, the shipped first round of 1941 and a game of R rounds
-(default 10) played by the automatic player, then times each command N times (default 5)
-in a fresh process and prints the median, the best and the peak memory. An Anniversary
-1941 game of R rounds with every optional rule on is validated and replayed too. Targets (issue 2):
-validate under 0.3 s, apply of a whole power's turn under 0.3 s, replay of ten rounds
-under 2 s, and the import of the CLI not dominating.
+The floor (issue 22) is a Python that imports typer, pydantic and ruamel.yaml and exits; "pydantic in use" adds one
+pydantic model built and used, which any command that checks a file with a model pays, and which typer itself pays
+to read a command's parameters. Every command runs as a fresh process, the floors and the commands in turn, N times
+(default 7); the table gives the median wall time, its ratio to the floor and the peak memory of the process.
+
+Games: the shipped first round of 1941, and games of R rounds (default 10) of 1941 and of the Anniversary (research
+and national objectives on) played by the automatic player; `--games DIR` keeps them in DIR and reuses them (making
+them takes a minute). `--baseline DIR` runs every command on an older checkout too (DIR holds its `aa_ref`, e.g.
+`git archive REV | tar -x -C DIR`), in the same turns, and prints before and after. The package is byte-compiled
+first, as a wheel install is (this matters where PYTHONDONTWRITEBYTECODE is set).
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
+import os
 import random
-import resource
 import shutil
 import statistics
 import subprocess
@@ -34,18 +39,20 @@ from aa_ref.core.yamlio import dump_yaml  # noqa: E402
 ROUND_1 = sorted((ROOT / "examples" / "aa1941" / "round-1").glob("*.yaml"))
 GERMANY_TURN = [p for p in ROUND_1 if "germany" in p.name or "uk-decision" in p.name]
 CLI = [sys.executable, "-m", "aa_ref"]
+FLOOR = [sys.executable, "-c", "import typer, pydantic, ruamel.yaml"]
+PYDANTIC_IN_USE = [sys.executable, "-c", "import typer, pydantic, ruamel.yaml\nfrom pydantic import BaseModel\n"
+                   "class Model(BaseModel):\n    a: int\nModel(a=1)"]
 
 
 ALL_RULES = {"research": "on", "national_objectives": "on"}
 """The Anniversary's optional rules, all on for its benchmark game."""
 
 
-def play(folder: Path, rounds: int, scenario: str = "aa1941", options: dict[str, str] | None = None) -> Path:
-    """A game of `rounds` rounds played by the automatic player."""
-    path = folder / f"long-{scenario}.yaml"
+def play(path: Path, rounds: int, scenario: str = "aa1941", options: dict[str, str] | None = None) -> Path:
+    """A game of `rounds` rounds played by the automatic player, written to `path`."""
     session.new_game(scenario, path, seed="benchmark", options=options, overwrite=True)
     rng = random.Random(1941)
-    orders = folder / "auto-orders.yaml"
+    orders = path.with_name("auto-orders.yaml")
     while True:
         loaded = session.load_game(path)
         if loaded.game.winner or loaded.game.round > rounds:
@@ -63,58 +70,129 @@ def before_germany(folder: Path) -> Path:
     return path
 
 
-def timed(args: list[str], runs: int, before: Callable[[], None] | None = None) -> tuple[float, float, float]:
-    """(median s, best s, peak MiB) of running a command `runs` times, `before()` first each time."""
-    times = []
+Row = tuple  # (name, command[, before]): `before()` runs before each run of the command
+
+
+SPAWNER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+errors = child.stderr.read()
+_, status, usage = os.wait4(child.pid, 0)
+wall = time.perf_counter() - start
+sys.stderr.buffer.write(errors)
+print(wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+"""Runs a command and prints its wall time, peak memory (KiB) and exit code: a small process of its own, since a
+child forked from this benchmark (large, having made the games) would count this process's memory as its own."""
+
+
+def run_once(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """(wall seconds, peak MiB) of one run of a command; it must succeed. It runs outside any checkout, so that
+    `python -m aa_ref` imports the package installed, or the one PYTHONPATH names."""
+    spawned = subprocess.run([sys.executable, "-S", "-c", SPAWNER, *args], capture_output=True, text=True, env=env,
+                             cwd=tempfile.gettempdir())
+    wall, peak, code = spawned.stdout.split()
+    if spawned.returncode or int(code):
+        raise SystemExit(f"{' '.join(args)} failed:\n{spawned.stderr}")
+    return float(wall), int(peak) / 1024
+
+
+def byte_compiled(folder: Path) -> None:
+    """Byte-compile a checkout's `aa_ref`, as installing a wheel does."""
+    compileall.compile_dir(folder / "aa_ref", quiet=1)
+
+
+def print_table(rows: list[Row], runs: int, baseline: Path | None = None) -> None:
+    """Run the floors and every row in turn, `runs` times, and print each row's median wall time, its ratio to the
+    floor's and its peak memory; with a `baseline` checkout, each row on it too (before) and the ratio after/before."""
+    byte_compiled(ROOT)
+    old_env = None
+    if baseline:
+        byte_compiled(baseline)
+        old_env = {**os.environ, "PYTHONPATH": str(baseline.resolve())}
+    timed: dict[str, list[tuple[float, float]]] = {}
     for _ in range(runs):
-        if before:
-            before()
-        start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return statistics.median(times), min(times), peak
-
-
-def print_table(rows: list[tuple], runs: int) -> None:
-    """Time each (name, command[, before]) row and print median, best and peak memory."""
-    print(f"{'command':52} {'median':>8} {'best':>8} {'peak MiB':>9}")
-    for name, args, *before in rows:
-        median, best, peak = timed(args, runs, *before)
-        print(f"{name:52} {median:8.3f} {best:8.3f} {peak:9.1f}")
+        for name, args, *before in [("floor", FLOOR), ("pydantic in use", PYDANTIC_IN_USE), *rows]:
+            for label, env in [(name, None)] + ([(f"{name} (before)", old_env)] if old_env and args[:3] == CLI[:3]
+                                                else []):
+                if before:
+                    before[0]()
+                timed.setdefault(label, []).append(run_once(args, env))
+    floor = statistics.median(wall for wall, _ in timed["floor"])
+    print(f"{'command':58} {'median s':>8} {'x floor':>8} {'peak MiB':>9}" + (f" {'before s':>9} {'x floor':>8}"
+                                                                                if baseline else ""))
+    for name, *_ in [("floor",), ("pydantic in use",), *rows]:
+        median = statistics.median(wall for wall, _ in timed[name])
+        peak = max(mib for _, mib in timed[name])
+        line = f"{name:58} {median:8.3f} {median / floor:8.2f} {peak:9.1f}"
+        if f"{name} (before)" in timed:
+            old = statistics.median(wall for wall, _ in timed[f"{name} (before)"])
+            line += f" {old:9.3f} {old / floor:8.2f}"
+        print(line)
 
 
 def bench_options(doc: str, rounds: int = 10) -> argparse.Namespace:
-    """The options every benchmark takes: --runs (timings of each command) and --rounds (the game's length)."""
+    """The options every benchmark takes: --runs (timings of each command), --rounds (the game's length), --games
+    (a folder keeping the games made) and --baseline (an older checkout timed in the same run)."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--games", type=Path, help="keep the games made in this folder and reuse them")
+    parser.add_argument("--baseline", type=Path, help="an older checkout (its aa_ref folder inside) to time too")
     return parser.parse_args()
+
+
+def made_once(path: Path, make: Callable[[Path], Path]) -> Path:
+    """`path`, made by `make(path)` unless it (and its log) exists already."""
+    if not path.exists():
+        make(path)
+    return path
 
 
 def main() -> None:
     options = bench_options(__doc__)
     folder = Path(tempfile.mkdtemp(prefix="aa-ref-bench-"))
+    games = options.games or folder
+    games.mkdir(parents=True, exist_ok=True)
     try:
         start = time.perf_counter()
-        long_game = play(folder, options.rounds)
-        anniversary = play(folder, options.rounds, "anniversary-1941", ALL_RULES)
+        long_game = made_once(games / f"long-aa1941-{options.rounds}.yaml",
+                              lambda path: play(path, options.rounds))
+        anniversary = made_once(games / f"long-anniversary-1941-{options.rounds}.yaml",
+                                lambda path: play(path, options.rounds, "anniversary-1941", ALL_RULES))
         entries = [session.load_game(g).game.log.entries for g in (long_game, anniversary)]
-        print(f"built {options.rounds}-round games of 1941 ({entries[0]} log entries) and the Anniversary "
-              f"({entries[1]}) in {time.perf_counter() - start:.1f} s")
+        print(f"{options.rounds}-round games of 1941 ({entries[0]} log entries) and the Anniversary "
+              f"({entries[1]}) ready in {time.perf_counter() - start:.1f} s")
         example = before_germany(folder)
-        rows = [
-            ("python -c 'import aa_ref.cli.app' (import only)", [sys.executable, "-c", "import aa_ref.cli.app"]),
+        after = folder / "after.yaml"
+        session.apply_orders(example, GERMANY_TURN[:1], out=after)
+        out = folder / "out.yaml"
+
+        def no_output() -> None:
+            for path in (out, folder / "out.log.yaml"):
+                path.unlink(missing_ok=True)
+
+        germany_purchase = str(GERMANY_TURN[0])
+        rows: list[Row] = [
+            ("aa-ref --version", [*CLI, "--version"]),
             ("aa-ref validate (round-1 game)", [*CLI, "validate", str(example)]),
             (f"aa-ref validate ({options.rounds}-round game)", [*CLI, "validate", str(long_game)]),
             ("aa-ref show --json (round-1 game)", [*CLI, "show", str(example), "--json"]),
+            ("aa-ref show (round-1 game)", [*CLI, "show", str(example)]),
+            ("aa-ref template (round-1 game)", [*CLI, "template", str(example)]),
+            ("aa-ref check (one document)", [*CLI, "check", str(example), germany_purchase]),
+            ("aa-ref apply (one document)", [*CLI, "apply", str(example), germany_purchase, "-o", str(out)],
+             no_output),
+            ("aa-ref diff (before and after a purchase)", [*CLI, "diff", str(example), str(after)]),
+            ("aa-ref log (round-1 game)", [*CLI, "log", str(example)]),
             ("aa-ref apply (Germany's whole turn, 10 files)",
-             [*CLI, "apply", str(example), *map(str, GERMANY_TURN), "-o", str(folder / "after.yaml")]),
+             [*CLI, "apply", str(example), *map(str, GERMANY_TURN), "-o", str(out)], no_output),
             (f"aa-ref replay ({options.rounds} rounds)", [*CLI, "replay", str(long_game)]),
             (f"aa-ref validate (Anniversary, {options.rounds} rounds)", [*CLI, "validate", str(anniversary)]),
             (f"aa-ref replay (Anniversary, {options.rounds} rounds, all rules)", [*CLI, "replay", str(anniversary)]),
         ]
-        print_table(rows, options.runs)
+        print_table(rows, options.runs, options.baseline)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
