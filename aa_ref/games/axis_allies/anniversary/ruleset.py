@@ -3,7 +3,8 @@
 Citations `[@N]` are byte offsets in the rulebook `shared/seeds/002_0a0d978b4be288b8.txt`,
 as the digest `shared/rules/anniversary.md` gives them. What differs from 1941 lives in
 the setup (units with support, bombardment and AA values, victory cities, technologies,
-national objectives, China) and in the hooks below; everything else is the shared code.
+national objectives, China) and in the hooks below; everything else is the shared code. The rules of each phase
+are imported when first used, as in 1941's ruleset.
 """
 
 from __future__ import annotations
@@ -14,13 +15,10 @@ from typing import Any, Callable, ClassVar
 from aa_ref.core.engine import Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.core.events import Note
-from aa_ref.games.axis_allies.anniversary import research
 from aa_ref.games.axis_allies.anniversary.citations import cite, cite_note
-from aa_ref.games.axis_allies.model.events import SetPending
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game
-from aa_ref.games.axis_allies.rules import bombing, china, income, mobilize, objectives
-from aa_ref.games.axis_allies.rules.battle_sites import NavalRules
+from aa_ref.games.axis_allies.rules.naval import NavalRules
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.ruleset import (
     AA1941,
@@ -131,10 +129,15 @@ class Anniversary(AA1941):
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         if phase == RESEARCH:
+            from aa_ref.games.axis_allies.anniversary import research
+
             return research.check_research(board, given)
         return super().check_phase(board, given, phase)
 
     def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
+        from aa_ref.games.axis_allies.anniversary import research
+        from aa_ref.games.axis_allies.rules import china, mobilize
+
         if phase == RESEARCH:
             research.execute_research(ctx, given.model.power, given.model.research)
             return
@@ -147,6 +150,9 @@ class Anniversary(AA1941):
             china.grant_infantry(ctx, given.model.power)  # in the US Purchase phase [@49099]
 
     def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
+        from aa_ref.games.axis_allies.anniversary import research
+        from aa_ref.games.axis_allies.rules import bombing, china
+
         power = ctx.game.power
         if phase == RESEARCH and not research.may_research(board, power):
             return True
@@ -165,6 +171,8 @@ class Anniversary(AA1941):
             return
         super().collect_income(ctx, power)
         if ctx.game.options.get("national_objectives") == "on":
+            from aa_ref.games.axis_allies.rules import objectives
+
             objectives.pay_objectives(ctx, power)
 
     def winner_after_turn(self, board: Board, power: str) -> tuple[str, str] | None:
@@ -177,6 +185,8 @@ class Anniversary(AA1941):
     def power_status(self, board: Board, power: str) -> dict[str, Any]:
         """Income with the national objectives met now (no War Bonds: that is a roll), the
         researchers held and the technologies achieved."""
+        from aa_ref.games.axis_allies.rules import income
+
         out = super().power_status(board, power)
         base, bonuses = income.expected_income(board, power)
         out["income"] = base + sum(bonuses.values())
@@ -197,6 +207,8 @@ class Anniversary(AA1941):
 def cite_event(event: Any, cite_note: Callable[[str], str]) -> Any:
     """A narrative note, a decision's explanation or an event's reason with its references mapped
     by `cite_note` to an edition's own rulebook."""
+    from aa_ref.games.axis_allies.model.events import SetPending
+
     if isinstance(event, Note):
         return Note(text=cite_note(event.text))
     if isinstance(event, SetPending):

@@ -28,7 +28,7 @@ from aa_ref.games.axis_allies.model.orders import Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game, SpaceState
 from aa_ref.games.axis_allies.rules import developments, politics
-from aa_ref.games.axis_allies.rules.battle_sites import NavalRules
+from aa_ref.games.axis_allies.rules.naval import NavalRules
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.damaged_carriers import check_damaged_carriers
 from aa_ref.games.axis_allies.rules.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE

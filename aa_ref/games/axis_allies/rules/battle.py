@@ -63,7 +63,7 @@ from aa_ref.games.axis_allies.model.setup import UnitCounts, UnitType
 from aa_ref.games.axis_allies.model.state import Battle, Decision, Force
 from aa_ref.games.axis_allies.rules import bombard
 from aa_ref.games.axis_allies.rules.aa_fire import aa_volley, aircraft, firing_gun, has_shots, limited_volley, only_guns
-from aa_ref.games.axis_allies.rules.battle_sites import NAVAL_1941, NavalRules
+from aa_ref.games.axis_allies.rules.naval import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.board import CAPTURING_UNITS, CARRIER_ROOM, Board, add_counts, total
 from aa_ref.games.axis_allies.rules.capture import capture
 from aa_ref.games.axis_allies.rules.casualties import HitRules, Targets, Volley, hit_kind

@@ -29,7 +29,7 @@ from aa_ref.games.axis_allies.model.orders import BattleOrders, DecisionAnswer
 from aa_ref.games.axis_allies.model.state import Battle, Decision
 from aa_ref.games.axis_allies.rules import raids
 from aa_ref.games.axis_allies.rules.battle import TAKES_HITS, Fight
-from aa_ref.games.axis_allies.rules.battle_sites import NAVAL_1941, NavalRules
+from aa_ref.games.axis_allies.rules.naval import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.bombard import RULE as RULE_BOMBARD
 from aa_ref.games.axis_allies.rules.bombard import check_bombard_orders

@@ -41,8 +41,6 @@ from aa_ref.games.axis_allies.rules.air import (
 )
 from aa_ref.games.axis_allies.rules.bases import movement_bonus
 from aa_ref.games.axis_allies.rules.battle_sites import (
-    NAVAL_1941,
-    NavalRules,
     battle_sites,
     check_combat_ends,
     check_lone_enemies,
@@ -55,6 +53,7 @@ from aa_ref.games.axis_allies.rules.bombing import check_noncombat_bombing
 from aa_ref.games.axis_allies.rules.capture import capture
 from aa_ref.games.axis_allies.rules.damaged_carriers import grounded_planes
 from aa_ref.games.axis_allies.rules.legs import COMBAT_MOVE, Leg, Take, allocate, describe, resolve_legs
+from aa_ref.games.axis_allies.rules.naval import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.paths import blitzed, check_path
 from aa_ref.games.axis_allies.rules.transport import check_transports, move_transports
 

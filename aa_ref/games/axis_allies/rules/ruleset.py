@@ -2,36 +2,27 @@
 
 Each phase's rules live in their own module; this one checks that an orders document
 fits the moment of the game (power, round, phase, freshness), dispatches it, and moves
-the game on through the phases that need no orders.
+the game on through the phases that need no orders. The rules of each phase, the orders and the events are
+imported when first used: a command that only reads a game (`validate`, `show`, `log`) does not import the battles.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.core.model import LogRef
 from aa_ref.core.yamlio import Document
-from aa_ref.games.axis_allies.model.events import (
-    AddUnits,
-    Phase,
-    RemoveUnits,
-    SetDraft,
-    SetStanding,
-    SetTurn,
-    Victory,
-    apply_event,
-)
-from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Force, Game, PowerState, SpaceState, TurnState
-from aa_ref.games.axis_allies.rules import combat, income, mobilize, movement, purchase, reach, steps
-from aa_ref.games.axis_allies.rules.battle_sites import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.board import Board, add_counts
 from aa_ref.games.axis_allies.rules.checks import game_problems, setup_problems
-from aa_ref.games.axis_allies.rules.template import template
+from aa_ref.games.axis_allies.rules.naval import NAVAL_1941, NavalRules
 from aa_ref.games.axis_allies.rules.victory import VICTORY_MODES, winner_after_turn
+
+if TYPE_CHECKING:
+    from aa_ref.games.axis_allies.model.orders import Orders
 
 PURCHASE, COMBAT_MOVE, CONDUCT_COMBAT, NONCOMBAT_MOVE, MOBILIZE, COLLECT_INCOME = (
     "purchase", "combat_move", "conduct_combat", "noncombat_move", "mobilize", "collect_income",
@@ -94,7 +85,7 @@ class AA1941:
         if game.phase not in waits:  # income is collected by itself after the placement; research only when played
             problems.append(doc.problem(f"the game never waits in phase {game.phase}: a game stands in one of "
                                         f"{', '.join(waits)}", ("phase",)))
-        if game.draft is not None and game.phase not in steps.STEP_PHASES:
+        if game.draft is not None and game.phase not in ("combat_move", "noncombat_move"):  # steps.STEP_PHASES
             problems.append(doc.problem(f"moves entered move by move belong to a Combat or Noncombat Move, not to "
                                         f"the {game.phase.replace('_', ' ')}", ("draft",)))
         return problems
@@ -119,6 +110,8 @@ class AA1941:
 
     @staticmethod
     def apply_event(game: Game, event: Any) -> None:
+        from aa_ref.games.axis_allies.model.events import apply_event
+
         apply_event(game, event)
 
     # --- a new game ---------------------------------------------------------
@@ -151,6 +144,9 @@ class AA1941:
 
     # --- checking ----------------------------------------------------------
     def check(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
+        from aa_ref.games.axis_allies.model.orders import DecisionAnswer
+        from aa_ref.games.axis_allies.rules import steps
+
         board = Board(setup, game)
         if not _canonical_power(setup, given):
             return [given.problem(setup.power_names.unknown_message(given.model.power), ("power",))]
@@ -178,6 +174,8 @@ class AA1941:
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
         """The rules of the phase the orders are for."""
+        from aa_ref.games.axis_allies.rules import combat, mobilize, movement, purchase
+
         model = given.model
         if phase == PURCHASE and (model.purchase or model.repair):
             return purchase.check_purchase(board, given, model.purchase or {})
@@ -191,13 +189,19 @@ class AA1941:
 
     def check_decision(self, board: Board, given: OrdersInput) -> list[Problem]:
         """The rules of the decision the game waits for (an edition adds its own kinds)."""
+        from aa_ref.games.axis_allies.rules import combat
+
         return combat.check_decision(board, given, self.naval)
 
     def answer_decision(self, ctx: Context, given: OrdersInput) -> None:
+        from aa_ref.games.axis_allies.rules import combat
+
         combat.answer_decision(ctx, given, self.naval)
 
     def _check_moment(self, setup: Setup, game: Game, given: OrdersInput) -> list[Problem]:
         """Orders are for this game, this round, the power to move and the current phase."""
+        from aa_ref.games.axis_allies.model.orders import DecisionAnswer
+
         model = given.model
         if game.winner:
             return [given.problem(f"the game is over: the {game.winner} have won", ())]
@@ -248,6 +252,10 @@ class AA1941:
 
     # --- adjudicating ----------------------------------------------------------
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
+        from aa_ref.games.axis_allies.model.events import SetDraft
+        from aa_ref.games.axis_allies.model.orders import DecisionAnswer, Orders
+        from aa_ref.games.axis_allies.rules import steps
+
         _canonical_power(ctx.setup, given)
         model = given.model
         if isinstance(model, DecisionAnswer):
@@ -270,6 +278,9 @@ class AA1941:
 
     def enter_step(self, ctx: Context, given: OrdersInput) -> None:
         """A step of a phase entered move by move (checked): its moves join the draft; the phase goes on."""
+        from aa_ref.games.axis_allies.model.events import SetDraft
+        from aa_ref.games.axis_allies.rules import steps
+
         game = ctx.game
         draft = steps.entered(game, given)
         ctx.emit(SetDraft(draft=draft))
@@ -283,6 +294,8 @@ class AA1941:
             ctx.note(f"{game.power} will ignore the lone submarines and transports in {', '.join(step.ignore)}")
 
     def _standing(self, ctx: Context, model: Orders) -> None:
+        from aa_ref.games.axis_allies.model.events import SetStanding
+
         if model.standing:
             merged = ctx.game.powers[model.power].standing.model_copy(update=model.standing.model_dump(exclude_unset=True))
             if merged.order_of_loss:
@@ -293,6 +306,8 @@ class AA1941:
 
     def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
         """Adjudicate legal orders for the current phase."""
+        from aa_ref.games.axis_allies.rules import combat, mobilize, movement, purchase
+
         model = given.model
         if phase == PURCHASE:
             purchase.execute_purchase(ctx, model.power, model.purchase or {}, model.repair)
@@ -305,6 +320,8 @@ class AA1941:
 
     def _advance(self, ctx: Context) -> None:
         """Move on to the next phase that needs orders, running the automatic ones."""
+        from aa_ref.games.axis_allies.model.events import Phase
+
         game = ctx.game
         while not game.pending and not game.winner:
             board = Board(ctx.setup, game)
@@ -331,6 +348,8 @@ class AA1941:
             ctx.note(f"{power} has no battles to fight")
             return True
         if phase == MOBILIZE and not game.powers[power].purchased:
+            from aa_ref.games.axis_allies.rules import mobilize
+
             mobilize.execute_placement(ctx, power, {})
             return True
         if phase == COLLECT_INCOME:
@@ -339,11 +358,15 @@ class AA1941:
         return False
 
     def collect_income(self, ctx: Context, power: str) -> None:
+        from aa_ref.games.axis_allies.rules import income
+
         income.collect_income(ctx, power)
 
     # --- what `show` reports ------------------------------------------------------
     def power_status(self, board: Board, power: str) -> dict[str, Any]:
         """A power's economy as `show` reports it: the income it would collect now."""
+        from aa_ref.games.axis_allies.rules import income
+
         return {"income": income.income(board, power), "production": income.production(board, power)}
 
     def game_status(self, board: Board) -> dict[str, Any]:
@@ -360,6 +383,8 @@ class AA1941:
 
     def _end_turn(self, ctx: Context) -> None:
         """Victory checks at the end of the turn [L74-L86], then the next power's turn."""
+        from aa_ref.games.axis_allies.model.events import Phase, SetTurn, Victory
+
         game = ctx.game
         won = self.winner_after_turn(Board(ctx.setup, game), game.power)
         if won:
@@ -375,11 +400,15 @@ class AA1941:
         ctx.emit(Phase(round=rnd, power=order[(i + 1) % len(order)], phase=self.phases[0]))
 
     def template(self, setup: Setup, game: Game) -> str:
+        from aa_ref.games.axis_allies.rules.template import template
+
         return template(setup, game, self.check)
 
     def where(self, setup: Setup, game: Game, space: str, units: list[str] | None, power: str | None,
               side: str | None) -> WhereAnswer:
         """`aa-ref where`: the space's neighbours, controller and units, or where the units can go (`reach`)."""
+        from aa_ref.games.axis_allies.rules import reach
+
         return reach.answer(setup, game, self.check, space, units, power, side)
 
 
@@ -395,6 +424,8 @@ def _canonical_power(setup: Setup, given: OrdersInput) -> bool:
 
 def _clear_marks(ctx: Context) -> None:
     """Per-turn marks (moved, fought, done) end with the turn; cargo stays aboard."""
+    from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
+
     for space, state in list(ctx.game.spaces.items()):
         for force in list(state.forces):
             # damage that lasts (Global 1940 [G40 L1463]) is no mark: it stays; elsewhere it is 0 here [L903]
