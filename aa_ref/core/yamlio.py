@@ -209,43 +209,58 @@ def _expanded_size(value: Any, memo: dict[int, int], depth: int = 0) -> int:
     return total
 
 
-def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [k for k, _ in pairs]
-    if len(keys) != len(set(keys)):
-        raise ValueError("duplicate key")
-    return dict(pairs)
+class _NotPlainJson(ValueError):
+    """A JSON-style text the fast path leaves to the YAML parser, which locates what is wrong with it."""
 
 
-_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
-_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of a JSON-style document; a key given twice is left to the YAML parser, which refuses it."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise _NotPlainJson("duplicate key")
+    return data
 
 
-def _json_depth_ok(unquoted: str) -> bool:
-    """Whether a JSON text (its strings taken out) nests at most MAX_DEPTH deep: its brackets vanish in at most
-    MAX_DEPTH passes that each remove the innermost pairs (passes at C speed, and no recursion)."""
-    brackets = _NOT_BRACKET.sub("", unquoted)
-    for _ in range(MAX_DEPTH):
-        if not brackets:
+def _json_int(digits: str) -> int:
+    """A whole number of at most MAX_DIGITS digits; a longer one is left to the YAML parser, which refuses it."""
+    if len(digits) > MAX_DIGITS + digits.startswith("-"):
+        raise _NotPlainJson("long number")
+    return int(digits)
+
+
+def _json_constant(name: str) -> Any:
+    """NaN and Infinity are no JSON, and YAML reads them as words: left to the YAML parser."""
+    raise _NotPlainJson(name)
+
+
+def _nests_at_most(data: Any, limit: int) -> bool:
+    """Whether no list or mapping of decoded JSON lies more than `limit` deep (the outermost is 1 deep), level by
+    level, without recursion."""
+    level = [data] if type(data) in (dict, list) else []
+    for _ in range(limit):
+        if not level:
             return True
-        brackets = _INNERMOST.sub("", brackets)
-    return not brackets
+        deeper = []
+        for node in level:
+            for child in node.values() if type(node) is dict else node:
+                if type(child) is dict or type(child) is list:
+                    deeper.append(child)
+        level = deeper
+    return not level
 
 
 def _json_body(text: str) -> Any:
     """The data of a JSON-style document (YAML's JSON subset, after leading comments), or None: also for one
-    that nests too deep or has a long number, which the YAML parser's events then locate."""
+    with a key given twice, a long number, NaN or nesting too deep, which the YAML parser's events then locate.
+    Python's JSON decoder refuses nesting beyond its recursion limit with an error, never a crash."""
     body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
     if not body.lstrip().startswith("{"):
         return None
-    unquoted = _JSON_STRING.sub("", body)
-    if _LONG_DIGITS.search(unquoted) or not _json_depth_ok(unquoted):
-        return None
     try:
-        return json.loads(body, object_pairs_hook=_json_pairs)
-    except ValueError:
+        data = json.loads(body, object_pairs_hook=_json_object, parse_int=_json_int, parse_constant=_json_constant)
+    except (ValueError, RecursionError):
         return None  # let the YAML parser say what is wrong, with a position
+    return data if _nests_at_most(data, MAX_DEPTH) else None
 
 
 _INT = "tag:yaml.org,2002:int"

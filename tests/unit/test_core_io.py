@@ -31,6 +31,19 @@ def test_duplicate_keys_are_rejected():
     assert "duplicate key" in err.value.problems[0].message
 
 
+def test_a_json_style_document_reads_as_yaml_reads_it():
+    """The JSON fast path (the log) gives what the YAML parser gives, or leaves the document to it: a key given
+    twice is refused with its place, NaN is a word in YAML (not a number), and the numbers' sizes are checked."""
+    assert parse_yaml('{"a": [1, {"b": null}], "c": "x"}', "j.yaml").data == {"a": [1, {"b": None}], "c": "x"}
+    assert parse_yaml('{"a": NaN, "b": -123456789012345678}', "j.yaml").data == {"a": "NaN", "b": -123456789012345678}
+    with pytest.raises(InvalidInput) as err:
+        parse_yaml('{"a": 1,\n "a": 2}', "dup.json")
+    assert "duplicate key" in err.value.problems[0].message and err.value.problems[0].line == 2
+    with pytest.raises(InvalidInput) as err:
+        parse_yaml('{"a": 1234567890123456789}', "long.json")
+    assert "19 digits" in err.value.problems[0].message
+
+
 def test_alias_bomb_is_rejected_before_expansion():
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     for i in range(1, 9):
