@@ -8,8 +8,6 @@ from typing import Any
 
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
-from aa_ref.games.axis_allies.global1940 import china, income, objectives, research, victory
-from aa_ref.games.axis_allies.rules import economies
 from aa_ref.games.axis_allies.rules.board import Board
 from aa_ref.games.axis_allies.rules.ruleset import AA1941, COLLECT_INCOME, MOBILIZE, PURCHASE, RESEARCH
 
@@ -19,6 +17,9 @@ class EconomyRules:
     L1015-L1055, L1116-L1167, L1654-L1873]."""
 
     def check_phase(self, board: Board, given: OrdersInput, phase: str) -> list[Problem]:
+        from aa_ref.games.axis_allies.global1940 import china, objectives, research
+        from aa_ref.games.axis_allies.rules import economies
+
         power = given.model.power
         if phase == RESEARCH:
             return research.check_research(board, given)
@@ -41,6 +42,9 @@ class EconomyRules:
         return problems
 
     def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
+        from aa_ref.games.axis_allies.global1940 import china, objectives, research
+        from aa_ref.games.axis_allies.rules import economies
+
         power = given.model.power
         if phase == RESEARCH:
             research.execute_research(ctx, power, given.model.research)
@@ -58,6 +62,9 @@ class EconomyRules:
             objectives.place_objective_units(ctx, power, given.model.objective_units)
 
     def run_automatic(self, ctx: Context, board: Board, phase: str) -> bool:
+        from aa_ref.games.axis_allies.global1940 import china, objectives, research
+        from aa_ref.games.axis_allies.rules import economies
+
         power = ctx.game.power
         if phase == RESEARCH and not research.may_research(board, power):
             return True
@@ -86,14 +93,20 @@ class EconomyRules:
     def collect_income(self, ctx: Context, power: str) -> None:
         """Income per economy with objectives and convoy losses [G40 L1116-L1167]; then the
         victory cities are looked at for the end of the turn [G40 L297-L299]."""
+        from aa_ref.games.axis_allies.global1940 import income, victory
+
         income.collect_income(ctx, power)
         victory.track(ctx)
 
     def winner_after_turn(self, board: Board, power: str) -> tuple[str, str] | None:
+        from aa_ref.games.axis_allies.global1940 import victory
+
         return victory.winner(board, power)
 
     def power_status(self, board: Board, power: str) -> dict[str, Any]:
         """Income now (objectives met, before convoy dice), per economy for the UK [G40 L1685]."""
+        from aa_ref.games.axis_allies.global1940 import income
+
         out = AA1941.power_status(self, board, power)
         expected = income.expected(board, power)
         out["income"] = sum(base + sum(b.values()) for base, b in expected.values())
@@ -108,5 +121,7 @@ class EconomyRules:
 
     def economy_game_status(self, board: Board) -> dict[str, Any]:
         """Victory cities held per side and map, and since when a side's condition holds."""
+        from aa_ref.games.axis_allies.global1940 import victory
+
         return {"victory_cities": victory.cities_held(board),
                 "victory_condition_held_since_round": dict(board.game.victory_held)}

@@ -19,18 +19,13 @@ from typing import Any, ClassVar
 from aa_ref.core.engine import Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.anniversary.ruleset import Anniversary, cite_event
-from aa_ref.games.axis_allies.global1940 import china, neutrals, objectives, subs
 from aa_ref.games.axis_allies.global1940.citations import cite, cite_note
 from aa_ref.games.axis_allies.global1940.economy_hooks import EconomyRules
 from aa_ref.games.axis_allies.global1940.installation_hooks import InstallationRules
-from aa_ref.games.axis_allies.model.events import fold
-from aa_ref.games.axis_allies.model.orders import Orders
 from aa_ref.games.axis_allies.model.setup import Setup
 from aa_ref.games.axis_allies.model.state import Game, SpaceState
-from aa_ref.games.axis_allies.rules import developments, politics
 from aa_ref.games.axis_allies.rules.naval import NavalRules
 from aa_ref.games.axis_allies.rules.board import Board
-from aa_ref.games.axis_allies.rules.damaged_carriers import check_damaged_carriers
 from aa_ref.games.axis_allies.rules.ruleset import AA1941, COMBAT_MOVE, MOBILIZE, NONCOMBAT_MOVE, PURCHASE
 
 
@@ -113,6 +108,10 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
 
     # --- politics and neutrals (aa_ref/games/axis_allies/rules/politics.py, aa_ref/games/axis_allies/global1940/neutrals.py) ---------------
     def _declarations_first(self, setup: Setup, game: Game, given: OrdersInput) -> tuple[list[Problem], Game]:
+        from aa_ref.games.axis_allies.model.events import fold
+        from aa_ref.games.axis_allies.model.orders import Orders
+        from aa_ref.games.axis_allies.rules import politics
+
         model = given.model
         if not (isinstance(model, Orders) and model.declare_war and model.power == game.power
                 and model.phase == game.phase and model.round == game.round
@@ -128,6 +127,10 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         """Neutrals and powers not at war [G40 L389-L425, L710-L731], then the shared rules on
         the board as the moves will leave it: an attacked neutral's army placed [G40 L409], a
         friendly neutral or Dutch territory entered in the Noncombat Move the mover's [G40 L401, L355]."""
+        from aa_ref.games.axis_allies.global1940 import neutrals
+        from aa_ref.games.axis_allies.rules import developments, politics
+        from aa_ref.games.axis_allies.rules.damaged_carriers import check_damaged_carriers
+
         # --- remaining rules: Paratroopers [G40 L1826-L1828] (g40_tech) ---
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE) and (refused := developments.check_paratroopers(board, given, phase)):
             return refused
@@ -153,6 +156,9 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     def execute_phase(self, ctx: Context, given: OrdersInput, phase: str) -> None:
         """Declarations before any movement [G40 L595]; neutrals attacked or entered
         [G40 L401-L423]; the US's declaration at the start of Collect Income [G40 L343]."""
+        from aa_ref.games.axis_allies.global1940 import neutrals, subs
+        from aa_ref.games.axis_allies.rules import politics
+
         model = given.model
         power = model.power
         if phase == COMBAT_MOVE:
@@ -181,6 +187,8 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
 
     def run_automatic(self, ctx: Context, board: Any, phase: str) -> bool:
         """The Mongolian pact acts at the end of Japan's combat [G40 L1650]."""
+        from aa_ref.games.axis_allies.global1940 import neutrals
+
         if phase == NONCOMBAT_MOVE and ctx.game.power == "Japan":
             neutrals.mongolian_pact(ctx)
         return super().run_automatic(ctx, board, phase)
@@ -188,6 +196,9 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
 
     def adjudicate(self, ctx: Context, given: OrdersInput) -> None:
         """The shared adjudication, its narrative citing this edition's rulebook."""
+        from aa_ref.games.axis_allies.global1940 import china, objectives
+        from aa_ref.games.axis_allies.rules import politics
+
         AA1941.adjudicate(self, ctx, given)
         politics.mark_after_moves(ctx, given.model.power)  # --- politics: London's fall, units in China ---
         objectives.after_adjudication(ctx, list(ctx.events))  # economy: objectives paid at a liberation
@@ -199,6 +210,9 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
     def game_status(self, board: Any) -> dict[str, Any]:
         """Who is at war with whom [G40 L305], the declarations made [G40 L601] and the
         neutrals no power controls, by alignment [G40 L381]."""
+        from aa_ref.games.axis_allies.global1940 import neutrals
+        from aa_ref.games.axis_allies.rules import politics
+
         return {
             "at_war": [" - ".join(pair) for pair in board.game.at_war],
             "wars": politics.war_matrix(board),
