@@ -758,7 +758,7 @@ def export(
 ) -> None:
     """Blocks in the West: write one side's view of the game, with none of the other side's hidden facts."""
     from aa_ref.core.session import load_game
-    from aa_ref.core.yamlio import atomic_write, dump_yaml, refuse_existing, styled
+    from aa_ref.core.yamlio import atomic_write, dump_styled, refuse_existing
     from aa_ref.games.blocks_in_the_west.views import NoViewSecret, view
 
     try:
@@ -771,7 +771,7 @@ def export(
         except NoViewSecret:
             raise NoViewSecret(str(game)) from None
         refuse_existing([output], force)
-        atomic_write(output, dump_yaml(styled(seen.model_dump(mode="json"))), private=True)  # for one side's eyes
+        atomic_write(output, dump_styled(seen.model_dump(mode="json")), private=True)  # for one side's eyes
     except AaRefError as exc:
         fail(exc)
     typer.echo(f"The {side}' view written to {output}")

@@ -24,7 +24,7 @@ from aa_ref.core.documents import document_kind, parse_model
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import InvalidInput, Problem
 from aa_ref.core.model import FairDicePlayer, LogRef, RevealRecord, Strict
-from aa_ref.core.yamlio import Document, load_yaml
+from aa_ref.core.yamlio import Document, dump_styled, load_yaml
 
 PROTOCOL = "aa-ref/fair-dice/1"
 DEFAULT_CHAIN_LENGTH = 10_000
@@ -376,11 +376,10 @@ def load_secret(path: Path) -> DiceSecret:
 
 
 def secret_text(secret: DiceSecret) -> str:
-    from aa_ref.core.yamlio import dump_yaml, styled
 
     warning = ("# PRIVATE: this player's fair-dice key and chain secrets. Never send it to another player\n"
                "# (an escrow you trust may keep a copy, see docs/fair-dice.md); keep it until the game ends.\n")
-    return warning + dump_yaml(styled(secret.model_dump(mode="json")))
+    return warning + dump_styled(secret.model_dump(mode="json"))
 
 
 def open_or_create_secret(path: Path, player: str | None, seed: str, length: int) -> tuple[DiceSecret, bool]:

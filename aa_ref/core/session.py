@@ -53,6 +53,7 @@ from aa_ref.core.yamlio import (
     Document,
     atomic_write_many,
     dump_json_style,
+    dump_styled,
     dump_yaml,
     load_yaml,
     merge_into,
@@ -134,7 +135,7 @@ def game_text(game: Game, source: Document | None = None) -> str:
     data = {"kind": game.kind, "schema_version": 1, **data}
     if source is not None and source.has_comments:
         return dump_yaml(merge_into(source.tree, styled(data)))
-    return dump_yaml(styled(data))
+    return dump_styled(data)
 
 
 def log_text(log: Log) -> str:
@@ -220,7 +221,7 @@ def new_game(
     for key, secret in private.items():
         path = out.with_name(f"{stem}.{key}.yaml")
         refuse_existing([path], overwrite)
-        files[str(path)] = dump_yaml(styled(secret.model_dump(mode="json")))
+        files[str(path)] = dump_styled(secret.model_dump(mode="json"))
         secret_files.append(str(path))
     referees = [str(out)] if ruleset.referee_secrets() else []  # a game file holding the referee's secrets
     write_game_files(files, private=[*secret_files, *referees])

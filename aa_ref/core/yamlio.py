@@ -507,6 +507,133 @@ def styled(data: Any) -> Any:
     return node
 
 
+_PLAIN_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_ ./()'-]*(?<! )")
+"""Text that YAML may write without quotes in any context, if it reads back as text (`_plain`): a letter, digit or
+underscore first, then those and a few marks; no colon, hash, comma, bracket or quote that would need quoting."""
+
+
+class _NotSimple(Exception):
+    """Data `dump_styled`'s fast writer leaves to ruamel.yaml's emitter."""
+
+
+_QUOTABLE = re.compile(r"[A-Za-z0-9_.+~-]*")
+"""Text that, where YAML would read it as a number, a boolean or null (`15`, `true`, `~`, ``), is written in single
+quotes with nothing escaped."""
+
+
+def _plain(text: str, read: dict[str, str | None], resolver: Any) -> str:
+    """`text` as a scalar: plain if YAML reads it back as that text, in single quotes if it would read a number,
+    a boolean or null; else _NotSimple."""
+    if text not in read:
+        if resolver.resolve(ScalarNode, text, (True, False)) != "tag:yaml.org,2002:str":
+            read[text] = f"'{text}'" if _QUOTABLE.fullmatch(text) else None
+        else:
+            read[text] = text if _PLAIN_WORD.fullmatch(text) else None
+    written = read[text]
+    if written is None:
+        raise _NotSimple
+    return written
+
+
+class _StyledWriter:
+    """Writes the data `styled` gives (mappings with text keys; lists; text, whole numbers, booleans, null) exactly
+    as ruamel.yaml's round-trip emitter does with `dump_yaml`'s settings, at the speed of string joins; anything
+    else raises _NotSimple. `tests/property/test_styled_writer.py` holds the two writers to the same text."""
+
+    def __init__(self) -> None:
+        self.read: dict[str, str | None] = {}
+        self.resolver = VersionedResolver(version=(1, 2))
+        self.lines: list[str] = []
+
+    def scalar(self, value: Any, in_block_map: bool = False) -> str:
+        if value is None:
+            return "" if in_block_map else "null"
+        if value is True or value is False:
+            return "true" if value else "false"
+        if type(value) is int:
+            return str(value)
+        if type(value) is str:
+            return _plain(value, self.read, self.resolver)
+        raise _NotSimple
+
+    def flow(self, value: Any) -> str:
+        if type(value) is dict:
+            return "{" + ", ".join(f"{self.key(k)}: {self.flow(v)}" for k, v in value.items()) + "}"
+        if type(value) is list:
+            return "[" + ", ".join(self.flow_item(v) for v in value) + "]"
+        return self.scalar(value)
+
+    def flow_item(self, value: Any) -> str:
+        """An item of a flow list: a mapping of one key is written as its pair alone (`[at: Kwangsi]`)."""
+        if type(value) is dict and len(value) == 1:
+            ((key, inner),) = value.items()
+            return f"{self.key(key)}: {self.flow(inner)}"
+        return self.flow(value)
+
+    def key(self, key: Any) -> str:
+        if type(key) is not str:
+            raise _NotSimple
+        return _plain(key, self.read, self.resolver)
+
+    def document(self, data: Any) -> None:
+        """A whole document: a mapping, in flow style when small."""
+        if type(data) is not dict or not data:
+            raise _NotSimple
+        if _flowed(data):
+            self.lines.append(self.flow(data))
+        else:
+            self.mapping(data, 0)
+
+    def mapping(self, data: dict[str, Any], indent: int, first: str | None = None) -> None:
+        """A block mapping at `indent`; its first line after `first` (a list item's dash) when given."""
+        for i, (key, value) in enumerate(data.items()):
+            lead = first if first is not None and i == 0 else " " * indent
+            head = f"{lead}{self.key(key)}:"
+            if _flowed(value):
+                self.lines.append(f"{head} {self.flow(value)}")
+            elif type(value) is dict:
+                self.lines.append(head)
+                self.mapping(value, indent + 2)
+            elif type(value) is list:
+                self.lines.append(head)
+                self.sequence(value, indent + 2)
+            else:
+                text = self.scalar(value, in_block_map=True)
+                self.lines.append(f"{head} {text}" if text else head)
+
+    def sequence(self, data: list[Any], indent: int) -> None:
+        """A block sequence whose dashes stand at `indent` (ruamel's offset 2, indent 4)."""
+        for value in data:
+            dash = " " * indent + "- "
+            if _flowed(value):
+                self.lines.append(dash + self.flow(value))
+            elif type(value) is dict:
+                self.mapping(value, indent + 2, first=dash)
+            elif type(value) is list or value is None:
+                raise _NotSimple  # a list in a list, or null, as an item: left to ruamel.yaml
+            else:
+                self.lines.append(dash + self.scalar(value))
+
+
+def _flowed(value: Any) -> bool:
+    """Whether `styled` writes `value` in flow style: a small mapping or list, or an empty one."""
+    if type(value) not in (dict, list):
+        return False
+    return not value or len(json.dumps(value, ensure_ascii=False)) <= FLOW_WIDTH
+
+
+def dump_styled(data: dict[str, Any]) -> str:
+    """`dump_yaml(styled(data))`: plain data as YAML, small mappings and lists in flow style. The usual data (a
+    game) is written by `_StyledWriter`, ten times faster than through ruamel.yaml's emitter, which writes the
+    rest."""
+    writer = _StyledWriter()
+    try:
+        writer.document(data)
+    except _NotSimple:
+        return dump_yaml(styled(data))
+    return "\n".join(writer.lines) + "\n"
+
+
 def merge_into(tree: Any, new: Any) -> Any:
     """Update round-trip `tree` to equal `new`, keeping comments and order where keys survive."""
     if isinstance(tree, CommentedMap) and isinstance(new, dict):

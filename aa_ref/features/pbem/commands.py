@@ -35,6 +35,7 @@ from aa_ref.core.session import (
 from aa_ref.core.yamlio import (
     Document,
     atomic_write_many,
+    dump_styled,
     dump_yaml,
     merge_into,
     styled,
@@ -147,7 +148,7 @@ def reveal(game_path: Path, orders_paths: list[Path], secret_path: Path, out: Pa
         game, log, _ = adjudicate(loaded.setup, loaded.ruleset, game, log, given, None)
     reveal_file = fairdice.RevealFile(kind="reveal", schema_version=1, player=secret.player, reveals=outcome.revealed)
     atomic_write_many({
-        str(out): dump_yaml(styled(reveal_file.model_dump(mode="json", exclude_none=True))),
+        str(out): dump_styled(reveal_file.model_dump(mode="json", exclude_none=True)),
         str(secret_path): fairdice.secret_text(secret),
     }, private=[str(secret_path)])
     return outcome
