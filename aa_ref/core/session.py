@@ -606,7 +606,8 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     else:
         dice, manual = SeededDice(game.seed), False
     before = len(dice.rolled) if manual else 0
-    ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event,
+    from aa_ref.core.copies import deep_copy  # here: the module's imports are another change's
+    ctx = Context(setup, deep_copy(game), dice, manual_dice=manual, apply=ruleset.apply_event,
                   watch=_narrator(at_table))
     try:
         ruleset.adjudicate(ctx, given)

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
+from aa_ref.core.copies import deep_copy
 from aa_ref.core.events import EventError, Note, Roll
 from aa_ref.core.model import Strict
 from aa_ref.games.axis_allies.model.state import (
@@ -451,7 +452,7 @@ def apply_event(game: Game, event: Any) -> None:
 
 def fold(game: Game, events: list[Any]) -> Game:
     """A new game: `game` with `events` applied in order; `game` itself is untouched."""
-    new = game.model_copy(deep=True)
+    new = deep_copy(game)
     for event in events:
         apply_event(new, event)
     return new

@@ -1,0 +1,48 @@
+"""core/copies.deep_copy: the same value as pydantic's deep copy, sharing nothing with the original."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aa_ref.core import session
+from aa_ref.core.copies import deep_copy
+
+ROUND_1 = sorted((Path(__file__).resolve().parents[2] / "examples" / "aa1941" / "round-1").glob("*.yaml"))
+
+
+def _shares(a: object, b: object, seen: set[int] | None = None) -> bool:
+    """Whether two trees of models, dicts and lists have a mutable object in common."""
+    if isinstance(a, (str, int, float, bool, type(None))):
+        return False
+    if a is b:
+        return True
+    if isinstance(a, dict):
+        return any(_shares(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return any(_shares(x, y) for x, y in zip(a, b))
+    if hasattr(a, "__dict__"):
+        return _shares(a.__dict__, b.__dict__)
+    return False
+
+
+def test_a_game_in_play_copies_whole_and_apart(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    session.new_game("aa1941", path, seed="copies")
+    session.apply_orders(path, ROUND_1[:7], in_place=True)  # Germany's battles pending, marks set
+    game = session.load_game(path).game
+    copy = deep_copy(game)
+    assert copy == game == game.model_copy(deep=True)
+    assert copy.model_dump(mode="json") == game.model_dump(mode="json")
+    assert copy.model_fields_set == game.model_fields_set
+    assert not _shares(copy, game)
+    space = next(s for s in copy.spaces.values() if s.forces)
+    space.forces[0].units["infantry"] = 99
+    copy.turn.battles.clear()
+    assert copy != game and game == session.load_game(path).game
+
+
+def test_plain_values_and_other_objects() -> None:
+    data = {"a": [1, {"b": (2, [3])}], "c": {4, 5}}
+    copied = deep_copy(data)
+    assert copied == data and copied["a"][1] is not data["a"][1] and copied["c"] is not data["c"]
+    assert copied["a"][1]["b"][1] is not data["a"][1]["b"][1]
