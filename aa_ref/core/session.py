@@ -797,9 +797,10 @@ class ReplayReport:
     divergence: str | None = None
 
 
-def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
-    """Recompute the game from its setup and log; report the first divergence."""
-    loaded = load_game(game_path, log_path, check_head=False)
+def replay(game_path: Path, log_path: Path | None = None, loaded: LoadedGame | None = None) -> ReplayReport:
+    """Recompute the game from its setup and log; report the first divergence. `loaded`: the game already loaded
+    with `check_head=False` (left unchanged)."""
+    loaded = loaded or load_game(game_path, log_path, check_head=False)
     log = loaded.log
     broken = chain_problems(log)
     if broken:

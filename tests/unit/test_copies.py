@@ -46,3 +46,19 @@ def test_plain_values_and_other_objects() -> None:
     copied = deep_copy(data)
     assert copied == data and copied["a"][1] is not data["a"][1] and copied["c"] is not data["c"]
     assert copied["a"][1]["b"][1] is not data["a"][1]["b"][1]
+
+
+def test_the_game_as_it_stands_is_one_copy_until_the_next_event(tmp_path: Path) -> None:
+    from aa_ref.core.dice import SeededDice
+    from aa_ref.core.engine import Context
+
+    path = tmp_path / "g.yaml"
+    session.new_game("aa1941", path, seed="copies")
+    loaded = session.load_game(path)
+    ctx = Context(loaded.setup, loaded.game, SeededDice("s"), apply=loaded.ruleset.apply_event)
+    before = ctx.as_it_stands()
+    assert before == ctx.game and before is not ctx.game and not _shares(before, ctx.game)
+    assert ctx.as_it_stands() is before
+    ctx.roll("r1/USSR/x", 2)
+    after = ctx.as_it_stands()
+    assert after is not before and after == ctx.game

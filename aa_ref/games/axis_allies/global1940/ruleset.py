@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from aa_ref.core.copies import deep_copy
 from aa_ref.core.engine import Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.anniversary.ruleset import Anniversary, cite_event
@@ -172,7 +171,7 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         # --- remaining rules: submarines attack passing unescorted transports [G40 L1598] (g40_subs) ---
         strikes = []
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
-            before = Board(ctx.setup, deep_copy(ctx.game))
+            before = Board(ctx.setup, ctx.as_it_stands())
             strikes = subs.passages(before, given, phase)
         super().execute_phase(ctx, given, phase)
         if strikes:

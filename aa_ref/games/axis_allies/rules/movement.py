@@ -26,7 +26,6 @@ Marks set on moved units: `moved` (movement spent this turn, cumulative for air 
 
 from __future__ import annotations
 
-from aa_ref.core.copies import deep_copy
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits, SetBattles, SetTurn
@@ -99,7 +98,7 @@ def execute_moves(ctx: Context, given: OrdersInput, phase: str, naval: NavalRule
     """Make the moves (already checked); end the Combat Move with its battles, and the
     Noncombat Move with every air unit landed or lost."""
     power = given.model.power
-    board = Board(ctx.setup, deep_copy(ctx.game))  # the board as the phase began
+    board = Board(ctx.setup, ctx.as_it_stands())  # the board as the phase began
     legs, _ = _plan(board, given, phase)
     riders = guest_riders(board, legs, power)
     for leg in legs:
