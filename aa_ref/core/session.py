@@ -810,8 +810,10 @@ def replay(game_path: Path, log_path: Path | None = None, loaded: LoadedGame | N
         return ReplayReport(len(log.entries), f"the game's log head is {loaded.game.log.head} but its log "
                                               f"{loaded.log_path} ends at {log.head}: one of the two was edited or "
                                               "replaced")
+    from aa_ref.core.heap import sparing_the_heap
     try:
-        game, _ = _rebuild(loaded)
+        with sparing_the_heap():
+            game, _ = _rebuild(loaded)
     except _Divergence as exc:
         return ReplayReport(len(log.entries), str(exc))
     mine = game.model_dump(mode="json")

@@ -1,4 +1,5 @@
-"""core/copies.deep_copy: the same value as pydantic's deep copy, sharing nothing with the original."""
+"""The speed helpers of the core: core/copies.deep_copy (the same value as pydantic's deep copy, sharing nothing with
+the original), Context.as_it_stands and core/heap.sparing_the_heap."""
 
 from __future__ import annotations
 
@@ -62,3 +63,18 @@ def test_the_game_as_it_stands_is_one_copy_until_the_next_event(tmp_path: Path) 
     ctx.roll("r1/USSR/x", 2)
     after = ctx.as_it_stands()
     assert after is not before and after == ctx.game
+
+
+def test_sparing_the_heap_puts_every_object_back() -> None:
+    import gc
+
+    from aa_ref.core.heap import sparing_the_heap
+
+    assert gc.get_freeze_count() == 0
+    with sparing_the_heap():
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        with sparing_the_heap():  # nested: the outer block keeps them
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() == 0
