@@ -302,6 +302,13 @@ class Setup(Strict):
         return NameIndex("unit type", self.unit_types, plural)
 
     @cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Each space's neighbours in the setup's order: a walk over them (a search, the first neighbour a
+        message names) is the same in every run, whatever the interpreter's hash seed (a frozenset's order
+        is not). Made once per setup, not once per board."""
+        return {name: tuple(space.adjacent) for name, space in self.spaces.items()}
+
+    @cached_property
     def _side_by_power(self) -> dict[str, str]:
         """Each power's side (the first that lists it), asked of tens of thousands of times in a long replay."""
         out: dict[str, str] = {}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import cached_property
 
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts, UnitType
 from aa_ref.games.axis_allies.model.state import Force, Game
@@ -46,12 +45,10 @@ class Board:
         self.game = game
 
     # --- geography -------------------------------------------------------
-    @cached_property
+    @property
     def adjacency(self) -> dict[str, tuple[str, ...]]:
-        """Each space's neighbours in the setup's order: a walk over them (a search, the first neighbour a
-        message names) is the same in every run, whatever the interpreter's hash seed (a frozenset's order
-        is not)."""
-        return {name: tuple(space.adjacent) for name, space in self.setup.spaces.items()}
+        """Each space's neighbours in the setup's order (`Setup.neighbours`, made once per setup)."""
+        return self.setup.neighbours
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency.get(a, ())
