@@ -193,7 +193,9 @@ class Board:
     def is_hostile_sea(self, space: str, power: str) -> bool:
         """A sea zone is hostile when it holds enemy surface warships; subs and transports
         do not count [L267-L270, L387]."""
-        return any(self.enemy_units(space, power).get(u, 0) for u in SURFACE_WARSHIPS)
+        order = self.setup.turn_order  # as `enemy_units` counts them, without adding them up
+        return any(force.units.get(u, 0) for force in self.forces(space)
+                   if force.power in order and self.enemies(power, force.power) for u in SURFACE_WARSHIPS)
 
     def has_enemy_destroyer(self, space: str, power: str) -> bool:
         return self.enemy_units(space, power).get("destroyer", 0) > 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from aa_ref.core.copies import deep_copy
 from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.core.model import LogRef
@@ -401,5 +402,5 @@ def _clear_marks(ctx: Context) -> None:
             fresh = Force(power=force.power, units=dict(force.units), cargo=force.cargo,
                           damaged=force.damaged, damaged_units=dict(force.damaged_units))
             if fresh.marks() != force.marks():
-                ctx.emit(RemoveUnits(space=space, force=force.model_copy(deep=True), reason="end of turn"))
+                ctx.emit(RemoveUnits(space=space, force=deep_copy(force), reason="end of turn"))
                 ctx.emit(AddUnits(space=space, force=fresh))
