@@ -398,6 +398,9 @@ def _clear_marks(ctx: Context) -> None:
     """Per-turn marks (moved, fought, done) end with the turn; cargo stays aboard."""
     for space, state in list(ctx.game.spaces.items()):
         for force in list(state.forces):
+            if not (force.moved or force.combat or force.done or force.retreated or force.assault is not None
+                    or force.stays_aboard):
+                continue  # no mark (most forces): a fresh force's marks are its own
             # damage that lasts (Global 1940 [G40 L1463]) is no mark: it stays; elsewhere it is 0 here [L903]
             fresh = Force(power=force.power, units=dict(force.units), cargo=force.cargo,
                           damaged=force.damaged, damaged_units=dict(force.damaged_units))
