@@ -78,3 +78,28 @@ def test_sparing_the_heap_puts_every_object_back() -> None:
             assert gc.get_freeze_count() == frozen
         assert gc.get_freeze_count() == frozen
     assert gc.get_freeze_count() == 0
+
+
+def test_no_rule_changes_the_game_as_it_stands(tmp_path: Path, monkeypatch) -> None:
+    """The readers of one shared copy (Global 1940's move phases: the submarines' passages, then the moves) only
+    read it: a whole round of Global 1940 and of 1941 leaves every copy as it was made."""
+    from aa_ref.core.engine import Context
+
+    made: list[tuple[object, dict]] = []
+    shared = Context.as_it_stands
+
+    def watched(self: Context) -> object:
+        fresh = self._before is None
+        copy = shared(self)
+        if fresh:
+            made.append((copy, copy.model_dump(mode="json")))
+        return copy
+
+    monkeypatch.setattr(Context, "as_it_stands", watched)
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    for scenario, seed, options in (("global1940", "global1940", {"research": "off"}), ("aa1941", "example", None)):
+        path = tmp_path / f"{scenario}.yaml"
+        session.new_game(scenario, path, seed=seed, options=options)
+        session.apply_orders(path, sorted((examples / scenario / "round-1").glob("*.yaml")), in_place=True)
+    assert len(made) > 10
+    assert all(copy.model_dump(mode="json") == dump for copy, dump in made)
