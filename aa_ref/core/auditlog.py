@@ -86,15 +86,19 @@ class Log(Strict):
         return self.entries[-1].state_sha256 if self.entries else self.start.state_sha256
 
 
+def canonical_json(data: Any) -> str:
+    """The text that digests hash: keys sorted, no spaces, UTF-8 as is. Data read from YAML or dumped from a model
+    holds no cycle, so the encoder does not look for one (the same text, sooner)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def state_digest(data: dict[str, Any]) -> str:
     """The SHA-256 of a game's state (the data its ruleset binds, `Ruleset.bound_state`) as canonical JSON."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 
 
 def _digest(payload: Any) -> str:
-    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return hashlib.sha256(canonical_json(payload).encode()).hexdigest()[:32]
 
 
 def start_hash(start: LogStart) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
+from aa_ref.core.copies import deep_copy
 from aa_ref.core.dice import DiceSource, SeededDice, Volley, table_dice
 from aa_ref.core.errors import AaRefError, IllegalOrders, Problem
 from aa_ref.core.events import Note, Roll
@@ -52,8 +53,18 @@ class Context:
     watch: Callable[[Any], None] | None = None
     """Told each event as it happens (a table where dice are typed hears each volley's outcome before the next)."""
 
+    _before: Any = field(default=None, init=False, repr=False, compare=False)
+
+    def as_it_stands(self) -> Any:
+        """A copy of the working game as it stands, to ask questions of while events change the game (the board
+        as a phase began). Until the next event the same copy is given to every caller: read it, never change it."""
+        if self._before is None:
+            self._before = deep_copy(self.game)
+        return self._before
+
     def emit(self, event: Any) -> None:
         """Record an event and apply it to the working game."""
+        self._before = None
         self.apply(self.game, event)
         self.events.append(event)
         if self.watch is not None:

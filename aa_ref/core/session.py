@@ -591,9 +591,11 @@ class ApplyResult:
 
 
 def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersInput, at_table: TableDice | None,
-               bind_state: bool = True) -> tuple[Game, Log, list[Any]]:
+               bind_state: bool = True, in_place: bool = False) -> tuple[Game, Log, list[Any]]:
     """Check and adjudicate one document; the new game and log (its entry binding the new state unless replaying
-    an entry written before states were bound), or IllegalOrders."""
+    an entry written before states were bound), or IllegalOrders. `game` is left as it was, unless `in_place`
+    (replay, whose state nothing else holds): then the new game is `game` changed, and is left half-changed by
+    orders refused."""
     if not ruleset.self_checking:  # else its adjudication refuses illegal orders, with the dice really rolled
         problems = ruleset.check(setup, game, given)
         if problems:
@@ -610,7 +612,9 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     else:
         dice, manual = SeededDice(game.seed), False
     before = len(dice.rolled) if manual else 0
-    ctx = Context(setup, game.model_copy(deep=True), dice, manual_dice=manual, apply=ruleset.apply_event,
+    round_, phase = game.round, game.phase  # the entry's, whatever the adjudication changes
+    from aa_ref.core.copies import deep_copy  # here: the module's imports are another change's
+    ctx = Context(setup, game if in_place else deep_copy(game), dice, manual_dice=manual, apply=ruleset.apply_event,
                   watch=_narrator(at_table))
     try:
         ruleset.adjudicate(ctx, given)
@@ -627,7 +631,7 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
     if leftover:
         raise InvalidInput(f"{given.doc.path}: {leftover}; remove them")
     bound = state_sha256(ruleset, ctx.game) if bind_state else None
-    entry = make_entry(log, game.round, model.power, game.phase, record, dump_events(ctx.events), bound)
+    entry = make_entry(log, round_, model.power, phase, record, dump_events(ctx.events), bound)
     new_log = log.model_copy(update={"entries": [*log.entries, entry]})
     new_game = ctx.game
     new_game.log.head = entry.hash
@@ -797,9 +801,10 @@ class ReplayReport:
     divergence: str | None = None
 
 
-def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
-    """Recompute the game from its setup and log; report the first divergence."""
-    loaded = load_game(game_path, log_path, check_head=False)
+def replay(game_path: Path, log_path: Path | None = None, loaded: LoadedGame | None = None) -> ReplayReport:
+    """Recompute the game from its setup and log; report the first divergence. `loaded`: the game already loaded
+    with `check_head=False` (left unchanged)."""
+    loaded = loaded or load_game(game_path, log_path, check_head=False)
     log = loaded.log
     broken = chain_problems(log)
     if broken:
@@ -809,8 +814,10 @@ def replay(game_path: Path, log_path: Path | None = None) -> ReplayReport:
         return ReplayReport(len(log.entries), f"the game's log head is {loaded.game.log.head} but its log "
                                               f"{loaded.log_path} ends at {log.head}: one of the two was edited or "
                                               "replaced")
+    from aa_ref.core.heap import sparing_the_heap
     try:
-        game, _ = _rebuild(loaded)
+        with sparing_the_heap():
+            game, _ = _rebuild(loaded)
     except _Divergence as exc:
         return ReplayReport(len(log.entries), str(exc))
     mine = game.model_dump(mode="json")
@@ -856,7 +863,8 @@ UNDO = "undo"
 
 def _rebuild(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
     """The game recomputed from the setup and every log entry, and the stack of effective
-    entries (number, state before it) that undo entries pop. Try, then explain: a game begun with other rules
+    entries (number, state before it) that undo entries pop (the state only where an undo may restore it, else
+    None: `_undoable`). Try, then explain: a game begun with other rules
     replays while the rules it meets did not change; where it diverges, the divergence names the change."""
     try:
         return _rebuilt(loaded)
@@ -880,7 +888,12 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
     game.log.head = rebuilt.head
     if log.start.state_sha256 not in (None, state_sha256(ruleset, game)):
         raise _Divergence("the log's start records a state the setup does not give (its state_sha256 was edited)")
-    stack: list[tuple[int, Game]] = []
+    # Orders are adjudicated on the replayed state itself, not a copy (speed): only the states that an undo may
+    # restore are kept, copied.
+    from aa_ref.core.copies import deep_copy
+    game = deep_copy(game)  # shares nothing with the setup
+    kept = _undoable(log)
+    stack: list[tuple[int, Game | None]] = []
     for entry in log.entries:
         bind = entry.state_sha256 is not None  # an entry written before states were bound is rewritten without
         if entry.input.get("kind") == UNDO:
@@ -914,11 +927,11 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
             _same_entry(entry, rebuilt.entries[-1])
             continue
         doc = Document(f"{loaded.log_path} entry {entry.n}", entry.input, tree=entry.input)
-        before = game
+        before = deep_copy(game) if entry.n in kept else None  # else never restored
         try:
             kind = document_kind(doc)
             given = OrdersInput(doc, parse_model(doc, kind))
-            game, rebuilt, events = adjudicate(setup, ruleset, game, rebuilt, given, None, bind)
+            game, rebuilt, events = adjudicate(setup, ruleset, game, rebuilt, given, None, bind, in_place=True)
         except AaRefError as exc:
             raise _Divergence(f"entry {entry.n} no longer applies: {'; '.join(exc.lines())}") from None
         produced = dump_events(events)
@@ -927,6 +940,22 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
         _same_entry(entry, rebuilt.entries[-1])
         stack.append((entry.n, before))
     return game, stack
+
+
+def _undoable(log: Log) -> set[int]:
+    """The orders entries whose state before them an undo may restore: those an undo in the log takes back, and the
+    last one in effect (which `undo` takes back). The stack of entries in effect, as `_rebuilt` keeps it: an undo
+    pops it, a commitment leaves it, anything else is pushed."""
+    in_effect: list[int] = []
+    undone = set()
+    for entry in log.entries:
+        kind = entry.input.get("kind")
+        if kind == UNDO:
+            undone.add(entry.input.get("undoes"))
+            in_effect = in_effect[:-1]
+        elif kind != fairdice.COMMITMENT:
+            in_effect.append(entry.n)
+    return undone | set(in_effect[-1:])
 
 
 def _same_entry(logged: Any, replayed: Any) -> None:

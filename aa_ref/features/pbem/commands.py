@@ -201,7 +201,7 @@ def verify(game_path: Path) -> Verification:
     """Replay the game and audit its dice: every fair roll followed from signed documents and
     reveals chained to the commitments (replay recomputes them), each chain value used once."""
     loaded = load_game(game_path, check_head=False)
-    report = replay(game_path)
+    report = replay(game_path, loaded=loaded)
     result = verification(loaded)
     if report.divergence:
         result.problems.insert(0, report.divergence)

@@ -177,7 +177,7 @@ class Global1940(InstallationRules, EconomyRules, Anniversary):
         # --- remaining rules: submarines attack passing unescorted transports [G40 L1598] (g40_subs) ---
         strikes = []
         if phase in (COMBAT_MOVE, NONCOMBAT_MOVE):
-            before = Board(ctx.setup, ctx.game.model_copy(deep=True))
+            before = Board(ctx.setup, ctx.as_it_stands())
             strikes = subs.passages(before, given, phase)
         super().execute_phase(ctx, given, phase)
         if strikes:

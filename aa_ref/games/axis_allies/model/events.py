@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
+from aa_ref.core.copies import deep_copy
 from aa_ref.core.events import EventError, Note, Roll
 from aa_ref.core.model import Strict
 from aa_ref.games.axis_allies.model.state import (
@@ -272,7 +273,7 @@ def _add(game: Game, space: str, force: Force) -> None:
                 for unit, n in force.damaged_units.items():
                     existing.damaged_units[unit] = existing.damaged_units.get(unit, 0) + n
                 return
-    added = force.model_copy(deep=True)
+    added = deep_copy(force)
     added.units = dict(sorted(added.units.items()))
     forces.append(added)
 
@@ -375,15 +376,15 @@ def apply_event(game: Game, event: Any) -> None:
         case Phase(round=rnd, power=power, phase=phase):
             game.round, game.power, game.phase = rnd, power, phase
         case SetBattles(battles=battles):
-            game.turn.battles = [b.model_copy(deep=True) for b in battles]
+            game.turn.battles = [deep_copy(b) for b in battles]
         case SetTurn(turn=turn):
-            game.turn = turn.model_copy(deep=True)
+            game.turn = deep_copy(turn)
         case SetDraft(draft=draft):
-            game.draft = draft.model_copy(deep=True) if draft is not None else None
+            game.draft = deep_copy(draft) if draft is not None else None
         case SetPending(pending=pending):
-            game.pending = [d.model_copy(deep=True) for d in pending]
+            game.pending = [deep_copy(d) for d in pending]
         case SetStanding(power=power, standing=standing):
-            game.powers[power].standing = standing.model_copy(deep=True)
+            game.powers[power].standing = deep_copy(standing)
         case Researchers(power=power, delta=delta):
             state = game.powers[power]
             if state.researchers + delta < 0:
@@ -433,7 +434,7 @@ def apply_event(game: Game, event: Any) -> None:
         case Victory(side=side):
             game.winner = side
         case DeclareWar(declaration=declaration, pairs=pairs):
-            game.declarations.append(declaration.model_copy(deep=True))
+            game.declarations.append(deep_copy(declaration))
             for pair in pairs:
                 if sorted(pair) not in game.at_war:
                     game.at_war.append(sorted(pair))
@@ -452,7 +453,7 @@ def apply_event(game: Game, event: Any) -> None:
 
 def fold(game: Game, events: list[Any]) -> Game:
     """A new game: `game` with `events` applied in order; `game` itself is untouched."""
-    new = game.model_copy(deep=True)
+    new = deep_copy(game)
     for event in events:
         apply_event(new, event)
     return new

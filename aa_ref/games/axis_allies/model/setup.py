@@ -301,11 +301,24 @@ class Setup(Strict):
         plural.setdefault("infantry", []).append("infantries")
         return NameIndex("unit type", self.unit_types, plural)
 
-    def side_of(self, power: str) -> str:
+    @cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Each space's neighbours in the setup's order: a walk over them (a search, the first neighbour a
+        message names) is the same in every run, whatever the interpreter's hash seed (a frozenset's order
+        is not). Made once per setup, not once per board."""
+        return {name: tuple(space.adjacent) for name, space in self.spaces.items()}
+
+    @cached_property
+    def _side_by_power(self) -> dict[str, str]:
+        """Each power's side (the first that lists it), asked of tens of thousands of times in a long replay."""
+        out: dict[str, str] = {}
         for side, members in self.sides.items():
-            if power in members:
-                return side
-        raise KeyError(power)
+            for power in members:
+                out.setdefault(power, side)
+        return out
+
+    def side_of(self, power: str) -> str:
+        return self._side_by_power[power]  # KeyError for a power of no side
 
     def allied(self, a: str, b: str) -> bool:
         """True when two powers are on the same side (a power is its own ally)."""

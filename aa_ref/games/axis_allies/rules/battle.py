@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from aa_ref.core.copies import deep_copy
 from aa_ref.core.dice import Volley as TableVolley
 from aa_ref.core.engine import Context
 from aa_ref.games.axis_allies.model.events import AddUnits, RemoveUnits
@@ -103,7 +104,7 @@ def _minus(a: UnitCounts, b: UnitCounts) -> UnitCounts:
 
 def _copies(forces: list[Force]) -> list[Force]:
     """Forces to work from while events change the live ones."""
-    return [f.model_copy(deep=True) for f in forces]
+    return [deep_copy(f) for f in forces]
 
 
 class Fight:
@@ -138,7 +139,7 @@ class Fight:
 
     def forces(self, power: str) -> list[Force]:
         """Copies of a power's forces in the battle (the attacker's: not those that retreated this turn)."""
-        return [f.model_copy(deep=True) for f in self.board.forces(self.space, power)
+        return [deep_copy(f) for f in self.board.forces(self.space, power)
                 if not (power == self.attacker and f.retreated)]
 
     def power_units(self, power: str) -> UnitCounts:

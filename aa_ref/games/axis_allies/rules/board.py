@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import cached_property
 
 from aa_ref.games.axis_allies.model.setup import Setup, UnitCounts, UnitType
 from aa_ref.games.axis_allies.model.state import Force, Game
@@ -46,12 +45,10 @@ class Board:
         self.game = game
 
     # --- geography -------------------------------------------------------
-    @cached_property
+    @property
     def adjacency(self) -> dict[str, tuple[str, ...]]:
-        """Each space's neighbours in the setup's order: a walk over them (a search, the first neighbour a
-        message names) is the same in every run, whatever the interpreter's hash seed (a frozenset's order
-        is not)."""
-        return {name: tuple(space.adjacent) for name, space in self.setup.spaces.items()}
+        """Each space's neighbours in the setup's order (`Setup.neighbours`, made once per setup)."""
+        return self.setup.neighbours
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency.get(a, ())
@@ -196,7 +193,9 @@ class Board:
     def is_hostile_sea(self, space: str, power: str) -> bool:
         """A sea zone is hostile when it holds enemy surface warships; subs and transports
         do not count [L267-L270, L387]."""
-        return any(self.enemy_units(space, power).get(u, 0) for u in SURFACE_WARSHIPS)
+        order = self.setup.turn_order  # as `enemy_units` counts them, without adding them up
+        return any(force.units.get(u, 0) for force in self.forces(space)
+                   if force.power in order and self.enemies(power, force.power) for u in SURFACE_WARSHIPS)
 
     def has_enemy_destroyer(self, space: str, power: str) -> bool:
         return self.enemy_units(space, power).get("destroyer", 0) > 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from aa_ref.core.copies import deep_copy
 from aa_ref.core.engine import OrdersInput
 from aa_ref.core.errors import Problem
 from aa_ref.games.axis_allies.model.setup import UnitCounts
@@ -284,12 +285,12 @@ def supply(board: Board, power: str) -> dict[str, list[Take]]:
     for space, state in board.game.spaces.items():
         for force in state.forces:
             if force.power == power:
-                pools.setdefault(space, []).append(Take(space, force.model_copy(deep=True)))
+                pools.setdefault(space, []).append(Take(space, deep_copy(force)))
             else:  # fighters, and Global 1940 tactical bombers [G40 L1490], riding an ally's carrier
                 for unit in ("fighter", "tactical_bomber"):
                     if force.cargo.get(power, {}).get(unit):
                         aboard = Force(power=power, units={unit: force.cargo[power][unit]})
-                        riders.setdefault(space, []).append(Take(space, aboard, force.model_copy(deep=True)))
+                        riders.setdefault(space, []).append(Take(space, aboard, deep_copy(force)))
     for space, takes in riders.items():
         pools.setdefault(space, []).extend(takes)
     return pools

@@ -97,7 +97,7 @@ def execute_moves(ctx: Context, given: OrdersInput, phase: str, naval: NavalRule
     """Make the moves (already checked); end the Combat Move with its battles, and the
     Noncombat Move with every air unit landed or lost."""
     power = given.model.power
-    board = Board(ctx.setup, ctx.game.model_copy(deep=True))  # the board as the phase began
+    board = Board(ctx.setup, ctx.as_it_stands())  # the board as the phase began
     legs, _ = _plan(board, given, phase)
     riders = guest_riders(board, legs, power)
     for leg in legs:

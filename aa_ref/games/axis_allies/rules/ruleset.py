@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from aa_ref.core.copies import deep_copy
 from aa_ref.core.engine import FIRST_RULES, Context, OrdersInput, WhereAnswer
 from aa_ref.core.errors import Problem
 from aa_ref.core.model import LogRef
@@ -428,9 +429,12 @@ def _clear_marks(ctx: Context) -> None:
 
     for space, state in list(ctx.game.spaces.items()):
         for force in list(state.forces):
+            if not (force.moved or force.combat or force.done or force.retreated or force.assault is not None
+                    or force.stays_aboard):
+                continue  # no mark (most forces): a fresh force's marks are its own
             # damage that lasts (Global 1940 [G40 L1463]) is no mark: it stays; elsewhere it is 0 here [L903]
             fresh = Force(power=force.power, units=dict(force.units), cargo=force.cargo,
                           damaged=force.damaged, damaged_units=dict(force.damaged_units))
             if fresh.marks() != force.marks():
-                ctx.emit(RemoveUnits(space=space, force=force.model_copy(deep=True), reason="end of turn"))
+                ctx.emit(RemoveUnits(space=space, force=deep_copy(force), reason="end of turn"))
                 ctx.emit(AddUnits(space=space, force=fresh))

@@ -54,10 +54,14 @@ def find_stranded(board: Board) -> list[Stranded]:
         for power in board.setup.turn_order:
             if power == board.game.power:
                 continue
-            mine = sum(f.units.get(u, 0) for f in state.forces if f.power == power for u in CARRIER_PLANES) \
-                - aboard_damaged(board, zone, power)
+            planes = sum(f.units.get(u, 0) for f in state.forces if f.power == power for u in CARRIER_PLANES)
+            if not planes:  # most zones and powers: none, so none stranded (the rest is asked only of fighters)
+                continue
+            mine = planes - aboard_damaged(board, zone, power)
+            if mine <= 0:
+                continue
             excess = min(mine, -_room(board, zone, power))
-            if mine and excess > 0:
+            if excess > 0:
                 out.append(Stranded(zone, power, excess))
     return out
 
