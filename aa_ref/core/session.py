@@ -594,8 +594,8 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
                bind_state: bool = True, in_place: bool = False) -> tuple[Game, Log, list[Any]]:
     """Check and adjudicate one document; the new game and log (its entry binding the new state unless replaying
     an entry written before states were bound), or IllegalOrders. `game` is left as it was, unless `in_place`
-    (replay, whose state nothing else holds): then the new game is `game` changed, and is left half-changed by
-    orders refused."""
+    (replay, and `apply_orders` after its first document: a state nothing else holds): then the new game is `game`
+    changed, and is left half-changed by orders refused."""
     if not ruleset.self_checking:  # else its adjudication refuses illegal orders, with the dice really rolled
         problems = ruleset.check(setup, game, given)
         if problems:
@@ -724,9 +724,11 @@ def apply_orders(
     pool = RevealPool(reveal_paths or [])
     game, log = loaded.game, loaded.log
     result = ApplyResult(game)
+    ours = False  # whether `game` is a copy made by this call, which the next document may change in place
     for given in inputs:
         if given.model.kind == EDIT:
             game, log, events = edited(loaded.setup, loaded.ruleset, game, log, given)
+            ours = False  # an edit's game may share parts with the game it edited
             result.applied.append(Applied(given.doc.path, events))
             if isinstance(at_table, AskedDice):  # told in its place among the documents
                 at_table.begin(given.doc.path)
@@ -739,7 +741,8 @@ def apply_orders(
         if narrated:
             at_table.begin(given.doc.path)
         try:
-            game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, at_table)
+            game, log, events = adjudicate(loaded.setup, loaded.ruleset, game, log, given, at_table, in_place=ours)
+            ours = True  # a refused document leaves it half-changed, but then nothing is written
         except IllegalOrders as exc:
             raise IllegalOrders(exc.message, [*exc.problems, *(Problem(p) for p in pool.unused())]) from None
         result.applied.append(Applied(given.doc.path, events, narrated))
