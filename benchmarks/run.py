@@ -186,7 +186,7 @@ def main() -> None:
              no_output),
             ("aa-ref diff (before and after a purchase)", [*CLI, "diff", str(example), str(after)]),
             ("aa-ref log (round-1 game)", [*CLI, "log", str(example)]),
-            ("aa-ref apply (Germany's whole turn, 10 files)",
+            ("aa-ref apply (Germany's whole turn, 8 files)",
              [*CLI, "apply", str(example), *map(str, GERMANY_TURN), "-o", str(out)], no_output),
             (f"aa-ref replay ({options.rounds} rounds)", [*CLI, "replay", str(long_game)]),
             (f"aa-ref validate (Anniversary, {options.rounds} rounds)", [*CLI, "validate", str(anniversary)]),
