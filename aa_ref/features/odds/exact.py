@@ -75,12 +75,18 @@ class Chain:
             self._def_pmf[d] = hits_pmf(self.dfn.dice_by_value(d), self.A, self.low_luck)
         return _cap(self._def_pmf[d], self.A - a)
 
-    def over(self, a: int, d: int) -> str | None:
-        """Why the battle is over in state (a, d), or None while it goes on."""
+    def over(self, a: int, d: int, fought: bool = True) -> str | None:
+        """Why the battle is over in state (a, d), or None while it goes on. The referee's order at the
+        end of a round [L613-L643], [@86454]: Condition A first, undefended transports destroyed with it
+        (so None here: the caller sinks them), then the attacker's retreat (Condition B), which comes
+        only after a round has been `fought`. `--retreat-below` counts attacking units, as the referee
+        does (a damaged battleship is one unit)."""
         if a >= self.A or d >= self.D:
             return "ended"
+        if not fought or self.undefended(a, d):
+            return None
         below = self.spec.retreat_below
-        if below is not None and self.A - a < below:
+        if below is not None and self.att.count(a) < below:
             return "retreat"
         if (a, d) in self.retreats:
             return "retreat"
@@ -168,12 +174,14 @@ def solve(spec: BattleSpec) -> Result:
         grid = np.zeros((chain.A + 1, chain.D + 1))
         grid[0, min(opening.bombarded, chain.D)] = opening.weight
         last = spec.retreat_after
+        if spec.retreat_below is not None and chain.att.count(0) < spec.retreat_below:
+            last = 1  # too few from the start: the attacker retreats after the first round, as the referee does
         if opening.bombarded:
             grid = _first_round_after_bombardment(chain, grid, opening.bombarded)
             result.rounds += opening.weight
             last = None if last is None else last - 1
         if last is not None:
-            final, rounds, stuck = _by_rounds(chain, grid, last)
+            final, rounds, stuck = _by_rounds(chain, grid, last, bool(opening.bombarded))
         elif _plain(chain):
             final, rounds, stuck = _by_rows(chain, grid)
         else:
@@ -282,15 +290,16 @@ def _by_rows(chain: Chain, grid: np.ndarray) -> tuple[np.ndarray, float, set]:
     return grid, rounds, stuck
 
 
-def _by_rounds(chain: Chain, grid: np.ndarray, last: int) -> tuple[np.ndarray, float, set]:
-    """Round by round; after round `last` the attacker retreats from every state still fighting."""
+def _by_rounds(chain: Chain, grid: np.ndarray, last: int, fought: bool) -> tuple[np.ndarray, float, set]:
+    """Round by round; after round `last` the attacker retreats from every state still fighting.
+    `fought`: a round has been fought already (the first, after bombardment)."""
     rounds = 0.0
     stuck: set[tuple[int, int]] = set()
-    for _ in range(last):
+    for n in range(last):
         nxt = np.zeros_like(grid)
         for a, d in zip(*np.nonzero(grid > EPSILON)):
             mass = grid[a, d]
-            if chain.over(a, d) or (a, d) in stuck:
+            if chain.over(a, d, fought or n > 0) or (a, d) in stuck:
                 nxt[a, d] += mass
                 continue
             if chain.undefended(a, d):

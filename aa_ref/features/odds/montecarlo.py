@@ -72,16 +72,20 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
     last = chain.spec.retreat_after or MAX_ROUNDS
     active = np.ones(n, dtype=bool)
     stuck = np.zeros(n, dtype=bool)
-    for _ in range(last):
+    counts = np.array([chain.att.count(k) for k in range(chain.A + 1)])
+    if below is not None and counts[0] < below:
+        last = 1  # too few from the start: the attacker retreats after the first round, as the referee does
+    for n_round in range(last):
         live = active & (a < chain.A) & ((d < chain.D) | first)
-        if below is not None and not first:
-            live &= (chain.A - a) >= below
-        if chain.retreats and not first:
-            live &= ~retreat[a, d]
-        if not first:  # undefended transports are destroyed at once [L627], [@82568]
+        if not first:  # Condition A: undefended transports are destroyed at once [L627], [@82568] ...
             sunk = live & undefended[a, d]
             d[sunk] = chain.D
             live &= ~sunk
+        fought = n_round > 0  # ... then Condition B, after a round [L613-L643]
+        if below is not None and fought:
+            live &= counts[a] >= below
+        if chain.retreats and fought:
+            live &= ~retreat[a, d]
         idx = np.nonzero(live)[0]
         if not len(idx):
             break
