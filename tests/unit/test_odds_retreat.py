@@ -69,3 +69,67 @@ def test_retreat_below_at_sea_agrees_with_the_referees_engine():
         p = getattr(exact, name)
         assert abs(getattr(fought, name) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 1500), name
     assert abs(exact.probability("retreat") - fought.probability("retreat")) <= 3 * math.sqrt(0.25 / 1500)
+
+
+@pytest.mark.parametrize("attacker, defender, kw", [
+    ("3 submarine, 2 cruiser", "2 submarine, 1 destroyer, 1 cruiser, 1 transport", {"retreat_below": 3}),
+    ("2 battleship, 2 cruiser", "1 battleship, 2 destroyer, 2 cruiser", {"retreat_below": 4}),
+    ("2 destroyer, 1 cruiser", "2 submarine, 1 transport", {"retreat_after": 2}),
+    ("2 cruiser", "1 destroyer, 1 transport", {"retreat_below": 2}),
+    ("4 submarine, 1 destroyer", "1 battleship, 2 destroyer, 1 transport", {"retreat_chance": 0.5}),
+    ("3 submarine, 2 cruiser", "3 submarine, 1 battleship", {"low_luck": True}),
+    ("1 battleship, 2 fighter", "1 carrier, 1 fighter, 2 transport", {"low_luck": True, "retreat_below": 2}),
+    ("2 submarine, 2 destroyer", "2 submarine, 1 cruiser, 1 transport", {"low_luck": True, "retreat_after": 1}),
+])
+def test_the_class_chain_follows_retreats_and_low_luck_as_the_one_number_chain(attacker, defender, kw):
+    """Retreat policies and low luck on the chain by target class (issue 22): where no hit's target depends
+    on what scored it, the same law as the chain on hit counts."""
+    from aa_ref.features.odds import classes
+
+    battle = spec(attacker, defender, at_sea=True, **kw)
+    assert classes.fits(battle)
+    one, split = solve(battle), classes.solve(battle)
+    for name in ("attacker_win", "defender_win", "draw", "rounds"):
+        assert getattr(split, name) == pytest.approx(getattr(one, name), abs=1e-12), name
+    assert split.probability("retreat") == pytest.approx(one.probability("retreat"), abs=1e-12)
+    assert split.lost("attacker")[0] == pytest.approx(one.lost("attacker")[0], abs=1e-9)
+
+
+def test_transports_escorted_only_by_submarines_against_aircraft_are_destroyed_at_once():
+    """[L625-L627], [@82568] (digest §4.7): aircraft and submarines cannot hit each other, so the
+    transports count as undefended and are destroyed with no dice, as the referee's `Fight` does; the
+    aircraft and the submarines are then a stalemate (ruling 12)."""
+    from aa_ref.features.odds.run import compute
+
+    result = compute(spec("3 fighter", "2 submarine, 2 transport", at_sea=True), None, "s")
+    assert result.method == "exact" and result.probability("stalemate") == pytest.approx(1)
+    assert result.rounds == 0
+    assert result.endings[0].defender == {"submarine": 2} and result.endings[0].attacker == {"fighter": 3}
+    # The attacker's own transport is not undefended (it could retreat): the submarine strikes it, 1 in 6
+    # a round, while the defending transport was destroyed at once.
+    escorted = compute(spec("2 fighter, 1 transport", "1 submarine, 1 transport", at_sea=True), None, "s")
+    assert escorted.rounds == pytest.approx(6)
+    assert escorted.endings[0].attacker == {"fighter": 2} and escorted.endings[0].defender == {"submarine": 1}
+
+
+@pytest.mark.parametrize("attacker, defender, kw", [
+    ("2 fighter, 1 destroyer, 1 cruiser", "2 submarine, 1 destroyer, 1 fighter", {"retreat_below": 3}),
+    ("2 fighter, 1 bomber, 2 destroyer", "3 submarine, 1 carrier, 1 fighter", {"retreat_after": 2}),
+    ("2 submarine, 1 fighter, 1 battleship", "1 destroyer, 1 carrier, 2 fighter, 1 submarine", {"retreat_below": 3}),
+])
+@pytest.mark.slow
+def test_submarines_facing_aircraft_with_a_retreat_policy_agree_with_the_referees_engine(attacker, defender, kw):
+    """Issue 22: retreat policies join the chain by target class; it agrees with the referee's `Fight`
+    within three standard errors of 3,000 battles, retreats of air units included (they stay in the
+    space until the noncombat move [L643], marked retreated)."""
+    from aa_ref.features.odds import referee
+    from aa_ref.features.odds.run import compute
+
+    battle = spec(attacker, defender, at_sea=True, **kw)
+    exact, fought = compute(battle, None, "s"), referee.simulate(battle, 3000, "classes-retreat")
+    assert exact.method == "exact" and "target class" in exact.method_reason
+    for name in ("attacker_win", "defender_win", "draw"):
+        p = getattr(exact, name)
+        assert abs(getattr(fought, name) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 3000), name
+    p = exact.probability("retreat")
+    assert abs(fought.probability("retreat") - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 3000)

@@ -22,6 +22,7 @@ hits taken, as `exact` does on pairs of hit counts.
 from __future__ import annotations
 
 import itertools
+from functools import cached_property
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from aa_ref.features.odds.battle import SUBMARINE, BattleSpec
 from aa_ref.features.odds.exact import DESTROYER, EPSILON, hits_pmf
 from aa_ref.features.odds.outcome import Ending, Result
 from aa_ref.features.odds.sides import Side
-from aa_ref.games.axis_allies.rules.casualties import SINKING, HitRules, Targets, hit_kind
+from aa_ref.games.axis_allies.rules.casualties import SINKING, HitRules, Targets, Volley, hit_kind
 from aa_ref.games.axis_allies.rules.firepower import fire_groups
 
 SURFACE, SUB, AIR = 0, 1, 2
@@ -69,6 +70,11 @@ class ClassSide:
         self.destroyer = np.array([a.get(DESTROYER, 0) > 0 for a in self.alive])
         self.subs = np.array([a.get(SUBMARINE, 0) > 0 for a in self.alive])
         self.transports_only = np.array([bool(a) and set(a) == {"transport"} for a in self.alive])
+        self.transports = np.array([a.get("transport", 0) > 0 for a in self.alive])
+        self.air = np.array([any(side.profiles[u].domain == "air" for u in a) for a in self.alive])
+        value = (lambda u: side.profiles[u].attack) if side.attacking else (lambda u: side.profiles[u].defense)
+        self.armed = [{hit_kind(u, side.profiles): 1 for u in a if value(u) > 0} for a in self.alive]
+        """The kinds of hit each state's armed units score (`Fight.can_hit`)."""
         self._dice: dict[tuple[int, str], np.ndarray] = {}
         self.flat_to_index = np.empty(self.count, dtype=np.int64)
         self.flat_to_index[[np.ravel_multi_index(st, self.shape) for st in states]] = np.arange(self.count)
@@ -83,6 +89,11 @@ class ClassSide:
                     if not left[unit]:
                         del left[unit]
         return left
+
+    def can_hit(self, i: int, targets: dict[str, int], rules: HitRules) -> bool:
+        """An armed unit of state i could hit one of `targets`, with its destroyers (`Fight.can_hit`)."""
+        volley = Volley(self.armed[i], bool(self.destroyer[i]))
+        return any(rules.can_take(t, volley) for t in targets)
 
     def dice(self, i: int, phase: str) -> np.ndarray:
         """Dice at 1..6 by kind of hit (rows: sub, air, any) of state i: phase 'strike' (submarines
@@ -106,17 +117,34 @@ class ClassChain:
         self.spec = spec
         att, dfn = spec.sides()
         self.att, self.dfn = ClassSide(att, spec.setup.unit_types), ClassSide(dfn, spec.setup.unit_types)
+        self.rules = HitRules(spec.setup.unit_types)
+        self.low_luck = spec.low_luck
         self._maps: dict[tuple[int, int, bool], np.ndarray] = {}
-        self._fire: dict[tuple[int, int, str], np.ndarray] = {}
-        self.dims = {id(target): tuple(min(int(d), len(target.slots)) + 1 for d in firing.dice(0, "all").sum(axis=1))
-                     for firing, target in ((self.att, self.dfn), (self.dfn, self.att))}
+        self._fire: dict[tuple, np.ndarray] = {}
+        self._undefended: dict[tuple[int, int], bool] = {}
+        self.dims = {}
+        for firing, target in ((self.att, self.dfn), (self.dfn, self.att)):
+            dice = [int(n) for n in firing.dice(0, "all").sum(axis=1)]
+            if self.low_luck:  # a pooled volley's hits count as 'any' hits (see `_volley`)
+                dice[2] = sum(dice)
+            self.dims[id(target)] = tuple(min(n, len(target.slots)) + 1 for n in dice)
 
-    def _volley(self, firing: ClassSide, target: ClassSide, i: int, phase: str) -> np.ndarray:
-        """P(sub hits, air hits, other hits) of state i's volley, each capped at the target's slots."""
-        key = (id(firing), i, phase)
+    def _volley(self, firing: ClassSide, target: ClassSide, i: int, j: int, phase: str, destroyer: bool) -> np.ndarray:
+        """P(sub hits, air hits, other hits) of state i's volley on state j, each capped at the target's slots.
+        Low luck is drawn per group of dice with the same targets: submarine dice join the others when the
+        target has no aircraft left, aircraft dice when their side has a destroyer or the target no
+        submarine (then their hits are 'any' hits); without low luck the split changes nothing."""
+        pool_sub = self.low_luck and not target.air[j]
+        pool_air = self.low_luck and (destroyer or not target.subs[j])
+        key = (id(firing), i, phase, pool_sub, pool_air)
         if key not in self._fire:
             most = len(target.slots)
-            pmfs = [hits_pmf(list(row), most) for row in firing.dice(i, phase)]
+            sub, air, other = (row.copy() for row in firing.dice(i, phase))
+            if pool_sub:
+                other, sub = other + sub, sub * 0
+            if pool_air:
+                other, air = other + air, air * 0
+            pmfs = [np.trim_zeros(hits_pmf(list(row), most, self.low_luck), "b") for row in (sub, air, other)]
             self._fire[key] = pmfs[0][:, None, None] * pmfs[1][None, :, None] * pmfs[2][None, None, :]
         return self._fire[key]
 
@@ -152,7 +180,7 @@ class ClassChain:
 
     def _hit(self, firing: ClassSide, target: ClassSide, i: int, j: int, phase: str, destroyer: bool):
         """(target states, probabilities) after state i's volley on state j."""
-        pmf = self._volley(firing, target, i, phase)
+        pmf = self._volley(firing, target, i, j, phase, destroyer)
         if pmf.shape == (1, 1, 1):
             return np.array([j]), np.array([1.0])
         mapping = self._map(target, j, destroyer)[:pmf.shape[0], :pmf.shape[1], :pmf.shape[2]]
@@ -178,23 +206,78 @@ class ClassChain:
                 out.append((a_states, d_states, pi * pj * np.outer(a_p, d_p)))
         return out
 
-    def over(self, i: int, j: int) -> bool:
+    def over(self, i: int, j: int, fought: bool = True) -> bool:
+        """The battle is over in (i, j): in the referee's order at the end of a round [L613-L643], Condition A
+        (a side gone; undefended transports are destroyed with it, so not over here: the caller sinks them),
+        then the attacker's retreat (Condition B), only after a round has been `fought`."""
         if not self.att.total[i] or not self.dfn.total[j]:
             return True
+        if not fought or self.undefended(i, j):
+            return False
         below = self.spec.retreat_below
-        return below is not None and self.att.total[i] < below
+        return (below is not None and self.att.total[i] < below) or (i, j) in self.retreats
 
     def undefended(self, i: int, j: int) -> bool:
-        """Defending transports left alone with an attacker that can fire are destroyed [L625-L627]."""
-        return bool(self.dfn.transports_only[j]) and self.att.dice(i, "all").sum() > 0
+        """Defending transports are destroyed at once when the armed units of both sides cannot hit each
+        other and the attacker can hit them [L625-L627], [@82568]: transports alone, or escorted only by
+        submarines against aircraft alone (`Fight._condition_a`)."""
+        key = (i, j)
+        if key not in self._undefended:
+            att, dfn = self.att.alive[i], self.dfn.alive[j]
+            out = False
+            if att and self.dfn.transports[j]:
+                armed_att = {u: n for u, n in att.items() if u != "transport"}
+                armed_dfn = {u: n for u, n in dfn.items() if u != "transport"}
+                out = not self.att.can_hit(i, armed_dfn, self.rules) and not self.dfn.can_hit(j, armed_att, self.rules) \
+                    and self.att.can_hit(i, {"transport": 1}, self.rules)
+            self._undefended[key] = out
+        return self._undefended[key]
+
+    def sunk(self, j: int) -> int:
+        """The defender's state once its transports are destroyed: the last surface slots (transports are
+        lost last, and no other surface unit is left when they are undefended)."""
+        state = self.dfn.states[j]
+        return self.dfn.index[(self.dfn.size[SURFACE], state[1], state[2])]
+
+    def still(self, i: int, j: int, parts) -> float:
+        return sum(float(p[np.ix_(a == i, d == j)].sum()) for a, d, p in parts)
+
+    @cached_property
+    def retreats(self) -> frozenset[tuple[int, int]]:
+        """With `retreat_chance`: the states, reached after a round, in which the attacker's chance to win has
+        fallen below it, so it retreats (the policy itself counted in the chances), as `exact.Chain.retreats`."""
+        if self.spec.retreat_chance is None:
+            return frozenset()
+        self.__dict__["retreats"] = frozenset()  # while the chances are computed, nobody retreats
+        A, D = self.att.count, self.dfn.count
+        win = np.zeros((A, D))
+        out = set()
+        for i in range(A - 1, -1, -1):
+            for j in range(D - 1, -1, -1):
+                if not self.att.total[i] or not self.dfn.total[j]:
+                    win[i, j] = float(bool(self.att.total[i]))
+                    continue
+                if self.over(i, j):
+                    continue
+                if self.undefended(i, j):
+                    win[i, j] = win[i, self.sunk(j)]
+                    continue
+                parts = self.step(i, j)
+                still = self.still(i, j, parts)
+                if still >= 1 - EPSILON:
+                    continue
+                chance = sum(float((p * win[np.ix_(a, d)]).sum()) for a, d, p in parts) / (1 - still)
+                if chance < self.spec.retreat_chance and (i, j) != (0, 0):
+                    out.add((i, j))
+                    chance = 0.0
+                win[i, j] = chance
+        return frozenset(out)
 
 
 def fits(spec: BattleSpec) -> bool:
-    """The battles this chain computes: at sea, no submerging, no low luck, no retreat policy (the
-    referee's retreat of a side with aircraft is not checked against this chain yet), and a grid
-    within memory."""
-    if not spec.at_sea or spec.submerge or spec.low_luck or spec.keep_land or spec.retreat_chance is not None \
-            or spec.retreat_after is not None or spec.retreat_below is not None:
+    """The battles this chain computes: at sea, no submerging, and a grid within memory. Retreat
+    policies and low luck are followed (`ClassChain.over`, `_volley`)."""
+    if not spec.at_sea or spec.submerge:
         return False
     return states(spec) <= STATE_LIMIT
 
@@ -214,54 +297,16 @@ def states(spec: BattleSpec) -> int:
 
 def solve(spec: BattleSpec) -> Result:
     chain = ClassChain(spec)
-    A, D = chain.att.count, chain.dfn.count
-    grid = np.zeros((A, D))
+    grid = np.zeros((chain.att.count, chain.dfn.count))
     grid[0, 0] = 1.0
-    stuck: set[tuple[int, int]] = set()
     result = Result(method="exact")
     last = spec.retreat_after
+    if spec.retreat_below is not None and chain.att.total[0] < spec.retreat_below:
+        last = 1  # too few from the start: the attacker retreats after the first round, as the referee does
     if last is None:
-        for i in range(A):
-            for j in range(D):
-                mass = grid[i, j]
-                if mass < EPSILON or chain.over(i, j):
-                    continue
-                if chain.undefended(i, j):
-                    grid[i, _dead(chain.dfn)] += mass
-                    grid[i, j] = 0.0
-                    continue
-                parts = chain.step(i, j)
-                still = sum(float(p[np.ix_(a == i, d == j)].sum()) for a, d, p in parts)
-                if still >= 1 - EPSILON:
-                    stuck.add((i, j))
-                    continue
-                grid[i, j] = 0.0
-                scale = mass / (1 - still)
-                for a, d, p in parts:
-                    grid[np.ix_(a, d)] += scale * p
-                grid[i, j] = 0.0
-                result.rounds += scale
+        grid, stuck = _by_states(chain, grid, result)
     else:
-        for _ in range(last):
-            nxt = np.zeros_like(grid)
-            for i, j in zip(*np.nonzero(grid > EPSILON)):
-                i, j = int(i), int(j)
-                mass = grid[i, j]
-                if chain.over(i, j) or (i, j) in stuck:
-                    nxt[i, j] += mass
-                    continue
-                if chain.undefended(i, j):
-                    nxt[i, _dead(chain.dfn)] += mass
-                    continue
-                parts = chain.step(i, j)
-                if sum(float(p[np.ix_(a == i, d == j)].sum()) for a, d, p in parts) >= 1 - EPSILON:
-                    stuck.add((i, j))
-                    nxt[i, j] += mass
-                    continue
-                for a, d, p in parts:
-                    nxt[np.ix_(a, d)] += mass * p
-                result.rounds += mass
-            grid = nxt
+        grid, stuck = _by_rounds(chain, grid, last, result)
     for i, j in zip(*np.nonzero(grid > EPSILON)):
         i, j = int(i), int(j)
         result.endings.append(_ending(chain, i, j, (i, j) in stuck, float(grid[i, j])))
@@ -269,8 +314,60 @@ def solve(spec: BattleSpec) -> Result:
     return result
 
 
-def _dead(side: ClassSide) -> int:
-    return side.index[tuple(n - 1 for n in side.shape)]
+def _by_states(chain: ClassChain, grid: np.ndarray, result: Result) -> tuple[np.ndarray, set]:
+    """Each state once, in order of hits taken: a round with no hit folded in (as `exact._by_states`)."""
+    stuck: set[tuple[int, int]] = set()
+    for i in range(chain.att.count):
+        for j in range(chain.dfn.count):
+            mass = grid[i, j]
+            if mass < EPSILON or chain.over(i, j, (i, j) != (0, 0)):
+                continue
+            grid[i, j] = 0.0
+            if chain.undefended(i, j):
+                grid[i, chain.sunk(j)] += mass
+                continue
+            parts = chain.step(i, j)
+            still = chain.still(i, j, parts)
+            if still >= 1 - EPSILON:
+                stuck.add((i, j))  # neither side can hurt the other: the battle ends (ruling 12)
+                grid[i, j] = mass
+                continue
+            scale = mass / (1 - still)
+            for a, d, p in parts:
+                grid[np.ix_(a, d)] += scale * p
+            grid[i, j] = 0.0
+            result.rounds += scale
+    return grid, stuck
+
+
+def _by_rounds(chain: ClassChain, grid: np.ndarray, last: int, result: Result) -> tuple[np.ndarray, set]:
+    """Round by round; after round `last` the attacker retreats from every state still fighting."""
+    stuck: set[tuple[int, int]] = set()
+    for n in range(last):
+        nxt = np.zeros_like(grid)
+        for i, j in zip(*np.nonzero(grid > EPSILON)):
+            i, j = int(i), int(j)
+            mass = grid[i, j]
+            if chain.undefended(i, j):  # Condition A first: the transports are destroyed, then the rest
+                j = chain.sunk(j)
+            if chain.over(i, j, n > 0) or (i, j) in stuck:
+                nxt[i, j] += mass
+                continue
+            parts = chain.step(i, j)
+            if chain.still(i, j, parts) >= 1 - EPSILON:
+                stuck.add((i, j))
+                nxt[i, j] += mass
+                continue
+            for a, d, p in parts:
+                nxt[np.ix_(a, d)] += mass * p
+            result.rounds += mass
+        grid = nxt
+    for i, j in zip(*np.nonzero(grid > EPSILON)):  # Condition A at the end of the last round, before the retreat
+        i, j = int(i), int(j)
+        if chain.undefended(i, j):
+            grid[i, chain.sunk(j)] += grid[i, j]
+            grid[i, j] = 0.0
+    return grid, stuck
 
 
 def _ending(chain: ClassChain, i: int, j: int, stuck: bool, probability: float) -> Ending:

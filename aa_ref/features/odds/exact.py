@@ -313,6 +313,10 @@ def _by_rounds(chain: Chain, grid: np.ndarray, last: int, fought: bool) -> tuple
             nxt[a:a + law.shape[0], d:d + law.shape[1]] += mass * law
             rounds += mass
         grid = nxt
+    for a, d in zip(*np.nonzero(grid > EPSILON)):  # Condition A at the end of the last round, before the retreat
+        if chain.undefended(a, d):
+            grid[a, chain.D] += grid[a, d]
+            grid[a, d] = 0.0
     return grid, rounds, stuck
 
 

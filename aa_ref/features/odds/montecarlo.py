@@ -117,6 +117,8 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         a[idx] = np.minimum(a[idx] + on_att, chain.A)
         d[idx] = np.minimum(d[idx] + on_def, chain.D)
         rounds[idx[~blank]] += 1
+    sunk = (a < chain.A) & (d < chain.D) & undefended[a, d]  # Condition A at the end of the last round
+    d[sunk] = chain.D
     result.rounds += rounds.sum() / runs
     keys = np.bincount((a * (chain.D + 1) + d) * 2 + stuck, minlength=1)  # in the order of (a, d, stuck)
     found = np.nonzero(keys)[0]

@@ -107,7 +107,8 @@ class _Arena:
                if spec.setup.unit_types[u].combatant}  # a captured AA gun is not a survivor
         dfn = {u: n for u, n in _units(game, self.defender, self.space).items()
                if spec.setup.unit_types[u].combatant}
-        how = _outcome(att, dfn, bool(_units(game, self.attacker, self.fallback)))
+        retreated = any(f.retreated for s in game.spaces.values() for f in s.forces if f.power == self.attacker)
+        how = _outcome(att, dfn, retreated)  # air units that retreat stay in the space [L643], marked retreated
         takes = how == "attacker" and not spec.at_sea and game.owner(self.space) == self.attacker
         return Ending(0.0, att, dfn, _cost(spec, spec.attacker) - _cost(spec, att),
                       _cost(spec, {u: n for u, n in spec.defender.items() if spec.setup.unit_types[u].combatant})

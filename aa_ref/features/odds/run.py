@@ -156,8 +156,5 @@ def _because(result: Result, why: str) -> Result:
 def _why_not_classes(spec: BattleSpec) -> str:
     from aa_ref.features.odds import classes
 
-    if spec.low_luck or spec.keep_land or spec.retreat_chance is not None or spec.retreat_after is not None \
-            or spec.retreat_below is not None:
-        return "submarines facing aircraft with low luck or a retreat policy: not in the exact chain yet"
     return (f"submarines facing aircraft: {classes.states(spec):,} state pairs are beyond the exact limit "
             f"of {classes.STATE_LIMIT:,}")
