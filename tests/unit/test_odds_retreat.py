@@ -133,3 +133,39 @@ def test_submarines_facing_aircraft_with_a_retreat_policy_agree_with_the_referee
         assert abs(getattr(fought, name) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 3000), name
     p = exact.probability("retreat")
     assert abs(fought.probability("retreat") - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 3000)
+
+
+def test_submarines_that_submerge_are_solved_exactly_by_hand():
+    """`--submerge` (both sides' submarines submerge whenever no enemy destroyer is in the battle [L561-L565])
+    is a Markov policy: the class chain follows it. 3 submarines and 1 cruiser v 2 submarines, 1 cruiser and 1
+    transport, no destroyer: every submarine submerges in round 1 and the cruisers (3 v 3) fight; a round
+    in which only the attacker hits leaves the transport alone, destroyed at once: P(win) = (1/4) / (3/4)."""
+    from aa_ref.features.odds.run import compute
+
+    result = compute(spec("3 submarine, 1 cruiser", "2 submarine, 1 cruiser, 1 transport", at_sea=True, submerge=True),
+                     None, "s")
+    assert result.method == "exact" and "submerge" in result.method_reason
+    assert result.attacker_win == pytest.approx(1 / 3) and result.rounds == pytest.approx(4 / 3)
+    assert result.lost("attacker")[0] == pytest.approx(12 * 2 / 3)  # the cruiser, when the defence hits
+    assert all(e.attacker.get("submarine") == 3 and e.defender.get("submarine") == 2 for e in result.endings)
+    alone = compute(spec("2 submarine", "1 cruiser", at_sea=True, submerge=True), None, "s")
+    assert alone.probability("defender") == 1 and alone.lost("attacker") == (0, 0) and alone.rounds == 1
+
+
+@pytest.mark.parametrize("attacker, defender, kw", [
+    ("2 submarine, 2 fighter", "2 submarine, 1 carrier, 1 fighter", {}),
+    ("3 submarine, 1 destroyer, 1 fighter", "2 submarine, 1 cruiser, 2 fighter, 1 transport", {"retreat_below": 3}),
+])
+@pytest.mark.slow
+def test_submarines_that_submerge_agree_with_the_referees_engine(attacker, defender, kw):
+    from aa_ref.features.odds import referee
+    from aa_ref.features.odds.run import compute
+
+    battle = spec(attacker, defender, at_sea=True, submerge=True, **kw)
+    exact, fought = compute(battle, None, "s"), referee.simulate(battle, 3000, "submerge")
+    for name in ("attacker_win", "defender_win", "draw"):
+        p = getattr(exact, name)
+        assert abs(getattr(fought, name) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 3000), name
+    for how in ("retreat", "stalemate"):
+        p = exact.probability(how)
+        assert abs(fought.probability(how) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 3000), how

@@ -43,7 +43,7 @@ class ClassSide:
     """One side as slots in its order of loss, split in target classes, and every state
     (slots lost per class) with its units, volley and IPC lost."""
 
-    def __init__(self, side: Side, setup_types) -> None:
+    def __init__(self, side: Side, setup_types, submerge: bool = False) -> None:
         self.side = side
         rules = HitRules(side.profiles)
         order = [u for u in side.units if rules.two_hits(u)] + list(side.order)
@@ -57,16 +57,24 @@ class ClassSide:
         self.kind = np.array([AIR if side.profiles[u].domain == "air" else SUB if u == SUBMARINE else SURFACE
                               for u, _ in self.slots], dtype=np.int64)
         self.size = [int((self.kind == c).sum()) for c in (SURFACE, SUB, AIR)]
-        self.shape = tuple(n + 1 for n in self.size)
-        self.count = int(np.prod(self.shape))
+        deep = self.size[SUB] if submerge else 0
+        self.shape = (*(n + 1 for n in self.size), deep + 1)
+        """Slots lost per class, and the submarines submerged: m > 0 only once every submarine left the
+        battle, lost or submerged (`--submerge`: all of a side's submarines submerge together [L565])."""
         self.positions = [np.nonzero(self.kind == c)[0] for c in (SURFACE, SUB, AIR)]
-        states = list(itertools.product(*(range(n) for n in self.shape)))
-        states.sort(key=sum)  # every hit takes one slot: states in order of hits taken
+        states = [(*st, 0) for st in itertools.product(*(range(n + 1) for n in self.size))]
+        states += [(s, self.size[SUB], r, m) for m in range(1, deep + 1)
+                   for s in range(self.size[SURFACE] + 1) for r in range(self.size[AIR] + 1)]
+        states.sort(key=lambda st: st[0] + st[1] + st[2])  # a hit takes one slot, a submerged sub leaves one
         self.states = states
+        self.count = len(states)
         self.index = {s: i for i, s in enumerate(states)}
         self.alive = [self._alive(s) for s in states]
+        """Each state's units in the battle (submerged submarines left it)."""
+        self.left = [{**a, SUBMARINE: a.get(SUBMARINE, 0) + st[3]} if st[3] else a for a, st in zip(self.alive, states)]
+        """Each state's surviving units, submerged submarines included."""
         self.total = np.array([sum(a.values()) for a in self.alive])
-        self.lost_cost = [sum(side.profiles[u].cost * (side.units[u] - a.get(u, 0)) for u in fighting) for a in self.alive]
+        self.lost_cost = [sum(side.profiles[u].cost * (side.units[u] - a.get(u, 0)) for u in fighting) for a in self.left]
         self.destroyer = np.array([a.get(DESTROYER, 0) > 0 for a in self.alive])
         self.subs = np.array([a.get(SUBMARINE, 0) > 0 for a in self.alive])
         self.transports_only = np.array([bool(a) and set(a) == {"transport"} for a in self.alive])
@@ -76,12 +84,17 @@ class ClassSide:
         self.armed = [{hit_kind(u, side.profiles): 1 for u in a if value(u) > 0} for a in self.alive]
         """The kinds of hit each state's armed units score (`Fight.can_hit`)."""
         self._dice: dict[tuple[int, str], np.ndarray] = {}
-        self.flat_to_index = np.empty(self.count, dtype=np.int64)
+        self.flat_to_index = np.full(int(np.prod(self.shape)), -1, dtype=np.int64)
         self.flat_to_index[[np.ravel_multi_index(st, self.shape) for st in states]] = np.arange(self.count)
 
-    def _alive(self, state: tuple[int, int, int]) -> dict[str, int]:
+    def submerged(self, i: int) -> int:
+        """State i once its submarines in the battle submerge."""
+        s, u, r, _ = self.states[i]
+        return self.index[(s, self.size[SUB], r, self.size[SUB] - u)]
+
+    def _alive(self, state: tuple[int, int, int, int]) -> dict[str, int]:
         left = {u: n for u, n in self.side.units.items() if self.side.profiles[u].combatant}
-        for cls, lost in enumerate(state):
+        for cls, lost in enumerate(state[:3]):
             for pos in self.positions[cls][:lost]:
                 unit, sinks = self.slots[pos]
                 if sinks:
@@ -116,7 +129,8 @@ class ClassChain:
     def __init__(self, spec: BattleSpec) -> None:
         self.spec = spec
         att, dfn = spec.sides()
-        self.att, self.dfn = ClassSide(att, spec.setup.unit_types), ClassSide(dfn, spec.setup.unit_types)
+        self.att = ClassSide(att, spec.setup.unit_types, spec.submerge)
+        self.dfn = ClassSide(dfn, spec.setup.unit_types, spec.submerge)
         self.rules = HitRules(spec.setup.unit_types)
         self.low_luck = spec.low_luck
         self._maps: dict[tuple[int, int, bool], np.ndarray] = {}
@@ -172,7 +186,8 @@ class ClassChain:
             taken_surface = cum[SURFACE][k]
             taken_sub = np.minimum(cum[SUB][k], cap_sub)
             taken_air = np.minimum(cum[AIR][k], cap_air)
-            new = np.stack([state[0] + taken_surface, state[1] + taken_sub, state[2] + taken_air])
+            new = np.stack([state[0] + taken_surface, state[1] + taken_sub, state[2] + taken_air,
+                            np.full_like(taken_air, state[3])])
             flat = np.ravel_multi_index(new, target.shape)
             order = target.flat_to_index
             self._maps[key] = order[flat].reshape(dims)
@@ -191,6 +206,9 @@ class ClassChain:
     def step(self, i: int, j: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """The round from (i, j) as outer products: (attacker states, defender states, P matrix)."""
         att_dd, def_dd = bool(self.att.destroyer[i]), bool(self.dfn.destroyer[j])  # at the round's start
+        if self.spec.submerge:  # submarines submerge whenever they may: no enemy destroyer [L561-L565]
+            i = self.att.submerged(i) if self.att.subs[i] and not def_dd else i
+            j = self.dfn.submerged(j) if self.dfn.subs[j] and not att_dd else j
         att_strikes = bool(self.att.subs[i]) and not def_dd
         def_strikes = bool(self.dfn.subs[j]) and not att_dd
         if att_strikes or def_strikes:
@@ -237,9 +255,14 @@ class ClassChain:
         """The defender's state once its transports are destroyed: the last surface slots (transports are
         lost last, and no other surface unit is left when they are undefended)."""
         state = self.dfn.states[j]
-        return self.dfn.index[(self.dfn.size[SURFACE], state[1], state[2])]
+        return self.dfn.index[(self.dfn.size[SURFACE], state[1], state[2], state[3])]
 
     def still(self, i: int, j: int, parts) -> float:
+        """P(the round leaves (i, j) as it was); 1 when neither side can hit the other (the referee checks it
+        before submarines may submerge: `Fight._no_one_can_hit`, ruling 12)."""
+        if self.spec.submerge and not self.att.can_hit(i, self.dfn.alive[j], self.rules) \
+                and not self.dfn.can_hit(j, self.att.alive[i], self.rules):
+            return 1.0
         return sum(float(p[np.ix_(a == i, d == j)].sum()) for a, d, p in parts)
 
     @cached_property
@@ -275,9 +298,9 @@ class ClassChain:
 
 
 def fits(spec: BattleSpec) -> bool:
-    """The battles this chain computes: at sea, no submerging, and a grid within memory. Retreat
-    policies and low luck are followed (`ClassChain.over`, `_volley`)."""
-    if not spec.at_sea or spec.submerge:
+    """The battles this chain computes: at sea, with a grid within memory. Retreat policies, low luck and
+    submarines that submerge are followed (`ClassChain.over`, `_volley`, `step`)."""
+    if not spec.at_sea:
         return False
     return states(spec) <= STATE_LIMIT
 
@@ -291,7 +314,8 @@ def states(spec: BattleSpec) -> int:
             profile = spec.setup.unit_types[unit]
             cls = AIR if profile.domain == "air" else SUB if unit == SUBMARINE else SURFACE
             size[cls] += n * max(profile.hits, 1)
-        out *= size[0] * size[1] * size[2]
+        deep = size[SUB] - 1 if spec.submerge else 0  # the states with m submarines submerged
+        out *= size[0] * size[2] * (size[1] + deep)
     return out
 
 
@@ -371,8 +395,15 @@ def _by_rounds(chain: ClassChain, grid: np.ndarray, last: int, result: Result) -
 
 
 def _ending(chain: ClassChain, i: int, j: int, stuck: bool, probability: float) -> Ending:
+    """Who won, as the referee concludes [L617-L621]: by the units still in the battle (submerged
+    submarines left it); the survivors reported include them."""
     att, dfn = chain.att.total[i] > 0, chain.dfn.total[j] > 0
-    how = "draw" if not att and not dfn else "attacker" if not dfn else "defender" if not att else \
-        "stalemate" if stuck else "retreat"
-    return Ending(probability, chain.att.alive[i], chain.dfn.alive[j], chain.att.lost_cost[i],
+    if att and dfn:
+        how = "stalemate" if stuck else "retreat"
+    elif att or dfn:
+        how = "attacker" if att else "defender"
+    else:
+        att_left, dfn_left = bool(chain.att.left[i]), bool(chain.dfn.left[j])
+        how = "stalemate" if att_left and dfn_left else "attacker" if att_left else "defender" if dfn_left else "draw"
+    return Ending(probability, chain.att.left[i], chain.dfn.left[j], chain.att.lost_cost[i],
                   chain.dfn.lost_cost[j], how, False)

@@ -123,10 +123,9 @@ def _exact(spec: BattleSpec) -> tuple[Result | None, str]:
         return _because(solved, "exact: the pending amphibious assault as bombardment and seaborne units read "
                                 "from the game"), ""
     if spec.needs_referee():
-        if spec.submerge and (spec.attacker.get("submarine") or spec.defender.get("submarine")):
-            return None, "submarines that submerge leave the battle at a moment the chain does not follow"
         if classes.fits(spec):
-            return _because(classes.solve(spec), "exact: submarines facing aircraft, hits split by target class"), ""
+            why = "submarines that submerge" if spec.submerge else "submarines facing aircraft"
+            return _because(classes.solve(spec), f"exact: {why}, hits split by target class"), ""
         return None, _why_not_classes(spec)
     openings = len(spec.openings())
     size = states(spec)
@@ -156,5 +155,6 @@ def _because(result: Result, why: str) -> Result:
 def _why_not_classes(spec: BattleSpec) -> str:
     from aa_ref.features.odds import classes
 
-    return (f"submarines facing aircraft: {classes.states(spec):,} state pairs are beyond the exact limit "
+    why = "submarines that submerge" if spec.submerge else "submarines facing aircraft"
+    return (f"{why}: {classes.states(spec):,} state pairs are beyond the exact limit "
             f"of {classes.STATE_LIMIT:,}")
