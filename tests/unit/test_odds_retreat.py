@@ -169,3 +169,34 @@ def test_submarines_that_submerge_agree_with_the_referees_engine(attacker, defen
     for how in ("retreat", "stalemate"):
         p = exact.probability(how)
         assert abs(fought.probability(how) - p) <= 3 * math.sqrt(max(p * (1 - p), 1e-4) / 3000), how
+
+
+@pytest.mark.parametrize("attacker, defender, kw", [
+    ("10 infantry, 3 artillery, 4 tank, 2 fighter, 1 bomber", "12 infantry, 2 artillery, 3 tank, 2 fighter", {}),
+    ("2 fighter, 1 destroyer, 1 cruiser", "2 submarine, 1 destroyer, 1 fighter", {"at_sea": True}),  # empty column
+    ("6 infantry, 2 tank", "6 infantry", {"retreat_below": 4}),
+    ("1 fighter", "1 submarine", {"at_sea": True}),
+])
+def test_the_odds_tables_are_tabulates_own(attacker, defender, kw):
+    """`report.table` prints what `tabulate` printed before (the command no longer imports it)."""
+    from tabulate import tabulate
+
+    from aa_ref.features.odds import report
+    from aa_ref.features.odds.run import compute
+
+    battle = spec(attacker, defender, **kw)
+    text = report.as_text(battle, compute(battle, None, "s"))
+    blocks = text.split("\n\n")
+    for block in blocks[1:3]:
+        block = block.split("\nTUV swing")[0]
+        lines = block.split("\n")
+        widths = [len(d) for d in lines[1].split("  ")]
+        rows = []
+        for line in lines[:1] + lines[2:]:
+            cells, at = [], 0
+            for w in widths:
+                cells.append(line[at:at + w].strip())
+                at += w + 2
+            rows.append(cells)
+        headers, rows = rows[0], rows[1:]
+        assert report.table(rows, headers) == block == tabulate(rows, headers)

@@ -158,7 +158,7 @@ class ClassChain:
                 other, sub = other + sub, sub * 0
             if pool_air:
                 other, air = other + air, air * 0
-            pmfs = [np.trim_zeros(hits_pmf(list(row), most, self.low_luck), "b") for row in (sub, air, other)]
+            pmfs = [np.trim_zeros(np.array(hits_pmf(list(row), most, self.low_luck)), "b") for row in (sub, air, other)]
             self._fire[key] = pmfs[0][:, None, None] * pmfs[1][None, :, None] * pmfs[2][None, None, :]
         return self._fire[key]
 

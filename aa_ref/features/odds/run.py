@@ -111,7 +111,6 @@ def compute(spec: BattleSpec, runs: int | None, seed: str, exact: bool = False, 
 
 def _exact(spec: BattleSpec) -> tuple[Result | None, str]:
     """The exact solution where the battle is a chain the solvers hold, else None and why not."""
-    from aa_ref.features.odds import classes
     from aa_ref.features.odds import exact as exact_method
 
     if spec.pending is not None:
@@ -123,6 +122,8 @@ def _exact(spec: BattleSpec) -> tuple[Result | None, str]:
         return _because(solved, "exact: the pending amphibious assault as bombardment and seaborne units read "
                                 "from the game"), ""
     if spec.needs_referee():
+        from aa_ref.features.odds import classes  # numpy and the referee's hit rules: only for these battles
+
         if classes.fits(spec):
             why = "submarines that submerge" if spec.submerge else "submarines facing aircraft"
             return _because(classes.solve(spec), f"exact: {why}, hits split by target class"), ""
