@@ -56,6 +56,12 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
 
     plain = not chain.low_luck and not att_subs.any() and not def_subs.any()
     att_volley, def_volley = (_Volleys(att_dice, rng), _Volleys(def_dice, rng)) if plain else (None, None)
+    drawn = not chain.low_luck and not plain and not bombarded  # submarines: strikes and volleys drawn from their laws too
+    if drawn:
+        # rows 0..A: every unit fires; rows A+1..2A+1: all but the submarines, which struck by surprise
+        att_strike, def_strike = _Volleys(att_subs, rng), _Volleys(def_subs, rng)
+        att_volley = _Volleys(np.concatenate([att_dice, att_dice - att_subs]), rng)
+        def_volley = _Volleys(np.concatenate([def_dice, def_dice - def_subs]), rng)
 
     def hits(dice: np.ndarray) -> np.ndarray:
         """Hits of each battle's volley: dice rolls, or low luck's sure hits and one die."""
@@ -102,6 +108,18 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
             continue
         # Surprise strikes first (a side's submarines, unless the other side has a destroyer):
         # their casualties fall before firing back; the strikers do not fire again this round.
+        if drawn:  # first is False: bombardment is a land battle's, submarines fight at sea
+            att_strikes, def_strikes = ~def_destroyer[d[idx]], ~att_destroyer[a[idx]]
+            on_def = att_strike.draw(a[idx]) * att_strikes
+            on_att = def_strike.draw(d[idx]) * def_strikes
+            a[idx] = np.minimum(a[idx] + on_att, chain.A)
+            d[idx] = np.minimum(d[idx] + on_def, chain.D)
+            on_def = att_volley.draw(a[idx] + (chain.A + 1) * att_strikes)
+            on_att = def_volley.draw(d[idx] + (chain.D + 1) * def_strikes)
+            a[idx] = np.minimum(a[idx] + on_att, chain.A)
+            d[idx] = np.minimum(d[idx] + on_def, chain.D)
+            rounds[idx[~blank]] += 1
+            continue
         att_strikes = ~def_destroyer[d[idx]][:, None]
         def_strikes = ~att_destroyer[a[idx]][:, None]
         on_def = hits(att_subs[a[idx]] * att_strikes)
