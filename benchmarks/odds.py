@@ -14,7 +14,9 @@ amphibious assault of the shipped Anniversary example (Japan in Kwangtung) read 
 file. Each is printed with its method and as a ratio to the floor (a Python that imports
 typer, pydantic and ruamel.yaml and exits), measured in the same run. With `--baseline DIR`
 (an older checkout, e.g. `git archive <commit> | tar -x -C DIR`) the same cases run there too,
-in the same run, and the ratio before / after is printed.
+in the same run, and the ratio before / after is printed; the whole command is then timed with both
+checkouts in turn. Compile both first (`python -m compileall -q aa_ref` in each): an installed wheel has
+its bytecode, a checkout under PYTHONDONTWRITEBYTECODE would compile every module on every run.
 """
 
 from __future__ import annotations
@@ -170,8 +172,31 @@ def main() -> None:
             att, dfn, _, _ = ISSUE22[name]
             args = [sys.executable, "-m", "aa_ref", "odds", "--attacker", att, "--defender", dfn, "--edition",
                     "anniversary"]
-            seconds = timed(lambda: subprocess.run(args, check=True, capture_output=True), 7)
-            print(f"{name:32} {seconds:8.3f} s  {seconds / base:7.2f} x floor")
+            now, then = command_times(args, options.baseline)
+            line = f"{name:32} {now:8.3f} s  {now / base:7.2f} x floor"
+            if then is not None:
+                line += f"   before: {then:.3f} s, {then / base:.2f} x floor"
+            print(line)
+
+
+def command_times(args: list[str], baseline: Path | None, repeat: int = 9) -> tuple[float, float | None]:
+    """The best of `repeat` runs of a command with this checkout's code, and with the baseline's, taken in turn
+    so that both see the same load."""
+    ours = {**os.environ, "PYTHONPATH": os.environ.get("ODDS_BENCH_CODE", str(ROOT))}
+    theirs = {**os.environ, "PYTHONPATH": str(baseline.resolve())} if baseline else None
+    now, then = float("inf"), float("inf")
+    for _ in range(repeat):
+        for env in (ours, theirs):
+            if env is None:
+                continue
+            start = time.perf_counter()
+            subprocess.run(args, check=True, capture_output=True, env=env)
+            seconds = time.perf_counter() - start
+            if env is ours:
+                now = min(now, seconds)
+            else:
+                then = min(then, seconds)
+    return now, (then if baseline else None)
 
 
 if __name__ == "__main__":
