@@ -29,7 +29,7 @@ the plain-Python loop takes below this (the medium battle of issue 22, 380 state
 
 Law = list[list[float]]
 """The law of one round: row j, column i = P(j hits on the attacker, i on the defender)."""
-Grid = list[list[float]]
+Grid = list[list[float]]  # a numpy array in a large chain (`Chain.ops`)
 """Probability mass by state: row a (hits the attacker took), column d (the defender's)."""
 
 
@@ -66,6 +66,63 @@ def _convolve(a: list[float], b: tuple[float, ...]) -> list[float]:
     return out
 
 
+class _Lists:
+    """Laws and grids as lists of rows, in plain Python: no import, and the fastest for small chains."""
+
+    @staticmethod
+    def zeros(rows: int, cols: int) -> Grid:
+        return [[0.0] * cols for _ in range(rows)]
+
+    @staticmethod
+    def outer(q: list[float], p: list[float]) -> Law:
+        return [[x * y for y in p] for x in q]
+
+    @staticmethod
+    def add(grid: Grid, a: int, d: int, law: Law, scale: float) -> None:
+        """Add `scale` x `law` to the block of `grid` from (a, d)."""
+        for j, row in enumerate(law):
+            target = grid[a + j]
+            for i, p in enumerate(row, d):
+                if p:
+                    target[i] += scale * p
+
+    @staticmethod
+    def dot(law: Law, grid: Grid, a: int, d: int) -> float:
+        """Sum of `law` x the block of `grid` from (a, d)."""
+        return sum(p * w for j, row in enumerate(law) for p, w in zip(row, grid[a + j][d:]))
+
+    @staticmethod
+    def mass(grid: Grid) -> list[tuple[int, int, float]]:
+        """The states holding mass, in order."""
+        return [(a, d, m) for a, row in enumerate(grid) for d, m in enumerate(row) if m > EPSILON]
+
+
+class _Arrays:
+    """The same with numpy arrays, for large chains: one vector operation per state instead of a loop."""
+
+    def __init__(self) -> None:
+        import numpy
+
+        self.np = numpy
+
+    def zeros(self, rows: int, cols: int):
+        return self.np.zeros((rows, cols))
+
+    def outer(self, q, p):
+        return self.np.outer(q, p)
+
+    @staticmethod
+    def add(grid, a: int, d: int, law, scale: float) -> None:
+        grid[a:a + law.shape[0], d:d + law.shape[1]] += scale * law
+
+    @staticmethod
+    def dot(law, grid, a: int, d: int) -> float:
+        return float((law * grid[a:a + law.shape[0], d:d + law.shape[1]]).sum())
+
+    def mass(self, grid) -> list[tuple[int, int, float]]:
+        return [(int(a), int(d), float(grid[a, d])) for a, d in zip(*self.np.nonzero(grid > EPSILON))]
+
+
 class Chain:
     """The transition law of one pair of starting sides."""
 
@@ -73,6 +130,9 @@ class Chain:
         self.spec, self.att, self.dfn = spec, att, dfn
         self.A, self.D = att.size, dfn.size
         self.low_luck = spec.low_luck
+        self.large = self.A * self.D >= (ROWS_FROM if "numpy" in sys.modules else ROWS_WITH_IMPORT_FROM)
+        """Large enough for numpy to pay, its import included: the chain's laws and grids are arrays, else lists."""
+        self.ops = _Arrays() if self.large else _Lists()
         self._att_pmf: dict[int, list[float]] = {}
         self._def_pmf: dict[int, list[float]] = {}
 
@@ -118,7 +178,7 @@ class Chain:
         if self.spec.retreat_chance is None:
             return frozenset()
         self.__dict__["retreats"] = frozenset()  # while the chances are computed, nobody retreats
-        win = [[0.0] * (self.D + 1) for _ in range(self.A + 1)]
+        win = self.ops.zeros(self.A + 1, self.D + 1)
         for a in range(self.A):
             win[a][self.D] = 1.0
         out = set()
@@ -133,7 +193,7 @@ class Chain:
                 still = law[0][0]
                 if still >= 1 - EPSILON:
                     continue
-                chance = sum(p * w for j, row in enumerate(law) for p, w in zip(row, win[a + j][d:])) - still * win[a][d]
+                chance = self.ops.dot(law, win, a, d) - still * win[a][d]
                 win[a][d] = chance / (1 - still)
                 if win[a][d] < self.spec.retreat_chance and (a, d) != (0, 0):
                     out.add((a, d))
@@ -154,21 +214,17 @@ class Chain:
         at once."""
         att_strikes, def_strikes = self.striking(a, d)
         if not (att_strikes or def_strikes):
-            on_def = self.attacker_fire(a, d)
-            return [[q * p for p in on_def] for q in self.defender_fire(a, d)]
+            return self.ops.outer(self.defender_fire(a, d), self.attacker_fire(a, d))
         subs = frozenset({SUBMARINE})
         on_def = _strike(self.att.dice_by_value(a, only=subs) if att_strikes else None, self.D - d, self.low_luck)
         on_att = _strike(self.dfn.dice_by_value(d, only=subs) if def_strikes else None, self.A - a, self.low_luck)
-        law = [[0.0] * (self.D - d + 1) for _ in range(self.A - a + 1)]
+        law = self.ops.zeros(self.A - a + 1, self.D - d + 1)
         for j, pj in enumerate(on_att):
             for i, pi in enumerate(on_def):
                 a1, d1 = a + j, d + i
                 att_fire = hits_pmf(self.att.dice_by_value(a1, but=subs if att_strikes else frozenset()), self.D - d1, self.low_luck)
                 def_fire = hits_pmf(self.dfn.dice_by_value(d1, but=subs if def_strikes else frozenset()), self.A - a1, self.low_luck)
-                for k, q in enumerate(def_fire):
-                    row, f = law[j + k], pj * pi * q
-                    for m, p in enumerate(att_fire, i):
-                        row[m] += f * p
+                self.ops.add(law, j, i, self.ops.outer(def_fire, att_fire), pj * pi)
         return law
 
 
@@ -187,7 +243,7 @@ def solve(spec: BattleSpec) -> Result:
     result = Result(method="exact")
     for opening in spec.openings():
         chain = Chain(spec, opening.attacker, opening.defender)
-        grid = [[0.0] * (chain.D + 1) for _ in range(chain.A + 1)]
+        grid = chain.ops.zeros(chain.A + 1, chain.D + 1)
         grid[0][min(opening.bombarded, chain.D)] = opening.weight
         last = spec.retreat_after
         if spec.retreat_below is not None and chain.att.count(0) < spec.retreat_below:
@@ -214,20 +270,9 @@ def _first_round_after_bombardment(chain: Chain, grid: Grid, hits: int) -> Grid:
     mass = grid[0][d]
     on_att = hits_pmf(chain.dfn.dice_by_value(0), chain.A, chain.low_luck)
     on_def = chain.attacker_fire(0, d) if d < chain.D else [1.0]
-    out = [[0.0] * (chain.D + 1) for _ in range(chain.A + 1)]
-    for j, q in enumerate(on_att):
-        for i, p in enumerate(on_def, d):
-            out[j][i] += mass * q * p
+    out = chain.ops.zeros(chain.A + 1, chain.D + 1)
+    chain.ops.add(out, 0, d, chain.ops.outer(on_att, on_def), mass)
     return out
-
-
-def _spread(grid: Grid, a: int, d: int, law: Law, scale: float) -> None:
-    """Add `scale` x the round's law to the states it leads to from (a, d)."""
-    for j, row in enumerate(law):
-        target = grid[a + j]
-        for i, p in enumerate(row, d):
-            if p:
-                target[i] += scale * p
 
 
 def _by_states(chain: Chain, grid: Grid) -> tuple[Grid, float, set]:
@@ -249,7 +294,7 @@ def _by_states(chain: Chain, grid: Grid) -> tuple[Grid, float, set]:
                 stuck.add((a, d))  # neither side can hurt the other: the battle ends (ruling 12)
                 continue
             law[0][0] = 0.0
-            _spread(grid, a, d, law, mass / (1 - still))
+            chain.ops.add(grid, a, d, law, mass / (1 - still))
             rounds += mass / (1 - still)
             row[d] = 0.0
     return grid, rounds, stuck
@@ -259,7 +304,7 @@ def _plain(chain: Chain) -> bool:
     """No surprise strike, undefended transport or retreat, and large enough for numpy to pay: every round's
     law is the outer product of the two volleys, and the chain can be solved a row of attacker states at a time."""
     spec = chain.spec
-    if chain.A * chain.D < (ROWS_FROM if "numpy" in sys.modules else ROWS_WITH_IMPORT_FROM):
+    if not chain.large:
         return False
     if spec.retreat_below is not None or spec.retreat_chance is not None:
         return False
@@ -272,9 +317,8 @@ def _by_rows(chain: Chain, start: Grid) -> tuple[Grid, float, set]:
     """`_by_states` with numpy, row by row: within a row (the attacker's hits fixed) the mass that
     reaches each state solves a triangular system (states are left in order of the defender's hits),
     and what leaves the row is one matrix product."""
-    import numpy as np
-
-    grid = np.array(start)
+    np = chain.ops.np
+    grid = start
     A, D = chain.A, chain.D
     att = [hits_pmf(chain.att.dice_by_value(a), D, chain.low_luck) for a in range(A)]
     dfn = [hits_pmf(chain.dfn.dice_by_value(d), A, chain.low_luck) for d in range(D)]
@@ -318,7 +362,7 @@ def _by_rows(chain: Chain, start: Grid) -> tuple[Grid, float, set]:
             stuck.add((a, int(d)))
         grid[a, D] += (out * hits[:, 0]) @ move[:, D]
         grid[a + 1:a + 1 + most, :] += (out[:, None] * hits[:, 1:]).T @ move
-    return grid.tolist(), rounds, stuck
+    return grid, rounds, stuck
 
 
 def _by_rounds(chain: Chain, grid: Grid, last: int, fought: bool) -> tuple[Grid, float, set]:
@@ -327,8 +371,8 @@ def _by_rounds(chain: Chain, grid: Grid, last: int, fought: bool) -> tuple[Grid,
     rounds = 0.0
     stuck: set[tuple[int, int]] = set()
     for n in range(last):
-        nxt = [[0.0] * (chain.D + 1) for _ in range(chain.A + 1)]
-        for a, d, mass in _mass(grid):
+        nxt = chain.ops.zeros(chain.A + 1, chain.D + 1)
+        for a, d, mass in chain.ops.mass(grid):
             if chain.over(a, d, fought or n > 0) or (a, d) in stuck:
                 nxt[a][d] += mass
                 continue
@@ -340,23 +384,18 @@ def _by_rounds(chain: Chain, grid: Grid, last: int, fought: bool) -> tuple[Grid,
                 stuck.add((a, d))
                 nxt[a][d] += mass
                 continue
-            _spread(nxt, a, d, law, mass)
+            chain.ops.add(nxt, a, d, law, mass)
             rounds += mass
         grid = nxt
-    for a, d, mass in _mass(grid):  # Condition A at the end of the last round, before the retreat
+    for a, d, mass in chain.ops.mass(grid):  # Condition A at the end of the last round, before the retreat
         if chain.undefended(a, d):
             grid[a][chain.D] += mass
             grid[a][d] = 0.0
     return grid, rounds, stuck
 
 
-def _mass(grid: Grid) -> list[tuple[int, int, float]]:
-    """The states holding mass, in order."""
-    return [(a, d, m) for a, row in enumerate(grid) for d, m in enumerate(row) if m > EPSILON]
-
-
 def _endings(chain: Chain, grid: Grid, stuck: set, result: Result) -> None:
-    for a, d, mass in _mass(grid):
+    for a, d, mass in chain.ops.mass(grid):
         ending = ending_at(chain, a, d, (a, d) in stuck, mass)
         if ending.how == "retreat" and chain.spec.seaborne_left(ending.attacker):
             fight_on(chain.spec, ending, solve, result)
