@@ -133,6 +133,7 @@ class Chain:
         self.large = self.A * self.D >= (ROWS_FROM if "numpy" in sys.modules else ROWS_WITH_IMPORT_FROM)
         """Large enough for numpy to pay, its import included: the chain's laws and grids are arrays, else lists."""
         self.ops = _Arrays() if self.large else _Lists()
+        self.no_subs = SUBMARINE not in att.units and SUBMARINE not in dfn.units
         self._att_pmf: dict[int, list[float]] = {}
         self._def_pmf: dict[int, list[float]] = {}
 
@@ -204,6 +205,8 @@ class Chain:
         """Whose submarines make a surprise strike this round: a side's, unless the other side
         has a destroyer in the battle [L559-L577], [@131580], [@130344]. Submarines always strike
         in this chain (`--submerge` is the class chain's, `classes`)."""
+        if self.no_subs:
+            return False, False
         att = self.att.has(a, SUBMARINE) and not self.dfn.has(d, DESTROYER)
         dfn = self.dfn.has(d, SUBMARINE) and not self.att.has(a, DESTROYER)
         return att, dfn
