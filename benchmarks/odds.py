@@ -189,8 +189,8 @@ def command_times(args: list[str], baseline: Path | None, repeat: int = 9) -> tu
         for env in (ours, theirs):
             if env is None:
                 continue
-            start = time.perf_counter()
-            subprocess.run(args, check=True, capture_output=True, env=env)
+            start = time.perf_counter()  # not from a checkout's folder: `python -m` would import the code there
+            subprocess.run(args, check=True, capture_output=True, env=env, cwd=tempfile.gettempdir())
             seconds = time.perf_counter() - start
             if env is ours:
                 now = min(now, seconds)
