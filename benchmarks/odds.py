@@ -14,7 +14,9 @@ amphibious assault of the shipped Anniversary example (Japan in Kwangtung) read 
 file. Each is printed with its method and as a ratio to the floor (a Python that imports
 typer, pydantic and ruamel.yaml and exits), measured in the same run. With `--baseline DIR`
 (an older checkout, e.g. `git archive <commit> | tar -x -C DIR`) the same cases run there too,
-in the same run, and the ratio before / after is printed.
+in the same run, and the ratio before / after is printed; the whole command is then timed with both
+checkouts in turn. Compile both first (`python -m compileall -q aa_ref` in each): an installed wheel has
+its bytecode, a checkout under PYTHONDONTWRITEBYTECODE would compile every module on every run.
 """
 
 from __future__ import annotations
@@ -57,16 +59,32 @@ def timed(fn, repeat: int = 3) -> float:
 
 ISSUE22 = {
     "medium land (issue 22)": ("10 infantry, 3 artillery, 4 tank, 2 fighter, 1 bomber",
-                               "12 infantry, 2 artillery, 3 tank, 2 fighter", False),
+                               "12 infantry, 2 artillery, 3 tank, 2 fighter", False, {}),
     "large land (issue 22)": ("30 infantry, 10 artillery, 10 tank, 5 fighter, 3 bomber",
-                              "40 infantry, 5 artillery, 8 tank, 6 fighter", False),
+                              "40 infantry, 5 artillery, 8 tank, 6 fighter", False, {}),
+    "60 v 60 land": ("30 infantry, 10 artillery, 12 tank, 6 fighter, 2 bomber",
+                     "40 infantry, 8 artillery, 8 tank, 4 fighter", False, {}),
+    "60 v 60 sea (aircraft)": (*BATTLES["large 60 v 60 (sea, aircraft)"], {}),
     "large land + 1 AA gun": ("30 infantry, 10 artillery, 10 tank, 5 fighter, 3 bomber",
-                              "40 infantry, 5 artillery, 8 tank, 6 fighter, 1 aa_gun", False),
+                              "40 infantry, 5 artillery, 8 tank, 6 fighter, 1 aa_gun", False, {}),
+    "medium land, retreat below 8": ("10 infantry, 3 artillery, 4 tank, 2 fighter, 1 bomber",
+                                     "12 infantry, 2 artillery, 3 tank, 2 fighter", False, {"retreat_below": 8}),
     "60-unit sea, 4 subs v aircraft": ("4 battleship, 3 carrier, 6 cruiser, 8 destroyer, 6 fighter, 3 bomber",
-                                       "3 battleship, 3 carrier, 6 cruiser, 8 destroyer, 4 submarine, 6 fighter", True),
+                                       "3 battleship, 3 carrier, 6 cruiser, 8 destroyer, 4 submarine, 6 fighter", True,
+                                       {}),
+    "sea, subs v aircraft, retreat < 5": ("2 battleship, 1 carrier, 3 cruiser, 3 destroyer, 2 fighter, 1 bomber",
+                                          "1 battleship, 1 carrier, 3 cruiser, 2 destroyer, 3 submarine, 2 fighter",
+                                          True, {"retreat_below": 5}),
+    "sea, subs v aircraft, --submerge": ("2 battleship, 1 carrier, 3 cruiser, 2 submarine, 2 fighter, 1 bomber",
+                                         "1 battleship, 1 carrier, 3 cruiser, 3 submarine, 2 fighter",
+                                         True, {"submerge": True}),
 }
 PENDING = "pending amphibious (game file)"
 MONTE_CARLO = "medium land, Monte Carlo 100,000"
+MONTE_CARLO_SUBS = "sea with subs, Monte Carlo 100,000"
+SUBS = ("3 submarine, 2 cruiser, 2 destroyer, 1 battleship", "2 submarine, 1 battleship, 2 destroyer, 1 cruiser, 1 transport",
+        True, {})
+"""A sea battle with submarines and no aircraft: Monte Carlo on the fast model, surprise strikes."""
 
 
 def pending_game(folder: Path) -> Path:
@@ -87,13 +105,13 @@ def issue22(game: Path) -> dict[str, tuple[str, float]]:
     from aa_ref.features.odds.run import Request, compute
 
     out = {}
-    for name, (att, dfn, sea) in ISSUE22.items():
-        spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea)
+    for name, (att, dfn, sea, kw) in ISSUE22.items():
+        spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea, **kw)
         result = compute(spec, None, "bench")
-        out[name] = (result.method, timed(lambda: compute(spec, None, "bench"), 3 if result.method == "exact" else 1))
-    att, dfn, sea = ISSUE22["medium land (issue 22)"]
-    spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea)
-    out[MONTE_CARLO] = ("monte carlo", timed(lambda: compute(spec, 100_000, "bench"), 3))
+        out[name] = (result.method, timed(lambda: compute(spec, None, "bench"), 5 if result.method == "exact" else 1))
+    for name, (att, dfn, sea, _) in ((MONTE_CARLO, ISSUE22["medium land (issue 22)"]), (MONTE_CARLO_SUBS, SUBS)):
+        spec = BattleSpec(SETUP, parse_units(SETUP, att, "a"), parse_units(SETUP, dfn, "d"), sea)
+        out[name] = ("monte carlo", timed(lambda: compute(spec, 100_000, "bench"), 3))
     spec = spec_from_game(load_game(game), "Kwangtung", Request())
     result = compute(spec, None, "bench")
     out[PENDING] = (result.method, timed(lambda: compute(spec, None, "bench"), 1))
@@ -144,9 +162,41 @@ def main() -> None:
                 old_method, old = before[name]
                 line += f"   before: {old_method}, {old:.4f} s; before/after {old / seconds:6.1f}"
             print(line)
-        mc = after[MONTE_CARLO][1]
-        print(f"Monte Carlo on the fast model: {100_000 / mc:,.0f} battles/s"
-              + (f" (before: {100_000 / before[MONTE_CARLO][1]:,.0f})" if MONTE_CARLO in before else ""))
+        for name in (MONTE_CARLO, MONTE_CARLO_SUBS):
+            mc = after[name][1]
+            print(f"{name}: {100_000 / mc:,.0f} battles/s"
+                  + (f" (before: {100_000 / before[name][1]:,.0f})" if name in before else ""))
+        print("\nwhole 'aa-ref odds' command, exact, against the floor (same run; compile the code first: "
+              "python -m compileall -q aa_ref)")
+        for name in ("medium land (issue 22)", "large land (issue 22)"):
+            att, dfn, _, _ = ISSUE22[name]
+            args = [sys.executable, "-m", "aa_ref", "odds", "--attacker", att, "--defender", dfn, "--edition",
+                    "anniversary"]
+            now, then = command_times(args, options.baseline)
+            line = f"{name:32} {now:8.3f} s  {now / base:7.2f} x floor"
+            if then is not None:
+                line += f"   before: {then:.3f} s, {then / base:.2f} x floor"
+            print(line)
+
+
+def command_times(args: list[str], baseline: Path | None, repeat: int = 9) -> tuple[float, float | None]:
+    """The best of `repeat` runs of a command with this checkout's code, and with the baseline's, taken in turn
+    so that both see the same load."""
+    ours = {**os.environ, "PYTHONPATH": os.environ.get("ODDS_BENCH_CODE", str(ROOT))}
+    theirs = {**os.environ, "PYTHONPATH": str(baseline.resolve())} if baseline else None
+    now, then = float("inf"), float("inf")
+    for _ in range(repeat):
+        for env in (ours, theirs):
+            if env is None:
+                continue
+            start = time.perf_counter()  # not from a checkout's folder: `python -m` would import the code there
+            subprocess.run(args, check=True, capture_output=True, env=env, cwd=tempfile.gettempdir())
+            seconds = time.perf_counter() - start
+            if env is ours:
+                now = min(now, seconds)
+            else:
+                then = min(then, seconds)
+    return now, (then if baseline else None)
 
 
 if __name__ == "__main__":

@@ -700,6 +700,11 @@ def odds(
 ) -> None:
     """Battle odds: who wins, holds or is stalemated, survivors, IPCs lost, the distribution of outcomes; exact or
     Monte Carlo. Units as players write them: '3 inf, 2 art, arm', '2 sub, dd'."""
+    import os
+
+    # numpy (imported for large battles only) starts OpenBLAS's thread pool, half of its import time here; the
+    # solvers' matrices are small, one thread is as fast: unless the user chose, one thread
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from aa_ref.features.odds.report import as_json as odds_json
     from aa_ref.features.odds.report import as_text, check_plot_path, plot
     from aa_ref.features.odds.run import Request, compute, spec_from_request

@@ -96,8 +96,9 @@ def test_exact_insists_or_refuses_saying_why(cli):
     assert big.exit_code == 2 and "beyond the exact limit" in big.output and "states" in big.output
     facing = json.loads(cli("odds", "--attacker", "2 sub", "--defender", "ftr, dd", "--sea", "--exact", "--json").output)
     assert facing["method"] == "exact"  # submarines facing aircraft: a chain by target class
-    referee = cli("odds", "--attacker", "2 sub", "--defender", "ftr, dd", "--sea", "--submerge", "--exact")
-    assert referee.exit_code == 2 and "no exact method" in referee.output and "submerge" in referee.output
+    submerging = json.loads(cli("odds", "--attacker", "2 sub", "--defender", "ftr, dd", "--sea", "--submerge", "--exact",
+                                "--json").output)
+    assert submerging["method"] == "exact" and "submerge" in submerging["method_reason"]  # a Markov policy too
     both = cli("odds", "--attacker", "3 inf", "--defender", "2 inf", "--exact", "--runs", "100")
     assert both.exit_code == 2 and "contradict" in both.output
 

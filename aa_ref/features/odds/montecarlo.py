@@ -56,6 +56,12 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
 
     plain = not chain.low_luck and not att_subs.any() and not def_subs.any()
     att_volley, def_volley = (_Volleys(att_dice, rng), _Volleys(def_dice, rng)) if plain else (None, None)
+    drawn = not chain.low_luck and not plain and not bombarded  # submarines: strikes and volleys drawn from their laws too
+    if drawn:
+        # rows 0..A: every unit fires; rows A+1..2A+1: all but the submarines, which struck by surprise
+        att_strike, def_strike = _Volleys(att_subs, rng), _Volleys(def_subs, rng)
+        att_volley = _Volleys(np.concatenate([att_dice, att_dice - att_subs]), rng)
+        def_volley = _Volleys(np.concatenate([def_dice, def_dice - def_subs]), rng)
 
     def hits(dice: np.ndarray) -> np.ndarray:
         """Hits of each battle's volley: dice rolls, or low luck's sure hits and one die."""
@@ -72,16 +78,20 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
     last = chain.spec.retreat_after or MAX_ROUNDS
     active = np.ones(n, dtype=bool)
     stuck = np.zeros(n, dtype=bool)
-    for _ in range(last):
+    counts = np.array([chain.att.count(k) for k in range(chain.A + 1)])
+    if below is not None and counts[0] < below:
+        last = 1  # too few from the start: the attacker retreats after the first round, as the referee does
+    for n_round in range(last):
         live = active & (a < chain.A) & ((d < chain.D) | first)
-        if below is not None and not first:
-            live &= (chain.A - a) >= below
-        if chain.retreats and not first:
-            live &= ~retreat[a, d]
-        if not first:  # undefended transports are destroyed at once [L627], [@82568]
+        if not first:  # Condition A: undefended transports are destroyed at once [L627], [@82568] ...
             sunk = live & undefended[a, d]
             d[sunk] = chain.D
             live &= ~sunk
+        fought = n_round > 0  # ... then Condition B, after a round [L613-L643]
+        if below is not None and fought:
+            live &= counts[a] >= below
+        if chain.retreats and fought:
+            live &= ~retreat[a, d]
         idx = np.nonzero(live)[0]
         if not len(idx):
             break
@@ -98,6 +108,18 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
             continue
         # Surprise strikes first (a side's submarines, unless the other side has a destroyer):
         # their casualties fall before firing back; the strikers do not fire again this round.
+        if drawn:  # first is False: bombardment is a land battle's, submarines fight at sea
+            att_strikes, def_strikes = ~def_destroyer[d[idx]], ~att_destroyer[a[idx]]
+            on_def = att_strike.draw(a[idx]) * att_strikes
+            on_att = def_strike.draw(d[idx]) * def_strikes
+            a[idx] = np.minimum(a[idx] + on_att, chain.A)
+            d[idx] = np.minimum(d[idx] + on_def, chain.D)
+            on_def = att_volley.draw(a[idx] + (chain.A + 1) * att_strikes)
+            on_att = def_volley.draw(d[idx] + (chain.D + 1) * def_strikes)
+            a[idx] = np.minimum(a[idx] + on_att, chain.A)
+            d[idx] = np.minimum(d[idx] + on_def, chain.D)
+            rounds[idx[~blank]] += 1
+            continue
         att_strikes = ~def_destroyer[d[idx]][:, None]
         def_strikes = ~att_destroyer[a[idx]][:, None]
         on_def = hits(att_subs[a[idx]] * att_strikes)
@@ -113,6 +135,8 @@ def _play(chain: Chain, n: int, runs: int, rng: np.random.Generator, result: Res
         a[idx] = np.minimum(a[idx] + on_att, chain.A)
         d[idx] = np.minimum(d[idx] + on_def, chain.D)
         rounds[idx[~blank]] += 1
+    sunk = (a < chain.A) & (d < chain.D) & undefended[a, d]  # Condition A at the end of the last round
+    d[sunk] = chain.D
     result.rounds += rounds.sum() / runs
     keys = np.bincount((a * (chain.D + 1) + d) * 2 + stuck, minlength=1)  # in the order of (a, d, stuck)
     found = np.nonzero(keys)[0]

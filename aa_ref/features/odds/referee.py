@@ -107,7 +107,10 @@ class _Arena:
                if spec.setup.unit_types[u].combatant}  # a captured AA gun is not a survivor
         dfn = {u: n for u, n in _units(game, self.defender, self.space).items()
                if spec.setup.unit_types[u].combatant}
-        how = _outcome(att, dfn, bool(_units(game, self.attacker, self.fallback)))
+        retreated = any(f.retreated for s in game.spaces.values() for f in s.forces if f.power == self.attacker)
+        deep = battle.submerged  # submerged submarines left the battle [L565]: who won is read without them
+        how = _outcome(_without_subs(att, deep.get(self.attacker, 0)), _without_subs(dfn, deep.get(self.defender, 0)),
+                       retreated, bool(att), bool(dfn))  # air units that retreat stay in the space [L643], marked
         takes = how == "attacker" and not spec.at_sea and game.owner(self.space) == self.attacker
         return Ending(0.0, att, dfn, _cost(spec, spec.attacker) - _cost(spec, att),
                       _cost(spec, {u: n for u, n in spec.defender.items() if spec.setup.unit_types[u].combatant})
@@ -227,10 +230,20 @@ def _pending_ending(spec: BattleSpec, game: Game, battle: Battle, before: dict[s
     return Ending(1.0, att, dfn, _cost(spec, att_lost), _cost(spec, dfn_lost), how, takes)
 
 
-def _outcome(attacker: UnitCounts, defender: UnitCounts, retreated: bool) -> str:
-    """How a fought battle ended, from what is left of each side."""
+def _without_subs(units: UnitCounts, n: int) -> UnitCounts:
+    left = {**units, "submarine": units.get("submarine", 0) - n}
+    return {u: k for u, k in left.items() if k > 0}
+
+
+def _outcome(attacker: UnitCounts, defender: UnitCounts, retreated: bool,
+             attacker_left: bool | None = None, defender_left: bool | None = None) -> str:
+    """How a fought battle ended, from what is left of each side in the battle (as the referee concludes
+    [L617-L621]); when neither side has a unit in it, from what survives (submerged submarines)."""
     if not defender:
-        return "draw" if not attacker else "retreat" if retreated else "attacker"
+        if not attacker:
+            att, dfn = bool(attacker_left), bool(defender_left)
+            return "stalemate" if att and dfn else "attacker" if att else "defender" if dfn else "draw"
+        return "retreat" if retreated else "attacker"
     if not attacker:
         return "defender"
     return "retreat" if retreated else "stalemate"

@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulate import tabulate
-
 from aa_ref.features.odds.battle import BattleSpec
 from aa_ref.features.odds.outcome import Result
 
 BAR = 40
+
+
+def table(rows: list[list[str]], headers: list[str]) -> str:
+    """Text cells in left-aligned columns under their headers, as `tabulate(rows, headers)` prints them
+    (its "simple" format: each column two wider than its header at least, lines stripped on the right), without
+    importing it (a test keeps the two equal)."""
+    widths = [max([len(h) + 2] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
+    lines = [headers, ["-" * w for w in widths], *rows]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines)
 
 
 def _units(counts: dict[str, float], digits: int = 2) -> str:
@@ -106,8 +113,8 @@ def as_text(spec: BattleSpec, result: Result) -> str:
     sides = [[side, f"{data['ipc_lost'][side]['mean']:.1f} ± {data['ipc_lost'][side]['sd']:.1f}",
               _units(data["expected_survivors"][side])] for side in ("attacker", "defender")]
     return "\n".join([
-        head, "", tabulate(outcome, ["outcome", "probability", ""]), "",
-        tabulate(sides, ["side", "IPCs lost (mean ± sd)", "expected survivors"]),
+        head, "", table(outcome, ["outcome", "probability", ""]), "",
+        table(sides, ["side", "IPCs lost (mean ± sd)", "expected survivors"]),
         f"TUV swing (defender's loss - attacker's): {data['tuv_swing']:+.1f} IPCs", "", chart(result), "",
     ])
 

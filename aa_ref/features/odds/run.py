@@ -111,7 +111,6 @@ def compute(spec: BattleSpec, runs: int | None, seed: str, exact: bool = False, 
 
 def _exact(spec: BattleSpec) -> tuple[Result | None, str]:
     """The exact solution where the battle is a chain the solvers hold, else None and why not."""
-    from aa_ref.features.odds import classes
     from aa_ref.features.odds import exact as exact_method
 
     if spec.pending is not None:
@@ -123,10 +122,11 @@ def _exact(spec: BattleSpec) -> tuple[Result | None, str]:
         return _because(solved, "exact: the pending amphibious assault as bombardment and seaborne units read "
                                 "from the game"), ""
     if spec.needs_referee():
-        if spec.submerge and (spec.attacker.get("submarine") or spec.defender.get("submarine")):
-            return None, "submarines that submerge leave the battle at a moment the chain does not follow"
+        from aa_ref.features.odds import classes  # numpy and the referee's hit rules: only for these battles
+
         if classes.fits(spec):
-            return _because(classes.solve(spec), "exact: submarines facing aircraft, hits split by target class"), ""
+            why = "submarines that submerge" if spec.submerge else "submarines facing aircraft"
+            return _because(classes.solve(spec), f"exact: {why}, hits split by target class"), ""
         return None, _why_not_classes(spec)
     openings = len(spec.openings())
     size = states(spec)
@@ -156,8 +156,6 @@ def _because(result: Result, why: str) -> Result:
 def _why_not_classes(spec: BattleSpec) -> str:
     from aa_ref.features.odds import classes
 
-    if spec.low_luck or spec.keep_land or spec.retreat_chance is not None or spec.retreat_after is not None \
-            or spec.retreat_below is not None:
-        return "submarines facing aircraft with low luck or a retreat policy: not in the exact chain yet"
-    return (f"submarines facing aircraft: {classes.states(spec):,} state pairs are beyond the exact limit "
+    why = "submarines that submerge" if spec.submerge else "submarines facing aircraft"
+    return (f"{why}: {classes.states(spec):,} state pairs are beyond the exact limit "
             f"of {classes.STATE_LIMIT:,}")

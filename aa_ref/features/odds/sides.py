@@ -76,6 +76,10 @@ class Side:
                     del left[unit]
         return left
 
+    def count(self, hits: int) -> int:
+        """How many units are left after `hits` hits (a damaged battleship is one)."""
+        return sum(self.alive(hits).values())
+
     def groups(self, hits: int) -> list[FireGroup]:
         return fire_groups(self.alive(hits), self.profiles, self.attacking, self.techs)
 
