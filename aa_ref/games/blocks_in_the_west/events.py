@@ -137,10 +137,18 @@ class Charges(Strict):
 
 
 class Spent(Strict):
-    """A once-a-game or once-a-phase privilege is used: the Barbò charge [BW L2252], the free SS step [BW L1679]."""
+    """A once-a-game or once-a-phase privilege is used: the Barbò charge [BW L2252], the free SS step [BW L1679], the
+    free Volkssturm corps (OR 28.0) [BW L2418]."""
 
     type: Literal["spent"] = "spent"
-    what: Literal["barbo", "ss_step"]
+    what: Literal["barbo", "ss_step", "volkssturm"]
+    turn: int
+
+
+class VolkssturmDirective(Strict):
+    """OR 28.0: an enemy ground unit has entered Germany; the Volkssturm directive is active from now on [BW L2418]."""
+
+    type: Literal["volkssturm"] = "volkssturm"
     turn: int
 
 
@@ -159,7 +167,8 @@ class Winner(Strict):
 
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
-          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, HqState, Roll, Note],
+          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, VolkssturmDirective, HqState, Roll,
+          Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -248,8 +257,12 @@ def apply_event(game: Game, event: Any) -> None:
         case Spent(what=what, turn=turn):
             if what == "barbo":
                 game.barbo_used = True
+            elif what == "volkssturm":
+                game.volkssturm_turn = turn
             else:
                 game.ss_step_turn = turn
+        case VolkssturmDirective():
+            game.volkssturm = True
         case Roll() | Note():
             pass
         case _:

@@ -39,6 +39,14 @@ class Place(Strict):
     at: str
 
 
+class VolkssturmOrder(Strict):
+    """Production, optional rule OR 28.0: the phase's free German infantry corps, at level 1 in a German Major City,
+    once an enemy ground unit has entered Germany [BW L2418]."""
+
+    volkssturm: str = Field(description="the German infantry block, off the map")
+    at: str = Field(description="a Major City of Germany the Axis holds")
+
+
 class Disband(Strict):
     """After production: remove a supplied block for 1 PP next turn [BW L1222]."""
 
@@ -149,7 +157,7 @@ class EndTurn(Strict):
     end_turn: Literal[True]
 
 
-Action = Union[NextPhase, Repair, Place, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit,
+Action = Union[NextPhase, Repair, Place, VolkssturmOrder, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit,
                HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn]
 
 

@@ -55,7 +55,7 @@ RULES: tuple[Rule, ...] = (
          "L2262-L2266", True),
     Rule("wunderwaffen", "optional", "OR 26.0", "V-1, V-2 and Götterdämmerung", "L2372-L2406", False),
     Rule("garrisons", "optional", "OR 27.0", "garrisons against partisans", "L2408-L2410", False),
-    Rule("volkssturm", "optional", "OR 28.0", "the German Volkssturm", "L2412-L2418", False),
+    Rule("volkssturm", "optional", "OR 28.0", "the German Volkssturm", "L2412-L2418", True),
     Rule("partisans", "optional", "OR 29.0", "partisans", "L2420-L2460", False),
     Rule("reserves", "optional", "OR 31.0", "units in reserve", "L2462-L2473", False),
     Rule("strategic_bombing", "optional", "OR 32.0", "strategic bombing in the Strategic Warfare phase",

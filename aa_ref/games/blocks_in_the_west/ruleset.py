@@ -31,6 +31,7 @@ from aa_ref.games.blocks_in_the_west import (
     rules,
     supply,
     victory,
+    volkssturm,
 )
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
@@ -59,7 +60,8 @@ order "never withdraw"); `retreat_zoc`: whether the ZOC of the enemy units in th
 retreat hexes [BW L1514]. Then one option per advanced and optional rule (`aa_ref.games.blocks_in_the_west.rules`)."""
 
 PHASE_OF: dict[type, str] = {
-    o.Repair: "production", o.Place: "production", o.Disband: "production", o.Srm: "srm", o.Move: "movement",
+    o.Repair: "production", o.Place: "production", o.VolkssturmOrder: "production", o.Disband: "production",
+    o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement",
 }
@@ -201,6 +203,7 @@ class Bitw:
             except Illegal as exc:
                 raise IllegalOrders(f"{given.doc.path}: orders not accepted",
                                     [given.problem(exc.message, ("actions", i, exc.field or key), exc.rule)]) from None
+        volkssturm.watch(act)  # OR 28.0: an enemy ground unit entered Germany in this document [BW L2418]
 
     def _moment(self, scenario: Scenario, game: Game, given: OrdersInput) -> str:
         model = given.model
@@ -271,6 +274,7 @@ class Bitw:
                 hq.new_player_turn(act)
                 supply.supply_phase(act)
             elif step == "production":
+                volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
                 production.collect_income(act)
             elif step in ("srm", "movement", "exploitation"):
                 if step == "srm":
@@ -311,7 +315,8 @@ class Bitw:
             return
         self._enter(act, PHASE_OF[type(action)])
         handler = {
-            o.Repair: production.repair, o.Place: production.place, o.Disband: production.disband,
+            o.Repair: production.repair, o.Place: production.place, o.VolkssturmOrder: volkssturm.build,
+            o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
         }[type(action)]

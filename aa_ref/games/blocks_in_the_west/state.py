@@ -123,6 +123,10 @@ class Game(Strict):
         "(OR 20.0, 21.0)")
     barbo_used: bool = Field(default=False, description="the Barbò group's once-a-game charge is spent [BW L2252]")
     ss_step_turn: int = Field(default=0, ge=0, description="the turn of Germany's last free SS step [BW L1679]")
+    volkssturm: bool = Field(default=False, description="OR 28.0: an enemy ground unit has entered Germany, the "
+                             "Volkssturm directive is active [BW L2418]")
+    volkssturm_turn: int = Field(default=0, ge=0, description="the turn of the Axis's last free Volkssturm corps "
+                                 "(OR 28.0) [BW L2418]")
     hq_active: dict[str, Activation] = Field(default_factory=dict, description="HQs activated and not yet "
                                                                          "deactivated (AR 13.0) [BW L1867]")
     recon_tries: dict[str, int] = Field(default_factory=dict, description="HQ -> air reconnaissance attempts made "

@@ -57,6 +57,8 @@ class View(Strict):
     phase: Phase
     weather: str
     winner: str | None = None
+    volkssturm: bool = Field(default=False, description="OR 28.0: the Volkssturm directive is active (an enemy ground "
+                             "unit entered Germany, seen by both sides) [BW L2418]")
     control: dict[str, str] = Field(default_factory=dict)
     pp: dict[str, int] = Field(default_factory=dict, description="the side's own powers' stored PP")
     coloured_pp: dict[str, dict[str, int]] = Field(default_factory=dict, description="the side's own powers' stored "
@@ -112,7 +114,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
     return View(
         kind="bitw-view", schema_version=1, scenario=scenario.id, side=side, turn=game.turn,
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
-        winner=game.winner, control=dict(game.control),
+        winner=game.winner, volkssturm=game.volkssturm, control=dict(game.control),
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
         coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
