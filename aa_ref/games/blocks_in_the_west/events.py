@@ -145,6 +145,14 @@ class Spent(Strict):
     turn: int
 
 
+class Upgraded(Strict):
+    """OR 40.0: a block is removed for good and replaced by the block it is upgraded to [BW L2618-L2620]."""
+
+    type: Literal["upgraded"] = "upgraded"
+    block: str
+    to: str
+
+
 class VolkssturmDirective(Strict):
     """OR 28.0: an enemy ground unit has entered Germany; the Volkssturm directive is active from now on [BW L2418]."""
 
@@ -167,7 +175,7 @@ class Winner(Strict):
 
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
-          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, VolkssturmDirective, HqState, Roll,
+          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, VolkssturmDirective, Upgraded, HqState, Roll,
           Note],
     Field(discriminator="type"),
 ]
@@ -263,6 +271,8 @@ def apply_event(game: Game, event: Any) -> None:
                 game.ss_step_turn = turn
         case VolkssturmDirective():
             game.volkssturm = True
+        case Upgraded(block=block, to=to):
+            game.upgraded = by_name({**game.upgraded, block: to})
         case Roll() | Note():
             pass
         case _:

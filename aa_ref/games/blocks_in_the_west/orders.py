@@ -47,6 +47,13 @@ class VolkssturmOrder(Strict):
     at: str = Field(description="a Major City of Germany the Axis holds")
 
 
+class UpgradeOrder(Strict):
+    """Production, optional rule OR 40.0: replace a block in play, at full strength and fully supplied, by the block
+    the scenario names for it [BW L2611-L2622]."""
+
+    upgrade: str = Field(description="the block upgraded (it leaves the game for good)")
+
+
 class Disband(Strict):
     """After production: remove a supplied block for 1 PP next turn [BW L1222]."""
 
@@ -157,8 +164,8 @@ class EndTurn(Strict):
     end_turn: Literal[True]
 
 
-Action = Union[NextPhase, Repair, Place, VolkssturmOrder, Disband, Srm, Move, Fly, Rebase, React, Withdraw, Blitz, Exploit,
-               HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn]
+Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn]
 
 
 

@@ -65,7 +65,7 @@ RULES: tuple[Rule, ...] = (
     Rule("italian_surrender", "optional", "OR 36.0", "Italy's surrender and the RSI", "L2554-L2578", False),
     Rule("optional_weather", "optional", "OR 39.0", "optional weather: no repeat, light rain, the Mediterranean",
          "L2592-L2609", True),
-    Rule("unit_upgrade", "optional", "OR 40.0", "unit upgrades", "L2611-L2622", False),
+    Rule("unit_upgrade", "optional", "OR 40.0", "unit upgrades", "L2611-L2622", True),
 )
 RULE = {rule.key: rule for rule in RULES}
 

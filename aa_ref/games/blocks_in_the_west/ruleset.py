@@ -30,6 +30,7 @@ from aa_ref.games.blocks_in_the_west import (
     recon,
     rules,
     supply,
+    upgrade,
     victory,
     volkssturm,
 )
@@ -60,7 +61,8 @@ order "never withdraw"); `retreat_zoc`: whether the ZOC of the enemy units in th
 retreat hexes [BW L1514]. Then one option per advanced and optional rule (`aa_ref.games.blocks_in_the_west.rules`)."""
 
 PHASE_OF: dict[type, str] = {
-    o.Repair: "production", o.Place: "production", o.VolkssturmOrder: "production", o.Disband: "production",
+    o.Repair: "production", o.Place: "production", o.VolkssturmOrder: "production",
+    o.UpgradeOrder: "production", o.Disband: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement",
@@ -315,8 +317,8 @@ class Bitw:
             return
         self._enter(act, PHASE_OF[type(action)])
         handler = {
-            o.Repair: production.repair, o.Place: production.place, o.VolkssturmOrder: volkssturm.build,
-            o.Disband: production.disband,
+            o.Repair: production.repair, o.Place: upgrade.place, o.VolkssturmOrder: volkssturm.build,
+            o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
         }[type(action)]

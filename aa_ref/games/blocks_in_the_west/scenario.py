@@ -139,6 +139,14 @@ class Step(Strict):
     colour: StepColour = "black"
 
 
+class Upgrade(Strict):
+    """OR 40.0: the block a unit may be upgraded to, and from which month [BW L2611-L2622]."""
+
+    to: str = Field(description="the block that replaces it (off the map until then)")
+    from_month: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}$", description="the first month it may be "
+                                   "upgraded (BITW alone: the 19th Panzer Corps in June 1940 [BW L2613]); none: any month")
+
+
 class Block(Strict):
     """One block of the roster [BW L485-L504]: its power, class and printed steps, strongest first."""
 
@@ -159,6 +167,8 @@ class Block(Strict):
     hq: HqKind | None = Field(default=None, description="an HQ block's kind (advanced rules, AR 13.0 [BW L1815-L2056]); "
                                                          "only on blocks of unit class hq")
     stuka: bool = Field(default=False, description="a Ju 87 Stuka bomber: Jericho Trumpets (OR 22.0 [BW L2262-L2266])")
+    upgrade: Upgrade | None = Field(default=None, description="OR 40.0 unit upgrade: the block it may be replaced by "
+                                    "[BW L2611-L2622] (the scenario booklet names them)")
 
 
 class Placement(Strict):

@@ -340,6 +340,23 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.barbo and (block.unit != "cavalry" or side != "axis"):
             problems.append(doc.problem(f"block {block_id} is marked as the Barbò group: it is Italian cavalry "
                                         "[BW L2252]", (*where, "barbo")))
+        if block.upgrade is not None:
+            to = block.upgrade.to
+            target = scenario.blocks.get(to)
+            if target is None:
+                problems.append(doc.problem(f"block {block_id} is upgraded to an " + names.blocks.unknown_message(to),
+                                            (*where, "upgrade", "to")))
+            elif to == block_id or target.power != block.power:
+                problems.append(doc.problem(f"block {block_id} is upgraded to {to}: a unit is replaced by another unit "
+                                            "of its own power (OR 40.0) [BW L2611-L2620]", (*where, "upgrade", "to")))
+            elif to in scenario.setup or any(to in t.reinforcements for t in scenario.turns):
+                problems.append(doc.problem(f"block {block_id} is upgraded to {to}, which the setup or the turn track "
+                                            "already brings in: an upgrade's block enters only by the upgrade "
+                                            "(OR 40.0) [BW L2620]", (*where, "upgrade", "to")))
+            elif any(b.upgrade is not None and b.upgrade.to == to for other, b in scenario.blocks.items()
+                     if other < block_id):
+                problems.append(doc.problem(f"two blocks are upgraded to {to}: each replacement block serves one "
+                                            "upgrade (OR 40.0) [BW L2620]", (*where, "upgrade", "to")))
         if block.min_zero and block.unit in ("fort",):
             problems.append(doc.problem(f"block {block_id} is a fort: its minimum level is not 0, a fort is eliminated "
                                         "by hits [BW L1476], [BW L1500]", (*where, "min_zero")))

@@ -127,6 +127,8 @@ class Game(Strict):
                              "Volkssturm directive is active [BW L2418]")
     volkssturm_turn: int = Field(default=0, ge=0, description="the turn of the Axis's last free Volkssturm corps "
                                  "(OR 28.0) [BW L2418]")
+    upgraded: dict[str, str] = Field(default_factory=dict, description="OR 40.0: block -> the block it was upgraded "
+                                     "to; the first is out of the game for good [BW L2620]")
     hq_active: dict[str, Activation] = Field(default_factory=dict, description="HQs activated and not yet "
                                                                          "deactivated (AR 13.0) [BW L1867]")
     recon_tries: dict[str, int] = Field(default_factory=dict, description="HQ -> air reconnaissance attempts made "

@@ -102,7 +102,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         block = scenario.blocks[block_id]
         own = scenario.powers[block.power].side == side
         if state.hex is None:
-            if own:
+            if own and block_id not in game.upgraded:  # OR 40.0: an upgraded block left the game for good
                 off_map.append(block_id)
             continue
         if own or state.revealed:

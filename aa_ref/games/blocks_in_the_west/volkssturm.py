@@ -70,6 +70,8 @@ def build(act: Act, order: Any) -> None:
     act.require(block.power == GERMANY and block.unit == "infantry", f"{block_id} is not a German infantry corps "
                 f"({block.power} {block.unit}): the Volkssturm raises only German infantry (OR 28.0)", "L2418",
                 "volkssturm")
+    act.require(block_id not in game.upgraded, f"{block_id} was upgraded to {game.upgraded.get(block_id)} and left "
+                "the game for good (OR 40.0)", "L2620", "volkssturm")
     act.require(state.hex is None, f"{block_id} is already on the map in {state.hex}: the Volkssturm builds a corps "
                 "that is available off the map (OR 28.0)", "L2418", "volkssturm")
     for number, turn in enumerate(act.scenario.turns, start=1):
