@@ -1,5 +1,5 @@
 """OR 28.0 Volkssturm and OR 40.0 unit upgrades: the scenario's upgrade field checked by `aa-ref validate`, and what
-each side's view shows [BW L2412-L2418], [BW L2611-L2622]. The rules themselves: conformance cases 700-732."""
+each side's view shows [BW L2412-L2418], [BW L2611-L2622]. The rules themselves: conformance cases 700-734."""
 
 from __future__ import annotations
 

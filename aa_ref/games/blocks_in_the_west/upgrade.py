@@ -4,8 +4,8 @@ The scenario names which block may be upgraded to which, and from which month (`
 block): BITW alone only the 19th Panzer Corps to the 2nd PzG in June 1940 [BW L2613]; combined with BIA/BITE six
 German units [BW L2615-L2616]. In the Production phase, `upgrade: BLOCK`:
 
-1. the block must be in play, at full strength and fully supplied, "altrimenti il miglioramento deve essere
-   posticipato" [BW L2618];
+1. the block must be in play, at full strength and fully supplied (not marked out of supply, not besieged under AR
+   12.0), "altrimenti il miglioramento deve essere posticipato" [BW L2618];
 2. it leaves the game for good and the named block takes its place, in its hex, at full strength [BW L2620];
 3. an infantry corps (motorized or not) upgraded to tanks costs 4 red PP [BW L2622] (4 yellow PP without AR 11.0,
    whose coloured PP do not exist in the basic rules).
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import hq, production, rules
+from aa_ref.games.blocks_in_the_west import production, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Upgraded
 
@@ -70,8 +70,8 @@ def upgrade(act: Act, order: Any) -> None:
                 f"({full}): the upgrade is postponed (OR 40.0)", "L2618", "upgrade")
     act.require(not state.out_of_supply, f"{block_id} is out of supply: the upgrade is postponed until it is fully "
                 "supplied (OR 40.0)", "L2618", "upgrade")
-    act.require(not hq.limited(act, block_id), f"{block_id} is in limited supply (no activated HQ commands it): the "
-                "upgrade is postponed until it is fully supplied (OR 40.0)", "L2618", "upgrade")
+    act.require(not supply.besieged(act.board(), block_id), f"{block_id} is besieged (supplied only by the siege, "
+                "AR 12.0): the upgrade is postponed until it is fully supplied (OR 40.0)", "L2618", "upgrade")
     act.require(game.blocks[to].hex is None and to not in game.upgraded.values(), f"{to} is already in play",
                 "L2620", "upgrade")
     new = act.scenario.blocks[to]
