@@ -13,11 +13,11 @@ Germany (AR 11.0 [BW L1760]), the Allies' to the USSR when it is a power of the 
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west import rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import ColouredPoints, FactoriesDestroyed
 from aa_ref.games.blocks_in_the_west.scenario import Hex, Scenario
-from aa_ref.games.blocks_in_the_west.state import Game
+from aa_ref.games.blocks_in_the_west.state import Game, Side
 
 SOVIET = "ussr"
 """The Allied power that exploits captured resources under OR 16.2 [BW L2137], when the scenario has it."""
@@ -36,12 +36,12 @@ def output(game: Game, scenario: Scenario, hex_id: str, colour: str) -> int:
     return getattr(scenario.hexes[hex_id].production, colour)
 
 
-def exploiter(scenario: Scenario, side: str) -> str | None:
+def exploiter(scenario: Scenario, side: Side) -> str | None:
     """OR 16.2: the power that adds the centres its side captured to its income [BW L2137]: Germany for the Axis (the
     Axis's first major power, AR 11.0 [BW L1760]), the USSR for the Allies; none when the scenario lacks it."""
     if side == "allies":
         return SOVIET if SOVIET in scenario.powers and scenario.powers[SOVIET].side == "allies" else None
-    return next((p for p, x in scenario.powers.items() if x.side == side and x.major), None)
+    return supply.receiving_power(scenario, "axis")
 
 
 def captured(act: Act, hex_id: str, captor: str) -> None:
