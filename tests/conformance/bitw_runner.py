@@ -50,7 +50,8 @@ from tests.conformance.runner import verdict_failures
 HERE = Path(__file__).parent / "blocks_in_the_west"
 SCENARIO = "_test-scenario.yaml"
 SEED = "conformance"
-HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications", "volkssturm")
+HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications", "volkssturm",
+               "destroyed_factories")
 CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
 STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending")
 EXPECT_KEYS = ("verdict", "errors", "rule_cited") + HEADER_KEYS + (

@@ -121,6 +121,10 @@ CASES = {
     "a victory city that is no city": Case(
         "  a6: {at: [-2, 5], nation: france}", "  a6: {at: [-2, 5], nation: france, victory_city: true}",
         "  a6: {at: [-2, 5], nation: france, victory_city: true}", "true", ("hex a6 is a victory city, so it needs its city kind",)),
+    "a hydrogenation plant without black production": Case(
+        "  a4: {at: [-1, 3], nation: france}", "  a4: {at: [-1, 3], nation: france, hydrogenation: true}",
+        "nation: france, hydrogenation: true}", "true", ("hex a4 is a hydrogenation plant but produces no black PP",
+                                                         "[BW L1748-L1750]")),
     # hexsides
     "a hexside naming an unknown hex": Case(
         "{between: [d5, d4], kind: river}", "{between: [d5, d44], kind: river}",

@@ -94,7 +94,7 @@ def drop(act: Act, order: Any) -> None:
     if hard:
         take_hits(act, [para], 1, f"{para} lands on {', '.join(hard)} (TECH 3) [BW L2286]")
     if act.game.blocks[para].hex is not None and not board.blocks_at(to, board.enemy(act.side)):
-        movement.capture(act, [to])
+        movement.capture(act, [to], act.scenario.blocks[para].power)
 
 
 def escort_hits(act: Act, battle: Battle, count: int, what: str) -> None:

@@ -9,7 +9,7 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 from __future__ import annotations
 
 from aa_ref.core.dice import Volley
-from aa_ref.games.blocks_in_the_west import airborne, hq, recon, rules, supply
+from aa_ref.games.blocks_in_the_west import airborne, hq, recon, resources, rules, supply
 from aa_ref.games.blocks_in_the_west import modifiers as mod
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
@@ -339,5 +339,6 @@ def conclude(act: Act, battle: Battle) -> None:
         if previous != battle.attacker:
             act.ctx.emit(Control(hex=battle.hex, side=battle.attacker, previous=previous))
             act.note(f"{battle.attacker} takes {battle.hex} [BW L554]")
+            resources.captured(act, battle.hex, act.scenario.blocks[held[0]].power)
         falls(act, battle.hex, battle.attacker)
     act.note(f"the battle at {battle.hex} is over after {battle.round} round(s)")

@@ -479,7 +479,7 @@ def blitz(act: Act, order: Any) -> None:
     for block_id in order.blitz:
         act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
     if not enemy:  # entering an empty city or production hex captures it [BW L554-L558]
-        movement.capture(act, [to])
+        movement.capture(act, [to], act.scenario.blocks[order.blitz[0]].power)
     act.ctx.emit(SetBattles(battles=[], blitzed=sorted(set(act.game.blitzed) | set(order.blitz), key=natural_key)))
     act.note(f"{', '.join(order.blitz)} blitz from {start} into {to} [BW L1552]")
     if enemy:

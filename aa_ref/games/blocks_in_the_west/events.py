@@ -129,6 +129,14 @@ class Fortification(Strict):
     previous: str | None
 
 
+class FactoriesDestroyed(Strict):
+    """A hex's enemy factories are destroyed as enemy ground units capture it (OR 16.1) [BW L2129]."""
+
+    type: Literal["factories_destroyed"] = "factories_destroyed"
+    hex: str
+    colours: list[Literal["red", "blue", "white", "black"]]
+
+
 class Charges(Strict):
     """The special attacks declared with this turn's moves (OR 20.0, 21.0): hex -> cavalry or panzer."""
 
@@ -175,8 +183,8 @@ class Winner(Strict):
 
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
-          HitPriority, ArmisticeEvent, Winner, Fortification, Charges, Spent, VolkssturmDirective, Upgraded, HqState, Roll,
-          Note],
+          HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
+          Upgraded, HqState, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -260,6 +268,9 @@ def apply_event(game: Game, event: Any) -> None:
         case Fortification(hex=hex_id, now=now):
             game.fortifications[hex_id] = now
             game.fortifications = by_name(game.fortifications)
+        case FactoriesDestroyed(hex=hex_id, colours=colours):
+            game.destroyed_factories[hex_id] = sorted({*game.destroyed_factories.get(hex_id, []), *colours})  # type: ignore[misc]
+            game.destroyed_factories = by_name(game.destroyed_factories)
         case Charges(charges=charges):
             game.charges = by_name(dict(charges))
         case Spent(what=what, turn=turn):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core import hexgrid
-from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, rules, supply
+from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -182,11 +182,12 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
     for b in blocks:
         act.ctx.emit(BlockMove(block=b, path=[start, *hexes]))
         act.ctx.emit(BlockUpdate(block=b, moved=True))
-    capture(act, hexes)
+    capture(act, hexes, act.scenario.blocks[blocks[0]].power)
 
 
-def capture(act: Act, hexes: list[str]) -> None:
-    """A land unit entering or passing through a city or production hex captures it [BW L554-L558]."""
+def capture(act: Act, hexes: list[str], captor: str) -> None:
+    """A land unit (of the power `captor`) entering or passing through a city or production hex captures it
+    [BW L554-L558]; with OR 16.0 the enemy factories there are destroyed (`resources.captured`)."""
     board = act.board()
     for there in hexes:
         if not board.blocks_at(there, board.enemy(act.side)) and board.controller(there) != act.side:
@@ -197,6 +198,7 @@ def capture(act: Act, hexes: list[str]) -> None:
         if (h.city or producing) and board.controller(there) != act.side and not board.blocks_at(there, board.enemy(act.side)):
             act.ctx.emit(Control(hex=there, side=act.side, previous=board.controller(there)))
             act.note(f"the {act.side} capture {there}" + (f" ({h.name})" if h.name else "") + " [BW L554-L558]")
+            resources.captured(act, there, captor)
 
 
 def move(act: Act, order: Any) -> None:

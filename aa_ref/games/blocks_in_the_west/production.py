@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import rules, supply
+from aa_ref.games.blocks_in_the_west import resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -87,17 +87,20 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
     board = act.board()
     axis_leader = supply.receiving_power(scenario, "axis")
     out = {p: 0 for p, x in scenario.powers.items() if x.side == side}
+    exploit = act.game.options.get("captured_income", "axis") == "axis"
     for hex_id, h in scenario.hexes.items():
-        if not getattr(h.production, colour) or board.controller(hex_id) != side:
+        if not resources.output(act.game, scenario, hex_id, colour) or board.controller(hex_id) != side:
             continue
         if h.nation in scenario.powers and scenario.powers[h.nation].side == side:
             power: str | None = h.nation
+        elif h.nation in scenario.powers and rules.enabled(act.game, "captured_resources"):  # OR 16.2 [BW L2137]
+            power = resources.exploiter(scenario, side) if exploit else None
         elif h.nation in scenario.powers:  # captured from the enemy
-            power = axis_leader if side == "axis" and act.game.options.get("captured_income", "axis") == "axis" else None
+            power = axis_leader if side == "axis" and exploit else None
         else:
             power = supply.receiving_power(scenario, side)
         if power is not None and supply.supplied_at(board, hex_id, power):
-            out[power] += getattr(h.production, colour)
+            out[power] += resources.output(act.game, scenario, hex_id, colour)
     return out
 
 
@@ -239,6 +242,9 @@ def place(act: Act, order: Any) -> None:
     if factory and not minor_axis_capital:  # AR 11.0: minor Axis powers build armour and air in their capital [BW L1754]
         act.require(getattr(h.production, factory) > 0, f"{block_id} ({block.unit}) is built only in a hex with a "
                     f"{factory} factory", "L1204", "at")
+        act.require(resources.output(act.game, act.scenario, at, factory) > 0, f"{block_id} ({block.unit}) is built "
+                    f"only in a hex with a {factory} factory, and {at}'s was destroyed when the enemy captured it "
+                    "(OR 16.1)", "L2129", "at")
     step = block.steps[-1]
     act.require(step.colour != "blue", f"{block_id}'s last step is printed in blue: it is never rebuilt", "L1187", "place")
     free = ss_recruiting(act, block_id)

@@ -131,6 +131,9 @@ def _hex_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Prob
                     problems.append(doc.problem(f"hex {name} is sea, so it cannot be {field.replace('_', ' ')}", (*where, field)))
             if any(h.production.model_dump().values()):
                 problems.append(doc.problem(f"hex {name} is sea, so it produces nothing [BW L598-L600]", (*where, "production")))
+        if h.hydrogenation and not h.production.black:
+            problems.append(doc.problem(f"hex {name} is a hydrogenation plant but produces no black PP [BW L1748-L1750]",
+                                        (*where, "hydrogenation")))
         if h.victory_city and h.city is None:
             problems.append(doc.problem(f"hex {name} is a victory city, so it needs its city kind (capital, major, "
                                         "minor or fortress) [BW L562-L574]", (*where, "victory_city")))

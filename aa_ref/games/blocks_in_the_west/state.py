@@ -118,6 +118,9 @@ class Game(Strict):
     fortifications: dict[str, Literal["bunker", "none"]] = Field(
         default_factory=dict, description="hex -> its fortification when captured fortifications changed it: a fortress "
         "falling to the enemy becomes a bunker, a bunker is destroyed [BW L1496], [BW L1500], [BW L866], [BW L944]")
+    destroyed_factories: dict[str, list[Literal["red", "blue", "white", "black"]]] = Field(
+        default_factory=dict, description="hex -> the colours of its factories destroyed by capture (OR 16.1): they "
+        "produce nothing more [BW L2129]")
     charges: dict[str, Literal["cavalry", "panzer"]] = Field(
         default_factory=dict, description="hex -> the special attack declared with the move into it this turn "
         "(OR 20.0, 21.0)")

@@ -60,6 +60,8 @@ class View(Strict):
     volkssturm: bool = Field(default=False, description="OR 28.0: the Volkssturm directive is active (an enemy ground "
                              "unit entered Germany, seen by both sides) [BW L2418]")
     control: dict[str, str] = Field(default_factory=dict)
+    destroyed_factories: dict[str, list[str]] = Field(default_factory=dict, description="hex -> colours of its "
+                                                      "factories destroyed by capture (OR 16.1): public, like control")
     pp: dict[str, int] = Field(default_factory=dict, description="the side's own powers' stored PP")
     coloured_pp: dict[str, dict[str, int]] = Field(default_factory=dict, description="the side's own powers' stored "
                                                                                    "coloured PP (AR 11.0)")
@@ -115,6 +117,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         kind="bitw-view", schema_version=1, scenario=scenario.id, side=side, turn=game.turn,
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
         winner=game.winner, volkssturm=game.volkssturm, control=dict(game.control),
+        destroyed_factories={h: list(c) for h, c in game.destroyed_factories.items()},
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
         coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
