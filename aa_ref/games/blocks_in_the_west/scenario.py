@@ -94,6 +94,8 @@ class Hex(Strict):
     hydrogenation: bool = Field(default=False, description="its black production is a hydrogenation plant (a factory, "
                                 "AR 11.2 [BW L1748-L1750]), not an oil well (a centre, AR 11.1 [BW L1728]): OR 16.0 "
                                 "destroys it when captured [BW L2129]")
+    mediterranean: bool = Field(default=False, description="a Mediterranean port: no longer an Axis supply source once "
+                                "Italy has surrendered (OR 36.0 [BW L2566])")
 
 
 class Hexside(Strict):
@@ -196,6 +198,19 @@ class Victory(Strict):
     otherwise: Literal["axis", "allies"]
 
 
+class ItalianSurrender(Strict):
+    """OR 36.0 Italy's surrender [BW L2554-L2566]: the places and the block the rule names (docs/bitw-rulings.md,
+    "OR 36.0 Italy's surrender and 36.1 the RSI"). The option `italian_surrender` is not played yet."""
+
+    mussolini: str = Field(description="Mussolini's block: Italy's supreme leader; Italy is its power [BW L2560]")
+    sicily: list[str] = Field(min_length=1, description="every land hex of Sicily, Italy's [BW L2562]")
+    sardinia_corsica: list[str] = Field(min_length=1, description="every land hex of Sardinia and of Corsica [BW L2562]")
+    gran_sasso: str = Field(description="Campo Imperatore-Gran Sasso, where Mussolini goes when dismissed, Italy's "
+                            "[BW L2560]")
+    salo: str = Field(description="Salò, where German units move Mussolini (36.1) and the RSI's capital [BW L2574], "
+                      "[BW L2578]")
+
+
 class Scenario(Strict):
     """A Blocks in the West scenario (kind: bitw-scenario)."""
 
@@ -221,6 +236,8 @@ class Scenario(Strict):
     first_side: Literal["axis", "allies"] = "axis"
     turns: list[Turn] = Field(min_length=1)
     victory: Victory
+    italian_surrender: ItalianSurrender | None = Field(default=None, description="OR 36.0: the hexes and the block "
+                                                       "Italy's surrender names (none: the scenario cannot play it)")
 
     def stored_pp(self, power: str) -> Production:
         """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""

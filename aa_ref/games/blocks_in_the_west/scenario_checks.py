@@ -99,7 +99,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_power_problems(scenario, doc, names), *_chart_problems(scenario, doc, names),
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
-        *_victory_problems(scenario, doc, names),
+        *_victory_problems(scenario, doc, names), *_italian_surrender_problems(scenario, doc, names),
     ]
 
 
@@ -131,6 +131,9 @@ def _hex_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Prob
                     problems.append(doc.problem(f"hex {name} is sea, so it cannot be {field.replace('_', ' ')}", (*where, field)))
             if any(h.production.model_dump().values()):
                 problems.append(doc.problem(f"hex {name} is sea, so it produces nothing [BW L598-L600]", (*where, "production")))
+        if h.mediterranean and h.port is None:
+            problems.append(doc.problem(f"hex {name} is a Mediterranean port but has no port (OR 36.0) [BW L2566]",
+                                        (*where, "mediterranean")))
         if h.hydrogenation and not h.production.black:
             problems.append(doc.problem(f"hex {name} is a hydrogenation plant but produces no black PP [BW L1748-L1750]",
                                         (*where, "hydrogenation")))
@@ -495,3 +498,38 @@ def _victory_problems(scenario: Scenario, doc: Document, names: _Names) -> list[
                                     else ("victory",)))
     return problems
 
+
+
+def _italian_surrender_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """OR 36.0's places and block [BW L2554-L2578]: known land hexes, Mussolini Italy's supreme leader, Sicily,
+    Gran Sasso and Salò in Italy (Corsica is French: Sardinia-Corsica's nations are not checked)."""
+    it = scenario.italian_surrender
+    if it is None:
+        return []
+    problems = []
+    where = ("italian_surrender",)
+    italy = None
+    block = scenario.blocks.get(it.mussolini)
+    if block is None:
+        problems.append(doc.problem("italian_surrender: Mussolini is an " + names.blocks.unknown_message(it.mussolini),
+                                    (*where, "mussolini")))
+    elif block.hq != "supreme":
+        problems.append(doc.problem(f"italian_surrender: Mussolini's block {it.mussolini} is not a supreme leader "
+                                    "(unit hq, hq: supreme) [BW L2560]", (*where, "mussolini")))
+    else:
+        italy = block.power
+    places: list[tuple[str, str, tuple]] = [
+        *((h, "Sicily", (*where, "sicily", i)) for i, h in enumerate(it.sicily)),
+        *((h, "Sardinia-Corsica", (*where, "sardinia_corsica", i)) for i, h in enumerate(it.sardinia_corsica)),
+        (it.gran_sasso, "Gran Sasso", (*where, "gran_sasso")), (it.salo, "Salò", (*where, "salo")),
+    ]
+    for hex_id, label, path in places:
+        h = scenario.hexes.get(hex_id)
+        if h is None:
+            problems.append(doc.problem(f"italian_surrender: {label}: " + names.hexes.unknown_message(hex_id), path))
+        elif not _land(scenario, hex_id):
+            problems.append(doc.problem(f"italian_surrender: {label}: hex {hex_id} is not land [BW L2562]", path))
+        elif italy is not None and label != "Sardinia-Corsica" and h.nation != italy:
+            problems.append(doc.problem(f"italian_surrender: {label}: hex {hex_id} is not {italy}'s, Mussolini's "
+                                        "power [BW L2560-L2562]", path))
+    return problems
