@@ -34,6 +34,15 @@ class EditedFile:
         assert "Traceback" not in result.output
         return result
 
+    def reported(self, folder: Path, old: str, new: str, context: str, value: str, words: str) -> None:
+        """The file with `old` replaced by `new` is refused by `validate` with `words` at the place of `value` (looked
+        for from `context` on)."""
+        text = self.edited(old, new)
+        result = self.validate(folder, text)
+        assert result.exit_code == 1, result.output
+        line, column = position(text, context, value)
+        assert any(words in m for m in self.located(result.output, line, column)), result.output
+
     def located(self, output: str, line: int, column: int, name: str | None = None) -> list[str]:
         """The output lines reporting a problem at `name:line:column`."""
         prefix = f"{name or self.name}:{line}:{column}: "

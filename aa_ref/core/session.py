@@ -30,6 +30,7 @@ from aa_ref.core.auditlog import (
     start_data,
     state_digest,
 )
+from aa_ref.core.copies import deep_copy
 from aa_ref.core.dice import AskedDice, SeededDice, TableDice, Volley, table_dice
 from aa_ref.core.names import NameIndex
 from aa_ref.core.documents import (
@@ -613,7 +614,6 @@ def adjudicate(setup: Setup, ruleset: Any, game: Game, log: Log, given: OrdersIn
         dice, manual = SeededDice(game.seed), False
     before = len(dice.rolled) if manual else 0
     round_, phase = game.round, game.phase  # the entry's, whatever the adjudication changes
-    from aa_ref.core.copies import deep_copy  # here: the module's imports are another change's
     ctx = Context(setup, game if in_place else deep_copy(game), dice, manual_dice=manual, apply=ruleset.apply_event,
                   watch=_narrator(at_table))
     try:
@@ -893,7 +893,6 @@ def _rebuilt(loaded: LoadedGame) -> tuple[Game, list[tuple[int, Game]]]:
         raise _Divergence("the log's start records a state the setup does not give (its state_sha256 was edited)")
     # Orders are adjudicated on the replayed state itself, not a copy (speed): only the states that an undo may
     # restore are kept, copied.
-    from aa_ref.core.copies import deep_copy
     game = deep_copy(game)  # shares nothing with the setup
     kept = _undoable(log)
     stack: list[tuple[int, Game | None]] = []

@@ -19,7 +19,7 @@ from aa_ref.core.documents import parse_model
 from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.yamlio import Document
 from tests.conformance.bitw_runner import build_state
-from tests.located import EditedFile, position
+from tests.located import EditedFile
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITS = EditedFile(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml", "scenario.yaml")
@@ -31,32 +31,24 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def _reported(folder: Path, old: str, new: str, context: str, value: str, words: str) -> None:
-    text = EDITS.edited(old, new)
-    result = EDITS.validate(folder, text)
-    assert result.exit_code == 1, result.output
-    line, column = position(text, context, value)
-    assert any(words in m for m in EDITS.located(result.output, line, column)), result.output
-
-
 # --- the scenario fields ---------------------------------------------------------------------------------
 def test_an_hq_kind_on_a_block_that_is_no_hq_is_reported(folder):
     """Only HQ blocks have a kind [BW L1825-L1831]."""
-    _reported(folder, '  ge_inf_4: {power: germany, unit: infantry, name: "XXXVIII Korps",',
+    EDITS.reported(folder, '  ge_inf_4: {power: germany, unit: infantry, name: "XXXVIII Korps",',
               '  ge_inf_4: {power: germany, unit: infantry, hq: armour, name: "XXXVIII Korps",',
               "unit: infantry, hq: armour", "armour", "block ge_inf_4 is infantry, not an HQ")
 
 
 def test_a_stuka_that_is_no_bomber_is_reported(folder):
     """The Jericho Trumpets are the Stukas' (bombers) [BW L2264-L2266]."""
-    _reported(folder, '  ge_f_1: {power: germany, unit: fighter, name: "JG 26",',
+    EDITS.reported(folder, '  ge_f_1: {power: germany, unit: fighter, name: "JG 26",',
               '  ge_f_1: {power: germany, unit: fighter, stuka: true, name: "JG 26",',
               "unit: fighter, stuka: true", "true", "a Stuka (Jericho Trumpets) is a bomber")
 
 
 def test_two_supreme_leaders_of_one_power_are_reported(folder):
     """Each nation has one supreme leader [BW L1913]."""
-    _reported(folder, '  ge_hq_pz: {power: germany, unit: hq, hq: armour,',
+    EDITS.reported(folder, '  ge_hq_pz: {power: germany, unit: hq, hq: armour,',
               '  ge_hq_pz: {power: germany, unit: hq, hq: supreme,',
               "ge_hq_pz: {power: germany, unit: hq, hq: supreme", "supreme", "more than one supreme leader")
 

@@ -11,7 +11,7 @@ from aa_ref.core.setups import load_setup
 from aa_ref.games.blocks_in_the_west import rules
 from aa_ref.games.blocks_in_the_west.views import view
 from tests.conformance.bitw_runner import run_case
-from tests.located import EditedFile, position
+from tests.located import EditedFile
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
@@ -25,14 +25,6 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def _reported(folder: Path, new: str, context: str, value: str, words: str) -> None:
-    text = EDITS.edited(PZ, new)
-    result = EDITS.validate(folder, text)
-    assert result.exit_code == 1, result.output
-    line, column = position(text, context, value)
-    assert any(words in m for m in EDITS.located(result.output, line, column)), result.output
-
-
 def test_an_upgrade_the_scenario_writes_validates(folder):
     text = EDITS.edited(PZ, '  ge_pz_2: {power: germany, unit: tank, upgrade: {to: ge_hq_x, from_month: 1940-06}, '
                             'name: "XVI Panzerkorps",')
@@ -43,18 +35,18 @@ def test_an_upgrade_the_scenario_writes_validates(folder):
 
 
 def test_an_upgrade_to_an_unknown_block_is_reported(folder):
-    _reported(folder, '  ge_pz_2: {power: germany, unit: tank, upgrade: {to: ge_hq_pzz}, name: "XVI Panzerkorps",',
+    EDITS.reported(folder, PZ, '  ge_pz_2: {power: germany, unit: tank, upgrade: {to: ge_hq_pzz}, name: "XVI Panzerkorps",',
               "upgrade: {to: ge_hq_pzz}", "ge_hq_pzz", "unknown block")
 
 
 def test_an_upgrade_to_a_block_already_in_play_is_reported(folder):
     """The replacement enters only by the upgrade [BW L2620]: not one the setup places."""
-    _reported(folder, '  ge_pz_2: {power: germany, unit: tank, upgrade: {to: ge_hq_pz}, name: "XVI Panzerkorps",',
+    EDITS.reported(folder, PZ, '  ge_pz_2: {power: germany, unit: tank, upgrade: {to: ge_hq_pz}, name: "XVI Panzerkorps",',
               "upgrade: {to: ge_hq_pz}", "ge_hq_pz", "enters only by the upgrade")
 
 
 def test_an_upgrade_to_another_powers_block_is_reported(folder):
-    _reported(folder, '  ge_pz_2: {power: germany, unit: tank, upgrade: {to: fr_gamelin}, name: "XVI Panzerkorps",',
+    EDITS.reported(folder, PZ, '  ge_pz_2: {power: germany, unit: tank, upgrade: {to: fr_gamelin}, name: "XVI Panzerkorps",',
               "upgrade: {to: fr_gamelin}", "fr_gamelin", "of its own power")
 
 

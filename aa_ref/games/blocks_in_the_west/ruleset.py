@@ -76,10 +76,28 @@ ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
 
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
+"""Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
+`hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
+before them keep their digest (docs/compatibility.md)."""
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ()
+"""Top-level scenario fields added since, left out of the digest in the same way while empty (None, False, {}, [])."""
+
+
 def scenario_digest(scenario: Scenario) -> str:
     """The digest of a scenario's data (its model, as JSON): a game records it, so a scenario changed under a game
-    is noticed; games begun since versioned saves are also checked by the log's `setup_sha256`."""
-    return data_sha256(scenario.model_dump(mode="json"))
+    is noticed; games begun since versioned saves are also checked by the log's `setup_sha256`. A field added since
+    (`FIELDS_SINCE_DIGEST`) counts only when set."""
+    data = scenario.model_dump(mode="json")
+    for name in TOP_FIELDS_SINCE_DIGEST:
+        if data.get(name) in (None, False, {}, []):
+            data.pop(name, None)
+    for table, fields in FIELDS_SINCE_DIGEST.items():
+        for entry in data[table].values():
+            for name in fields:
+                if entry.get(name) in (None, False, {}, []):
+                    entry.pop(name, None)
+    return data_sha256(data)
 
 
 class Bitw:
