@@ -76,12 +76,13 @@ ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean"), "blocks": ("upgrade",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
-`hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
+`hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ()
-"""Top-level scenario fields added since, left out of the digest in the same way while empty (None, False, {}, [])."""
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender",)
+"""Top-level scenario fields added since (OR 36.0's `italian_surrender`), left out of the digest in the same way while
+empty (None, False, {}, [])."""
 
 
 def scenario_digest(scenario: Scenario) -> str:
