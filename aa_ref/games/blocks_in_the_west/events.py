@@ -168,6 +168,16 @@ class VolkssturmDirective(Strict):
     turn: int
 
 
+class ItalyEvent(Strict):
+    """OR 36.0 / 36.1: Mussolini dismissed, Italy surrendered, Mussolini freed to Salò or captured, the RSI declared,
+    the Liguria corps placed, Germany's gift of `amount` PP to the RSI [BW L2554-L2578]."""
+
+    type: Literal["italy"] = "italy"
+    stage: Literal["dismissed", "surrendered", "freed", "captured", "rsi", "liguria", "gift"]
+    turn: int
+    amount: int = 0
+
+
 class ArmisticeEvent(Strict):
     """A power asks for an armistice (`asked`), or it is granted in the Victory phase [BW L844-L860]."""
 
@@ -184,7 +194,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note],
+          Upgraded, HqState, ItalyEvent, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -284,6 +294,14 @@ def apply_event(game: Game, event: Any) -> None:
             game.volkssturm = True
         case Upgraded(block=block, to=to):
             game.upgraded = by_name({**game.upgraded, block: to})
+        case ItalyEvent(stage=stage, turn=turn, amount=amount):
+            if stage == "gift":
+                game.rsi_gift = (game.rsi_gift if game.rsi_gift_turn == turn else 0) + amount
+                game.rsi_gift_turn = turn
+            else:
+                field = {"dismissed": "italy_dismissed", "surrendered": "italy_surrendered", "freed": "mussolini_freed",
+                         "captured": "mussolini_captured", "rsi": "rsi_declared", "liguria": "rsi_liguria"}[stage]
+                setattr(game, field, turn)
         case Roll() | Note():
             pass
         case _:

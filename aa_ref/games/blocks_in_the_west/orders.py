@@ -54,6 +54,14 @@ class UpgradeOrder(Strict):
     upgrade: str = Field(description="the block upgraded (it leaves the game for good)")
 
 
+class RsiGift(Strict):
+    """Production, optional rule OR 36.1: Germany gives the RSI up to 3 PP of any colour a phase, never the reverse
+    [BW L2578]."""
+
+    rsi_gift: dict[Literal["yellow", "red", "blue", "white", "black"], int] = Field(
+        description="colour -> PP given (coloured PP only with advanced_production)")
+
+
 class Disband(Strict):
     """After production: remove a supplied block for 1 PP next turn [BW L1222]."""
 
@@ -165,7 +173,7 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
-               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn]
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift]
 
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import resources, rules, supply
+from aa_ref.games.blocks_in_the_west import italy, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -99,6 +99,7 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
             power = axis_leader if side == "axis" and exploit else None
         else:
             power = supply.receiving_power(scenario, side)
+        power = italy.income_power(act.game, scenario, h.nation, power, colour)  # OR 36.0 [BW L2564]
         if power is not None and supply.supplied_at(board, hex_id, power):
             out[power] += resources.output(act.game, scenario, hex_id, colour)
     return out
@@ -211,6 +212,7 @@ def place(act: Act, order: Any) -> None:
     act.require(state.hex is None, f"{block_id} is already on the map in {state.hex}", "L1198", "place")
     act.require(block.power not in act.game.armistices, f"{block.power} is out of the war by armistice: its units "
                 "never return", "L852", "place")
+    italy.check_place(act, block_id)  # OR 36.0 / 36.1 [BW L2564], [BW L2576-L2578]
     h = act.scenario.hexes[at]
     act.require(board.controller(at) == act.side, f"{at} is not controlled by the {act.side}: reinforcements do not "
                 "arrive in enemy-controlled hexes", "L1214", "at")

@@ -25,6 +25,7 @@ from aa_ref.games.blocks_in_the_west import (
     armistice,
     combat,
     hq,
+    italy,
     movement,
     production,
     recon,
@@ -63,6 +64,7 @@ retreat hexes [BW L1514]. Then one option per advanced and optional rule (`aa_re
 PHASE_OF: dict[type, str] = {
     o.Repair: "production", o.Place: "production", o.VolkssturmOrder: "production",
     o.UpgradeOrder: "production", o.Disband: "production",
+    o.RsiGift: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement",
@@ -221,6 +223,7 @@ class Bitw:
             key = next(iter(action.model_dump(by_alias=True)))
             try:
                 self._do(act, action)
+                italy.watch(act)  # OR 36.1: German or Allied units reaching Gran Sasso [BW L2572-L2574]
             except Illegal as exc:
                 raise IllegalOrders(f"{given.doc.path}: orders not accepted",
                                     [given.problem(exc.message, ("actions", i, exc.field or key), exc.rule)]) from None
@@ -297,6 +300,7 @@ class Bitw:
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
                 production.collect_income(act)
+                italy.production_phase(act)  # OR 36.1: the RSI's PP and the Liguria corps [BW L2576-L2578]
             elif step in ("srm", "movement", "exploitation"):
                 if step == "srm":
                     production.end_production(act)  # AR 11.0: unpaired coloured PP are discarded [BW L1756]
@@ -310,6 +314,7 @@ class Bitw:
                 supply.final_supply_check(act)
 
     def _do(self, act: Act, action: Any) -> None:
+        italy.check_action(act, action)  # OR 36.0: a dismissed Mussolini takes no order [BW L2560]
         if type(action) in ANY_TIME:
             ANY_TIME[type(action)](act, action)
             return
@@ -340,6 +345,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+            o.RsiGift: italy.gift,
         }[type(action)]
         handler(act, action)
 

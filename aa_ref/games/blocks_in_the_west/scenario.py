@@ -200,7 +200,7 @@ class Victory(Strict):
 
 class ItalianSurrender(Strict):
     """OR 36.0 Italy's surrender [BW L2554-L2566]: the places and the block the rule names (docs/bitw-rulings.md,
-    "OR 36.0 Italy's surrender and 36.1 the RSI"). The option `italian_surrender` is not played yet."""
+    "OR 36.0 Italy's surrender and 36.1 the RSI"), played by `italy.py` with the option `italian_surrender`."""
 
     mussolini: str = Field(description="Mussolini's block: Italy's supreme leader; Italy is its power [BW L2560]")
     sicily: list[str] = Field(min_length=1, description="every land hex of Sicily, Italy's [BW L2562]")
@@ -209,6 +209,10 @@ class ItalianSurrender(Strict):
                             "[BW L2560]")
     salo: str = Field(description="Salò, where German units move Mussolini (36.1) and the RSI's capital [BW L2574], "
                       "[BW L2578]")
+    milan: str | None = Field(default=None, description="Milan, where the Liguria corps is placed when the RSI is "
+                              "declared (36.1) [BW L2576]; none: no Liguria corps")
+    liguria: str | None = Field(default=None, description="the Liguria infantry corps' block, Italian (36.1) [BW L2576]; "
+                                "none: the scenario has no such block")
 
 
 class Scenario(Strict):

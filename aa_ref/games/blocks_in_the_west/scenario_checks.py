@@ -522,7 +522,20 @@ def _italian_surrender_problems(scenario: Scenario, doc: Document, names: _Names
         *((h, "Sicily", (*where, "sicily", i)) for i, h in enumerate(it.sicily)),
         *((h, "Sardinia-Corsica", (*where, "sardinia_corsica", i)) for i, h in enumerate(it.sardinia_corsica)),
         (it.gran_sasso, "Gran Sasso", (*where, "gran_sasso")), (it.salo, "Salò", (*where, "salo")),
+        *([(it.milan, "Milan", (*where, "milan"))] if it.milan is not None else []),
     ]
+    if (it.milan is None) != (it.liguria is None):
+        problems.append(doc.problem("italian_surrender: milan and liguria go together: the RSI places the Liguria "
+                                    "corps in Milan [BW L2576]", (*where, "liguria" if it.liguria is None else "milan")))
+    if it.liguria is not None:
+        corps = scenario.blocks.get(it.liguria)
+        if corps is None:
+            problems.append(doc.problem("italian_surrender: the Liguria corps is an "
+                                        + names.blocks.unknown_message(it.liguria), (*where, "liguria")))
+        elif corps.unit != "infantry" or (italy is not None and corps.power != italy):
+            problems.append(doc.problem(f"italian_surrender: the Liguria corps {it.liguria} is not an infantry corps "
+                                        f"of {italy or 'Mussolini’s power'} ({corps.power} {corps.unit}) [BW L2576]",
+                                        (*where, "liguria")))
     for hex_id, label, path in places:
         h = scenario.hexes.get(hex_id)
         if h is None:

@@ -132,6 +132,21 @@ class Game(Strict):
                                  "(OR 28.0) [BW L2418]")
     upgraded: dict[str, str] = Field(default_factory=dict, description="OR 40.0: block -> the block it was upgraded "
                                      "to; the first is out of the game for good [BW L2620]")
+    italy_dismissed: int = Field(default=0, ge=0, description="OR 36.0: the turn the King dismissed Mussolini (0: not "
+                                 "yet) [BW L2558-L2560]")
+    italy_surrendered: int = Field(default=0, ge=0, description="OR 36.0: the turn Italy surrendered by the islands' "
+                                   "loss (0: not so) [BW L2562-L2566]")
+    mussolini_freed: int = Field(default=0, ge=0, description="OR 36.1 B: the turn German units reached the Gran Sasso "
+                                 "and moved Mussolini to Salò [BW L2574]")
+    mussolini_captured: int = Field(default=0, ge=0, description="OR 36.1 A: the turn Allied units reached the Gran "
+                                    "Sasso and removed Mussolini: no RSI, ever [BW L2572]")
+    rsi_declared: int = Field(default=0, ge=0, description="OR 36.1: the turn the RSI was declared [BW L2576]")
+    rsi_liguria: int = Field(default=0, ge=0, description="OR 36.1: the turn the Liguria corps was placed in Milan "
+                             "[BW L2576]")
+    rsi_gift_turn: int = Field(default=0, ge=0, description="OR 36.1: the turn of Germany's last gift to the RSI "
+                               "[BW L2578]")
+    rsi_gift: int = Field(default=0, ge=0, description="OR 36.1: the PP Germany gave the RSI in that turn's Production "
+                          "phase (at most 3) [BW L2578]")
     hq_active: dict[str, Activation] = Field(default_factory=dict, description="HQs activated and not yet "
                                                                          "deactivated (AR 13.0) [BW L1867]")
     recon_tries: dict[str, int] = Field(default_factory=dict, description="HQ -> air reconnaissance attempts made "

@@ -15,7 +15,7 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import hq, rules
+from aa_ref.games.blocks_in_the_west import hq, italy, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points
@@ -39,13 +39,14 @@ def rail_network(board: Board, power: str) -> set[str]:
     """The power's sources: its primary source, if its side controls it, and every rail hex its side controls,
     free of enemy ground units, joined to the primary source by such rail hexes [BW L756-L773]; then the ports
     joined to those by a sea line (`sea_ports`)."""
-    found = rail_sources(board, power)
-    return found | sea_ports(board, power, found)
+    found = italy.sources_left(board, power, rail_sources(board, power))  # OR 36.0 [BW L2566]
+    return italy.sources_left(board, power, found | sea_ports(board, power, found))
 
 
 def rail_sources(board: Board, power: str) -> set[str]:
     """The primary source and the rail hexes joined to it (the land part of the network) [BW L756-L773]."""
     scenario = board.scenario
+    power = italy.supplier(board.game, scenario, power)  # OR 36.0: Italian blocks trace to Germany's sources
     side = _side(scenario, power)
     enemy = board.enemy(side)
     primary = scenario.powers[power].supply_source

@@ -4,7 +4,7 @@ turn."""
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import armistice
+from aa_ref.games.blocks_in_the_west import armistice, italy
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -25,6 +25,8 @@ def surrendered(act: Act) -> list[str]:
     for power, x in act.scenario.powers.items():
         if power in act.game.armistices:
             continue
+        if italy.gone(act.game, act.scenario, power):
+            continue  # OR 36.0: Italy surrendered by the islands' loss is no power any more [BW L2564]
         held = act.game.control.get(x.capital) if x.capital else None
         if held is not None and held != x.side:
             out.append(power)
@@ -69,6 +71,7 @@ def victory_phase(act: Act) -> None:
     if game.winner:
         return
     armistice.victory_phase_armistices(act)
+    italy.victory_phase(act)  # OR 36.0 / 36.1: Mussolini's dismissal, Italy's surrender, the RSI [BW L2558-L2576]
     for power in surrendered(act):
         x = scenario.powers[power]
         if surrender(act, power):

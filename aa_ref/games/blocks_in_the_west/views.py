@@ -21,6 +21,7 @@ from pydantic import Field
 
 from aa_ref.core.errors import UsageError
 from aa_ref.core.model import Strict
+from aa_ref.games.blocks_in_the_west import italy
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import Game, Phase, Side
 
@@ -71,6 +72,9 @@ class View(Strict):
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
                                                                          "both sides' blocks share the hex, so both see it")
+    italian_surrender: dict[str, int] = Field(default_factory=dict, description="OR 36.0 / 36.1, seen by both sides: "
+                                              "event -> its turn (dismissed, surrendered, freed, captured, rsi, "
+                                              "liguria); the gifts to the RSI stay hidden like PP [BW L2554-L2578]")
 
 
 class NoViewSecret(UsageError):
@@ -107,7 +111,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
             if own and block_id not in game.upgraded:  # OR 40.0: an upgraded block left the game for good
                 off_map.append(block_id)
             continue
-        if own or state.revealed:
+        if own or state.revealed or italy.face_up(scenario, game, block_id):  # OR 36.0: Mussolini dismissed
             seen[block_id] = SeenBlock(power=block.power, hex=state.hex, unit=block.unit, name=block.name,
                                        strength=state.strength, out_of_supply=state.out_of_supply)
         else:
@@ -123,4 +127,5 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
+        italian_surrender=italy.public(game),
     )
