@@ -11,6 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from aa_ref.games.blocks_in_the_west import italy
 from aa_ref.games.blocks_in_the_west.events import apply_event
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -49,7 +50,8 @@ def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
     out = []
     for block_id, state in game.blocks.items():
         block = SCENARIO.blocks[block_id]
-        if side_of(block_id) == side or (state.revealed and state.hex is not None):
+        face_up = state.revealed or italy.face_up(scenario, game, block_id)  # OR 36.0: a dismissed Mussolini
+        if side_of(block_id) == side or (face_up and state.hex is not None):
             continue
         if f'"{block_id}"' in text:
             out.append(f"the id of hidden enemy block {block_id}")
@@ -57,7 +59,7 @@ def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
             out.append(f"the name of hidden enemy block {block_id} ({block.name})")
     for key, shown in seen.blocks.items():
         if key in SCENARIO.blocks:
-            if side_of(key) != side and not game.blocks[key].revealed:
+            if side_of(key) != side and not game.blocks[key].revealed and not italy.face_up(scenario, game, key):
                 out.append(f"{key} shown by its id")
             continue
         if shown.unit is not None or shown.strength is not None or shown.name is not None:
@@ -226,3 +228,41 @@ def test_random_advanced_play_hides_activations_and_recon(seed: int) -> None:
             assert not leaks(game, side, HQ_SCENARIO), leaks(game, side, HQ_SCENARIO)
             text = json.dumps(view(HQ_SCENARIO, game, side).model_dump(mode="json"))  # type: ignore[arg-type]
             assert "hq_active" not in text and "recon_tries" not in text and "commands" not in text
+
+
+ITALY_SCENARIO: Scenario = load_scenario("_italy-scenario.yaml")
+"""The Italian map of OR 36.0 / 36.1 (Mussolini, Gran Sasso, Salò, the Liguria corps)."""
+ITALY_LAND = sorted(h for h, x in ITALY_SCENARIO.hexes.items() if x.terrain != "sea" and not x.partial)
+turns = st.integers(min_value=0, max_value=3)
+
+
+@FAST
+@given(st.fixed_dictionaries({b: st.one_of(st.just(None), st.tuples(st.sampled_from(ITALY_LAND), st.booleans()))
+                              for b in ITALY_SCENARIO.blocks}),
+       st.fixed_dictionaries({k: turns for k in ("italy_dismissed", "italy_surrendered", "mussolini_freed",
+                                                 "mussolini_captured", "rsi_declared", "rsi_liguria", "rsi_gift_turn")}),
+       st.integers(min_value=0, max_value=3), st.integers(min_value=0, max_value=9))
+def test_italian_surrender_views_show_mussolini_dismissed_and_hide_the_gift(draw: dict, stages: dict, gift: int,
+                                                                            italy_pp: int) -> None:
+    """OR 36.0 / 36.1: a dismissed Mussolini on the map is face up to both sides, even once the Final Supply Check
+    has stood the revealed blocks upright again [BW L2560]; the stages are public; the gift to the RSI and the
+    RSI's PP stay the Axis's [BW L2578]; nothing else of the enemy leaks."""
+    game = RULES.new_game(ITALY_SCENARIO, None, {"fog_of_war": "on", "italian_surrender": "on"}, "it", "g.log.yaml")
+    for block_id, drawn in draw.items():
+        hex_id, revealed = drawn if drawn else (None, False)
+        game.blocks[block_id] = BlockState(hex=hex_id, strength=ITALY_SCENARIO.blocks[block_id].steps[0].value,
+                                           revealed=revealed and hex_id is not None)
+    for key, value in stages.items():
+        setattr(game, key, value)
+    game.rsi_gift, game.pp["italy"] = gift, italy_pp
+    game = Game.model_validate(game.model_dump())
+    for side in ("axis", "allies"):
+        assert not leaks(game, side, ITALY_SCENARIO), leaks(game, side, ITALY_SCENARIO)
+    allied = view(ITALY_SCENARIO, game, "allies")
+    mussolini = game.blocks["it-mussolini"]
+    if game.italy_dismissed and mussolini.hex is not None:
+        assert allied.blocks["it-mussolini"].name == "Mussolini"
+    elif mussolini.hex is not None and not mussolini.revealed:
+        assert "it-mussolini" not in allied.blocks
+    assert allied.italian_surrender == {k: v for k, v in italy.public(game).items()}
+    assert "gift" not in json.dumps(allied.model_dump(mode="json")) and "italy" not in allied.pp

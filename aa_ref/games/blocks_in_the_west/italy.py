@@ -214,9 +214,16 @@ def _named(action: Any) -> list[str]:
 
 
 def check_action(act: Act, action: Any) -> None:
-    """A dismissed Mussolini is held at Gran Sasso: no order moves him and he commands nothing (OR 36.0) [BW L2560]."""
+    """A dismissed Mussolini is held at Gran Sasso: no order moves him and he commands nothing [BW L2560]; Italy
+    surrendered by OR 36.0 asks for no armistice [BW L2564]."""
     it = places(act.game, act.scenario)
-    if it is None or not act.game.italy_dismissed:
+    if it is None:
+        return
+    asked = getattr(action, "armistice", None)
+    if isinstance(asked, str) and asked.lower() == italy_of(act.scenario):
+        act.require(not act.game.italy_surrendered, "Italy has already surrendered (OR 36.0): it is no power any more "
+                    "and asks for no armistice", "L2564", "armistice")
+    if not act.game.italy_dismissed:
         return
     names = {act.scenario.block_names.get(n) or n for n in _named(action)}
     act.require(it.mussolini not in names, f"{it.mussolini} is Mussolini, dismissed by the King: he is held (at Gran "
