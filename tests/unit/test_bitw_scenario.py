@@ -323,6 +323,17 @@ CASES = {
         VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="berlin"),
         "gran_sasso: berlin", "berlin", ("italian_surrender: Gran Sasso: hex berlin is not france's",
                                          "[BW L2560-L2562]")),
+    "Milan without the Liguria corps": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="paris")[:-1] + ", milan: lille}",
+        "milan: lille", "lille", ("milan and liguria go together", "[BW L2576]")),
+    "the Liguria corps not infantry": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="paris")[:-1]
+        + ", milan: lille, liguria: fr_cav_1}",
+        "liguria: fr_cav_1", "fr_cav_1", ("the Liguria corps fr_cav_1 is not an infantry corps of france", "[BW L2576]")),
+    "Milan outside Mussolini's nation": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="paris")[:-1]
+        + ", milan: antwerp, liguria: fr_inf_4}",
+        "milan: antwerp", "antwerp", ("italian_surrender: Milan: hex antwerp is not france's",)),
 }
 
 

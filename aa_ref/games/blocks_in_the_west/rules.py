@@ -62,7 +62,7 @@ RULES: tuple[Rule, ...] = (
          "L2475-L2508", False),
     Rule("lend_lease", "optional", "OR 34.0", "neutrality, Cash & Carry and Lend-Lease", "L2510-L2542", False),
     Rule("convoy_war", "optional", "OR 35.0", "U-boat attacks on Atlantic convoys", "L2544-L2552", False),
-    Rule("italian_surrender", "optional", "OR 36.0", "Italy's surrender and the RSI", "L2554-L2578", False),
+    Rule("italian_surrender", "optional", "OR 36.0", "Italy's surrender and the RSI", "L2554-L2578", True),
     Rule("optional_weather", "optional", "OR 39.0", "optional weather: no repeat, light rain, the Mediterranean",
          "L2592-L2609", True),
     Rule("unit_upgrade", "optional", "OR 40.0", "unit upgrades", "L2611-L2622", True),

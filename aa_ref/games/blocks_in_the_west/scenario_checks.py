@@ -526,7 +526,7 @@ def _italian_surrender_problems(scenario: Scenario, doc: Document, names: _Names
     ]
     if (it.milan is None) != (it.liguria is None):
         problems.append(doc.problem("italian_surrender: milan and liguria go together: the RSI places the Liguria "
-                                    "corps in Milan [BW L2576]", (*where, "liguria" if it.liguria is None else "milan")))
+                                    "corps in Milan [BW L2576]", (*where, "milan" if it.liguria is None else "liguria")))
     if it.liguria is not None:
         corps = scenario.blocks.get(it.liguria)
         if corps is None:
