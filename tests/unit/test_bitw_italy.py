@@ -127,3 +127,14 @@ def test_option_off_changes_nothing():
 
 def test_the_italian_scenario_is_valid():
     assert load_setup(str(Path(HERE) / "_italy-scenario.yaml")).italian_surrender is not None
+
+
+def test_a_leaders_action_on_the_dismissed_mussolini_counts_as_an_order_for_him():
+    """`check_action` reads every block an order moves or names in a leader's action (OR 36.0 [BW L2560])."""
+    from aa_ref.games.blocks_in_the_west import orders as o
+
+    assert italy._named(o.Activate(activate="de-hitler", actions={"unsupplied": "it-mussolini"})) == [
+        "de-hitler", "it-mussolini"]
+    assert italy._named(o.Move(move=["it-mussolini", "de-inf1"], path=["H02"])) == ["it-mussolini", "de-inf1"]
+    assert italy._named(o.Withdraw(withdraw={"it-mussolini": "H02"}, battle="H12")) == ["it-mussolini"]
+    assert italy._named(o.HitPriorityOrder(hit_priority=["it-mussolini"])) == []

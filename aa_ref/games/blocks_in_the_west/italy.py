@@ -199,7 +199,8 @@ def watch(act: Act) -> None:
 
 # --- orders and production ---------------------------------------------------------------------------------------
 def _named(action: Any) -> list[str]:
-    """The blocks an order moves or activates by the player's will (not a hit priority, not an answer's hex)."""
+    """The blocks an order moves or activates by the player's will, or a leader's action names (not a hit priority,
+    not an answer's hex)."""
     data = action.model_dump(by_alias=True)
     out: list[str] = []
     for key in ("move", "srm", "exploit", "blitz", "fly", "rebase", "activate", "command", "drop", "withdraw", "react"):
@@ -210,6 +211,7 @@ def _named(action: Any) -> list[str]:
             out += [v for v in value if isinstance(v, str)]
         elif isinstance(value, dict):
             out += list(value)
+    out += [v for v in (data.get("actions") or {}).values() if isinstance(v, str)]  # a leader's action on a block
     return out
 
 
