@@ -106,7 +106,8 @@ def _dismissal(act: Act, it: ItalianSurrender) -> None:
     if n >= AUTOMATIC:
         act.note(f"{n} Allied units in Italy: Mussolini is dismissed without a die (7 or more) [BW L2560]")
     else:
-        allies = Act(act.ctx, act.scenario, "allies")
+        side = act.scenario.powers[italy_of(act.scenario)].side
+        allies = Act(act.ctx, act.scenario, "allies" if side == "axis" else "axis")  # the Allied player rolls
         die = allies.roll("italian_surrender", 1, Volley(f"the King's dismissal of Mussolini, rolled by the Allied "
                                                          f"player: {n} Allied unit(s) in Italy",
                                                          ((f"dismissed on a die lower than {n}", 1),)))[0]
