@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import resources, rules, supply
+from aa_ref.games.blocks_in_the_west import partisans, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -99,7 +99,8 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
             power = axis_leader if side == "axis" and exploit else None
         else:
             power = supply.receiving_power(scenario, side)
-        if power is not None and supply.supplied_at(board, hex_id, power):
+        if power is not None and supply.supplied_at(board, hex_id, power) \
+                and partisans.transports(act, hex_id, power):  # OR 29.0 [BW L2455], [BW L1762]
             out[power] += resources.output(act.game, scenario, hex_id, colour)
     return out
 

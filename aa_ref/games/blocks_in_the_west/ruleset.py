@@ -26,6 +26,7 @@ from aa_ref.games.blocks_in_the_west import (
     combat,
     hq,
     movement,
+    partisans,
     production,
     recon,
     rules,
@@ -66,6 +67,7 @@ PHASE_OF: dict[type, str] = {
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement",
+    o.PartisanOrder: "production",
 }
 
 
@@ -80,7 +82,7 @@ FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ()
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("partisan_nations",)
 """Top-level scenario fields added since, left out of the digest in the same way while empty (None, False, {}, [])."""
 
 
@@ -339,6 +341,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+            o.PartisanOrder: partisans.place,
         }[type(action)]
         handler(act, action)
 

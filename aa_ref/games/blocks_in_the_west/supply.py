@@ -15,7 +15,7 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import hq, rules
+from aa_ref.games.blocks_in_the_west import hq, rules, sabotage
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points
@@ -60,6 +60,8 @@ def rail_sources(board: Board, power: str) -> set[str]:
             h = scenario.hexes[n]
             if n in found or not h.rail or board.controller(n) != side or board.ground_at(n, enemy):
                 continue
+            if sabotage.rail_cut(board, n, side):
+                continue  # OR 29.0: partisans cut the Axis's rail [BW L2455], [BW L2460]
             if board.hexside(here, n) == "strait":
                 continue  # a railway does not cross a strait
             found.add(n)
@@ -147,6 +149,8 @@ def traceable(board: Board, hex_id: str, side: Side) -> bool:
     if h.terrain in ("sea", "mountain") or h.partial:
         return False
     enemy = board.enemy(side)
+    if sabotage.line_blocked(board, hex_id, side):
+        return False  # OR 29.0: 2 partisan discs block the Axis's land supply [BW L2459]
     return not board.ground_at(hex_id, enemy) and not board.in_zoc_of(hex_id, enemy)
 
 

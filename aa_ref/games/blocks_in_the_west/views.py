@@ -71,6 +71,10 @@ class View(Strict):
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
                                                                          "both sides' blocks share the hex, so both see it")
+    partisans: dict[str, int] = Field(default_factory=dict, description="OR 29.0: hex -> partisan discs, wooden discs "
+                                      "on the map that both sides see [BW L2449]")
+    conquered: list[str] = Field(default_factory=list, description="OR 29.0: Allied powers conquered and eliminated "
+                                 "(public: a surrender is announced)")
 
 
 class NoViewSecret(UsageError):
@@ -123,4 +127,5 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
+        partisans=dict(game.partisans), conquered=list(game.conquered),
     )
