@@ -225,3 +225,16 @@ def record_conquest(act: Act, power: str) -> None:
     if on(act.game) and act.scenario.powers[power].side == "allies" and power not in act.game.conquered:
         act.ctx.emit(Conquered(power=power))
         act.note(f"{power} is conquered and eliminated: partisans may rise there (OR 29.0) [BW L2426]")
+
+
+def arrived(act: Act, block_name: str, hex_name: str) -> None:
+    """A block placed on the map (a reinforcement, a rebuilt block) among partisans: an Axis one removes a lone disc
+    [BW L2457] and is not placed among 2-3 discs (they are attacked by units moving in); a Soviet or French ground one
+    recruits them [BW L2441]."""
+    if not on(act.game) or not act.game.partisans:
+        return
+    block_id, at = act.block(block_name, "place"), act.hex(hex_name, "at")
+    n = act.game.partisans.get(at, 0)
+    act.require(not (act.side == "axis" and n >= 2), f"{at} holds {n} partisans: an Axis unit is not placed among them, "
+                "they are attacked by units moving in (OR 29.0)", "L2459-L2460", "at")
+    entered(act, [block_id], [at])

@@ -85,8 +85,8 @@ def sea_ports(board: Board, power: str, network: set[str]) -> set[str]:
         a, b = line.between
         for here, there in ((a, b), (b, a)):
             if here in network and there not in network and board.controller(there) == side \
-                    and not board.ground_at(there, board.enemy(side)):
-                out.add(there)
+                    and not board.ground_at(there, board.enemy(side)) and not sabotage.rail_cut(board, there, side):
+                out.add(there)  # OR 29.0: partisans in a port stop its shipping of resources [BW L1762]
     return out
 
 
