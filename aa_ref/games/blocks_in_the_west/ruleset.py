@@ -166,8 +166,8 @@ class Bitw:
         """Powers, hexes and blocks named elsewhere in a game file that the scenario does not know."""
         powers = NameIndex("power", scenario.powers)
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
-        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
-                             ("hex", ("control", "fortifications", "charges", "recon_hexes")),
+        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices", "conquered")),
+                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "partisans")),
                              ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
             for field in fields:
                 value = getattr(game, field)
