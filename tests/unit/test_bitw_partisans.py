@@ -208,3 +208,17 @@ def test_a_game_naming_an_unknown_partisan_hex_or_conquered_power_is_refused():
 
     found = {loc: message for message, loc in ruleset._name_problems(scenario, game, Doc())}
     assert "H99" in found[("partisans", "H99")] and "narnia" in found[("conquered", 0)]
+
+
+def test_france_out_of_the_war_by_armistice_raises_partisans():
+    """An armistice puts France under German control [BW L850-L852]: a power conquered, its partisans rise (29.1)."""
+    from types import SimpleNamespace
+
+    french = {h: "axis" for h in ("H03", "H13", "H23", "H33", "H04", "H14", "H24", "H34")}
+    act = act_on({"armistices": ["france"], "control": french, "blocks": {}}, side="allies")
+    assert "france" in partisans.conquered(act.scenario, act.game)
+    assert partisans.allotment(act.board(), "france") == 1  # Paris; Reims alone is 1 / 3 = 0
+    partisans.place(act, SimpleNamespace(partisans="H14", count=1, paid_by=None))
+    assert act.game.partisans == {"H14": 1}
+    with pytest.raises(Illegal, match="france's free partisans would be 2"):
+        partisans.place(act, SimpleNamespace(partisans="H04", count=1, paid_by=None))
