@@ -186,6 +186,22 @@ class ArmisticeEvent(Strict):
     stage: Literal["asked", "granted", "lapsed"]
 
 
+class PartisansSet(Strict):
+    """OR 29.0: the partisans' discs in a hex are now `count` (0: none left) [BW L2420-L2460]."""
+
+    type: Literal["partisans"] = "partisans"
+    hex: str
+    count: int = Field(ge=0)
+    reason: str = ""
+
+
+class Conquered(Strict):
+    """OR 29.0: an Allied power conquered and eliminated by the Axis (surrendered in a Victory phase) [BW L2426]."""
+
+    type: Literal["conquered"] = "conquered"
+    power: str
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -194,7 +210,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, ItalyEvent, Roll, Note],
+          Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -302,6 +318,13 @@ def apply_event(game: Game, event: Any) -> None:
                 field = {"dismissed": "italy_dismissed", "surrendered": "italy_surrendered", "freed": "mussolini_freed",
                          "captured": "mussolini_captured", "rsi": "rsi_declared", "liguria": "rsi_liguria"}[stage]
                 setattr(game, field, turn)
+        case PartisansSet(hex=hex_id, count=count):
+            if count:
+                game.partisans = by_name({**game.partisans, hex_id: count})
+            else:
+                game.partisans.pop(hex_id, None)
+        case Conquered(power=power):
+            game.conquered = sorted({*game.conquered, power})
         case Roll() | Note():
             pass
         case _:

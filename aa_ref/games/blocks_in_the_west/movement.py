@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core import hexgrid
-from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, partisans, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -156,7 +156,7 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
             spent[b] += block_cost(act, board, b, here, there)
             act.require(spent[b] <= mp[b], f"{b} cannot pay for {there}: the path costs {spent[b]} MP "
                         f"({act.game.weather.replace('_', ' ')} weather), it has {mp[b]}", "L1283", "path")
-        occupied = bool(board.blocks_at(there, enemy))
+        occupied = bool(board.blocks_at(there, enemy)) or partisans.holds(act, there)  # OR 29.0 [BW L2459]
         if occupied:
             act.require(not exploit, f"{there} holds enemy units: exploitation starts no new battle", "L1576-L1578", "path")
             act.require(i == len(hexes) - 1, f"the move must end in {there}: it holds enemy units", "L1291", "path")
@@ -183,6 +183,7 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
         act.ctx.emit(BlockMove(block=b, path=[start, *hexes]))
         act.ctx.emit(BlockUpdate(block=b, moved=True))
     capture(act, hexes, act.scenario.blocks[blocks[0]].power)
+    partisans.entered(act, blocks, hexes)  # OR 29.0: a lone disc removed, or recruited [BW L2441], [BW L2457]
 
 
 def capture(act: Act, hexes: list[str], captor: str) -> None:
@@ -303,6 +304,7 @@ def srm(act: Act, order: Any) -> None:
         here = there
     problem = board.stacking_problem(here, [block_id])
     act.require(problem is None, f"{problem or ''}", "L648-L656", "path")
+    partisans.check_srm(act, hexes)  # OR 29.0 [BW L2455]
     power = act.scenario.powers[block.power]
     used = act.game.srm_used.get(block.power, 0)
     leader = hq.srm_action(act.game, block_id)
@@ -392,3 +394,4 @@ def rebase(act: Act, order: Any) -> None:
     act.require(not based, f"{to} already bases {', '.join(based)}: one air unit an airfield", "L584", "to")
     act.ctx.emit(BlockMove(block=b, path=[state.hex, to]))
     act.ctx.emit(BlockUpdate(block=b, moved=True))
+    partisans.entered(act, [b], [to])  # OR 29.0: an Axis air unit occupying the hex removes a lone disc [BW L2457]

@@ -62,6 +62,18 @@ class RsiGift(Strict):
         description="colour -> PP given (coloured PP only with advanced_production)")
 
 
+class PartisanOrder(Strict):
+    """Production, optional rule OR 29.0: the Allies place partisans (discs) in a hex the Axis holds: free in a
+    conquered nation up to its allotment (29.1), or bought at 1 PP each by the power named in `paid_by` (the
+    build-up) [BW L2420-L2460]."""
+
+    partisans: str = Field(description="the hex")
+    count: int = Field(default=1, ge=1, le=3, description="discs placed there (at most 3 a hex)")
+    paid_by: str | None = Field(default=None, description="the Allied power paying 1 yellow PP a disc (build-up: the "
+                                "USSR, red, only in Yugoslavia, Albania and Italy; the other Allies, blue); none: the "
+                                "free deployment of 29.1")
+
+
 class Disband(Strict):
     """After production: remove a supplied block for 1 PP next turn [BW L1222]."""
 
@@ -173,7 +185,8 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
-               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift]
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
+               PartisanOrder]
 
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import italy, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import italy, partisans, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -100,7 +100,8 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
         else:
             power = supply.receiving_power(scenario, side)
         power = italy.income_power(act.game, scenario, h.nation, power, colour)  # OR 36.0 [BW L2564]
-        if power is not None and supply.supplied_at(board, hex_id, power):
+        if power is not None and supply.supplied_at(board, hex_id, power) \
+                and partisans.transports(act, hex_id, power):  # OR 29.0 [BW L2455], [BW L1762]
             out[power] += resources.output(act.game, scenario, hex_id, colour)
     return out
 

@@ -27,6 +27,7 @@ from aa_ref.games.blocks_in_the_west import (
     hq,
     italy,
     movement,
+    partisans,
     production,
     recon,
     rules,
@@ -68,6 +69,7 @@ PHASE_OF: dict[type, str] = {
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement",
+    o.PartisanOrder: "production",
 }
 
 
@@ -82,9 +84,9 @@ FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean"), "blocks": ("
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender",)
-"""Top-level scenario fields added since (OR 36.0's `italian_surrender`), left out of the digest in the same way while
-empty (None, False, {}, [])."""
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations")
+"""Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`), left out of
+the digest in the same way while empty (None, False, {}, [])."""
 
 
 def scenario_digest(scenario: Scenario) -> str:
@@ -167,8 +169,8 @@ class Bitw:
         """Powers, hexes and blocks named elsewhere in a game file that the scenario does not know."""
         powers = NameIndex("power", scenario.powers)
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
-        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
-                             ("hex", ("control", "fortifications", "charges", "recon_hexes")),
+        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices", "conquered")),
+                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "partisans")),
                              ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
             for field in fields:
                 value = getattr(game, field)
@@ -346,6 +348,7 @@ class Bitw:
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
             o.RsiGift: italy.gift,
+            o.PartisanOrder: partisans.place,
         }[type(action)]
         handler(act, action)
 

@@ -242,6 +242,10 @@ class Scenario(Strict):
     victory: Victory
     italian_surrender: ItalianSurrender | None = Field(default=None, description="OR 36.0: the hexes and the block "
                                                        "Italy's surrender names (none: the scenario cannot play it)")
+    partisan_nations: list[str] | None = Field(
+        default=None, description="OR 29.1: the nations subject to partisan activity, by their hexes' `nation` (none: "
+        "the rulebook's West Poland, Norway, Belgium, the Netherlands and France, named poland, west_poland, norway, "
+        "belgium, netherlands, france; Luxembourg and Denmark never) [BW L2447]")
 
     def stored_pp(self, power: str) -> Production:
         """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""

@@ -21,7 +21,8 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
   (3 ground units of which 2 combat units a hex [BW L648-L656], 1 air unit an airfield
   [BW L584], [BW L650]), no hex held by both sides;
 - control, stored PP, the turn track (consecutive months, reinforcements that are known blocks not
-  already on the map, arriving once, at known hexes) and the victory hexes.
+  already on the map, arriving once, at known hexes) and the victory hexes;
+- OR 29.1's `partisan_nations`: nations some hex belongs to, each once.
 """
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
         *_victory_problems(scenario, doc, names), *_italian_surrender_problems(scenario, doc, names),
+        *_partisan_problems(scenario, doc),
     ]
 
 
@@ -545,4 +547,19 @@ def _italian_surrender_problems(scenario: Scenario, doc: Document, names: _Names
         elif italy is not None and label != "Sardinia-Corsica" and h.nation != italy:
             problems.append(doc.problem(f"italian_surrender: {label}: hex {hex_id} is not {italy}'s, Mussolini's "
                                         "power [BW L2560-L2562]", path))
+    return problems
+
+
+def _partisan_problems(scenario: Scenario, doc: Document) -> list[Problem]:
+    """OR 29.1: the nations subject to partisan activity are nations of the map, each named once [BW L2447]."""
+    problems = []
+    nations = {h.nation for h in scenario.hexes.values() if h.nation}
+    seen: set[str] = set()
+    for i, nation in enumerate(scenario.partisan_nations or []):
+        if nation not in nations:
+            problems.append(doc.problem(f"partisan_nations: no hex belongs to nation '{nation}' (nations: "
+                                        f"{', '.join(sorted(nations))}) [BW L2447]", ("partisan_nations", i)))
+        elif nation in seen:
+            problems.append(doc.problem(f"partisan_nations names {nation} twice [BW L2447]", ("partisan_nations", i)))
+        seen.add(nation)
     return problems

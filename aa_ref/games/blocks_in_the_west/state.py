@@ -7,7 +7,7 @@ strength of blocks that stand upright [BW L508], until combat or reconnaissance 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -155,6 +155,12 @@ class Game(Strict):
                                                                      "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
     dropped: list[str] = Field(default_factory=list, description="paratroops dropped this player turn (AR 23.0) "
                                                                  "[BW L2284]")
+    partisans: dict[str, Annotated[int, Field(ge=1, le=3)]] = Field(default_factory=dict, description="OR 29.0: hex -> "
+                                      "the partisans' discs there "
+                                      "(1 to 3), public wooden discs, not blocks [BW L2420-L2460]")
+    conquered: list[str] = Field(default_factory=list, description="OR 29.0: Allied powers conquered and eliminated "
+                                 "by surrender in a Victory phase while partisans were played: their nations may raise "
+                                 "partisans [BW L2426], [BW L2443-L2449]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

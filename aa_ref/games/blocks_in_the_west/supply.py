@@ -15,7 +15,7 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import hq, italy, rules
+from aa_ref.games.blocks_in_the_west import hq, italy, rules, sabotage
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points
@@ -61,6 +61,8 @@ def rail_sources(board: Board, power: str) -> set[str]:
             h = scenario.hexes[n]
             if n in found or not h.rail or board.controller(n) != side or board.ground_at(n, enemy):
                 continue
+            if sabotage.rail_cut(board, n, side):
+                continue  # OR 29.0: partisans cut the Axis's rail [BW L2455], [BW L2460]
             if board.hexside(here, n) == "strait":
                 continue  # a railway does not cross a strait
             found.add(n)
@@ -84,8 +86,8 @@ def sea_ports(board: Board, power: str, network: set[str]) -> set[str]:
         a, b = line.between
         for here, there in ((a, b), (b, a)):
             if here in network and there not in network and board.controller(there) == side \
-                    and not board.ground_at(there, board.enemy(side)):
-                out.add(there)
+                    and not board.ground_at(there, board.enemy(side)) and not sabotage.rail_cut(board, there, side):
+                out.add(there)  # OR 29.0: partisans in a port stop its shipping of resources [BW L1762]
     return out
 
 
@@ -148,6 +150,8 @@ def traceable(board: Board, hex_id: str, side: Side) -> bool:
     if h.terrain in ("sea", "mountain") or h.partial:
         return False
     enemy = board.enemy(side)
+    if sabotage.line_blocked(board, hex_id, side):
+        return False  # OR 29.0: 2 partisan discs block the Axis's land supply [BW L2459]
     return not board.ground_at(hex_id, enemy) and not board.in_zoc_of(hex_id, enemy)
 
 

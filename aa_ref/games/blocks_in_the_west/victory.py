@@ -4,7 +4,7 @@ turn."""
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import armistice, italy
+from aa_ref.games.blocks_in_the_west import armistice, italy, partisans
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -76,6 +76,7 @@ def victory_phase(act: Act) -> None:
         x = scenario.powers[power]
         if surrender(act, power):
             act.note(f"{power} surrenders: its capital {x.capital} is held by the enemy [BW L1584], [BW L802]")
+        partisans.record_conquest(act, power)  # OR 29.0 [BW L2426]
         if power == leader(scenario):
             act.ctx.emit(Winner(winner="allies"))
             act.note("Germany surrenders: Allied Decisive Victory, the game ends at once [BW L1586]")

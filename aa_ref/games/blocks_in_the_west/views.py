@@ -75,6 +75,10 @@ class View(Strict):
     italian_surrender: dict[str, int] = Field(default_factory=dict, description="OR 36.0 / 36.1, seen by both sides: "
                                               "event -> its turn (dismissed, surrendered, freed, captured, rsi, "
                                               "liguria); the gifts to the RSI stay hidden like PP [BW L2554-L2578]")
+    partisans: dict[str, int] = Field(default_factory=dict, description="OR 29.0: hex -> partisan discs, wooden discs "
+                                      "on the map that both sides see [BW L2449]")
+    conquered: list[str] = Field(default_factory=list, description="OR 29.0: Allied powers conquered and eliminated "
+                                 "(public: a surrender is announced)")
 
 
 class NoViewSecret(UsageError):
@@ -128,4 +132,5 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
         italian_surrender=italy.public(game),
+        partisans=dict(game.partisans), conquered=list(game.conquered),
     )
