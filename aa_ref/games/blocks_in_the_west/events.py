@@ -176,6 +176,30 @@ class ArmisticeEvent(Strict):
     stage: Literal["asked", "granted", "lapsed"]
 
 
+class LendLease(Strict):
+    """OR 34.0: Lend-Lease begins (its preconditions hold in GB's Strategic Warfare phase); Cash & Carry ends
+    [BW L2540-L2542]."""
+
+    type: Literal["lend_lease"] = "lend_lease"
+    turn: int
+
+
+class LendLeasePoints(Strict):
+    """OR 34.0: Lend-Lease red or blue PP received by GB (a shipment that crossed the Atlantic) or spent [BW L2542]."""
+
+    type: Literal["lend_lease_pp"] = "lend_lease_pp"
+    colour: Literal["red", "blue"]
+    delta: int
+    reason: str
+
+
+class UBoatTarget(Strict):
+    """OR 35.2: the Axis's standing order for the North Atlantic U-boat [BW L2552]."""
+
+    type: Literal["u_boat_target"] = "u_boat_target"
+    target: Literal["convoys", "lend_lease"]
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -184,7 +208,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note],
+          Upgraded, HqState, Roll, Note, LendLease, LendLeasePoints, UBoatTarget],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -284,6 +308,15 @@ def apply_event(game: Game, event: Any) -> None:
             game.volkssturm = True
         case Upgraded(block=block, to=to):
             game.upgraded = by_name({**game.upgraded, block: to})
+        case LendLease(turn=turn):
+            game.lend_lease_turn = turn
+        case LendLeasePoints(colour=colour, delta=delta):
+            if game.lend_lease_pp.get(colour, 0) + delta < 0:
+                raise EventError(f"GB has only {game.lend_lease_pp.get(colour, 0)} Lend-Lease {colour} PP")
+            held = {**game.lend_lease_pp, colour: game.lend_lease_pp.get(colour, 0) + delta}
+            game.lend_lease_pp = {c: n for c, n in held.items() if n}  # type: ignore[misc]
+        case UBoatTarget(target=target):
+            game.u_boat_target = target
         case Roll() | Note():
             pass
         case _:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from aa_ref.core.dice import Volley
 from aa_ref.core.engine import FIRST_RULES, Context, Illegal, OrdersInput, WhereAnswer, problems_of_a_dry_run
-from aa_ref.core.errors import IllegalOrders, Problem
+from aa_ref.core.errors import IllegalOrders, Problem, UsageError
 from aa_ref.core.model import LogRef
 from aa_ref.core.names import NameIndex
 from aa_ref.core.setups import changed_setup_text, data_sha256
@@ -23,8 +23,11 @@ from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
     airborne,
     armistice,
+    atlantic,
     combat,
+    convoys,
     hq,
+    lend_lease,
     movement,
     production,
     recon,
@@ -66,10 +69,12 @@ PHASE_OF: dict[type, str] = {
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement",
+    o.CashAndCarry: "production",
 }
 
 
-ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask}
+ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask,
+                             o.UBoatTargetOrder: convoys.declare}
 """Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
 an armistice request for this month's Victory phase [BW L844]."""
 ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
@@ -80,7 +85,7 @@ FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ()
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("atlantic",)
 """Top-level scenario fields added since, left out of the digest in the same way while empty (None, False, {}, [])."""
 
 
@@ -185,6 +190,8 @@ class Bitw:
     def new_game(self, scenario: Scenario, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
         """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
         secret (`referee_secrets`)."""
+        if (missing := lend_lease.missing_data(scenario, options)) is not None:
+            raise UsageError(missing)
         blocks = {}
         for block_id, block in scenario.blocks.items():
             placed = scenario.setup.get(block_id)
@@ -289,6 +296,7 @@ class Bitw:
         for step in order[here + 1 : order.index(phase) + 1]:
             act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
             if step == "strategic_warfare":
+                atlantic.strategic_warfare(act)  # OR 34.0 Lend-Lease, OR 35.2 U-boats, in GB's phase [BW L2540-L2552]
                 continue  # advanced and optional rules only [BW L1155], [BW L1174]
             if step == "supply":
                 hq.new_player_turn(act)
@@ -339,6 +347,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+            o.CashAndCarry: lend_lease.cash_and_carry,
         }[type(action)]
         handler(act, action)
 

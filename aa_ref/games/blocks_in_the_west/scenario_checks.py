@@ -99,7 +99,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_power_problems(scenario, doc, names), *_chart_problems(scenario, doc, names),
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
-        *_victory_problems(scenario, doc, names),
+        *_victory_problems(scenario, doc, names), *_atlantic_problems(scenario, doc, names),
     ]
 
 
@@ -495,3 +495,31 @@ def _victory_problems(scenario: Scenario, doc: Document, names: _Names) -> list[
                                     else ("victory",)))
     return problems
 
+
+
+# --- OR 34.0 / 35.2 ------------------------------------------------------------------
+def _atlantic_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """`atlantic`: GB and France known Allied powers, the islands known nations [BW L2530-L2550]."""
+    atlantic = scenario.atlantic
+    if atlantic is None:
+        return []
+    problems = []
+    for field, power, what in (("britain", atlantic.britain, "buys under Cash & Carry and receives Lend-Lease"),
+                               ("france", atlantic.france, "opens Lend-Lease by falling")):
+        if power is None:
+            continue
+        if power not in scenario.powers:
+            problems.append(doc.problem(f"atlantic.{field}: " + names.powers.unknown_message(power),
+                                        ("atlantic", field)))
+        elif scenario.powers[power].side != "allies":
+            problems.append(doc.problem(f"atlantic.{field}: {power} is an Axis power; the power that {what} is an "
+                                        "Allied one [BW L2532], [BW L2540]", ("atlantic", field)))
+    if atlantic.france is not None and atlantic.france == atlantic.britain:
+        problems.append(doc.problem("atlantic.france names GB itself: France's fall and GB's invasion are two "
+                                    "preconditions [BW L2540]", ("atlantic", "france")))
+    nations = {h.nation for h in scenario.hexes.values() if h.nation}
+    for i, nation in enumerate(atlantic.islands):
+        if nation not in nations:
+            problems.append(doc.problem(f"atlantic.islands: no hex belongs to nation '{nation}' (nations: "
+                                        f"{', '.join(sorted(nations))}) [BW L2540]", ("atlantic", "islands", i)))
+    return problems

@@ -71,6 +71,12 @@ class View(Strict):
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
                                                                          "both sides' blocks share the hex, so both see it")
+    lend_lease: bool = Field(default=False, description="OR 34.0: Lend-Lease has begun (the US's policy, public) "
+                             "[BW L2540-L2542]")
+    lend_lease_pp: dict[str, int] = Field(default_factory=dict, description="OR 34.0: GB's Lend-Lease red and blue PP "
+                                          "(the Allies' view only) [BW L2542]")
+    u_boat_target: str | None = Field(default=None, description="OR 35.2: the North Atlantic U-boat's standing target "
+                                      "(the Axis's view only) [BW L2552]")
 
 
 class NoViewSecret(UsageError):
@@ -123,4 +129,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
+        lend_lease=bool(game.lend_lease_turn),
+        lend_lease_pp=dict(game.lend_lease_pp) if side == "allies" else {},
+        u_boat_target=game.u_boat_target if side == "axis" and game.options.get("convoy_war") == "on" else None,
     )
