@@ -190,3 +190,14 @@ def test_the_allies_see_their_lend_lease_pp_and_the_axis_its_target():
     assert allies.lend_lease and axis.lend_lease
     assert allies.lend_lease_pp == {"red": 3, "blue": 2} and axis.lend_lease_pp == {}
     assert allies.u_boat_target is None and axis.u_boat_target is None  # convoy_war off in this case
+
+
+def test_no_die_picks_among_pieces_of_one_colour(tmp_path):
+    """Without AR 11.0 the shipment is 5 yellow PP: a hit on the route sinks one with no die to choose it."""
+    play(tmp_path, {"options": {"convoy_war": "on", "lend_lease": "on"},
+                    "state": {"turn": 19, "power": "axis", "phase": "exploitation", "lend_lease_turn": 18,
+                              "u_boat_target": "lend_lease", "pp": {"britain": 0},
+                              "blocks": {"gb-inf1": {"hex": "H00"}}},
+                    "orders": [{"actions": [{"end_turn": True}]}], "dice": [6, 6, 1, 1],
+                    "expect": {"verdict": "legal", "pp": {"britain": 3}, "rolls": [6, 6, 1, 1],
+                               "notes": ["sinks 1 yellow Lend-Lease PP", "receives the Lend-Lease PP: 3 yellow"]}})

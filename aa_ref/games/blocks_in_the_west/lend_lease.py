@@ -57,8 +57,10 @@ def cash_and_carry(act: Act, order: Any) -> None:
     act.require(rules.enabled(act.game, "lend_lease"), "Cash & Carry is optional rule OR 34.0, not in play in this "
                 "game (option lend_lease)", "L2528-L2532", "cash_and_carry")
     gb = britain(act.scenario)
-    act.require(gb is not None and act.scenario.powers[gb].side == act.side, "only GB buys from the USA under Cash "
-                "& Carry", "L2532", "cash_and_carry")
+    act.require(gb is not None, "the scenario names no GB (its `atlantic` data): nobody buys under Cash & Carry",
+                "L2532", "cash_and_carry")
+    act.require(act.scenario.powers[gb].side == act.side, "only GB buys from the USA under Cash & Carry",  # type: ignore[index]
+                "L2532", "cash_and_carry")
     act.require(month(act) >= CASH_AND_CARRY_FROM, f"Cash & Carry begins in November 1939 (\"dal Novembre 1939\"); "
                 f"this is {month(act)}", "L2530", "cash_and_carry")
     act.require(not act.game.lend_lease_turn, "Lend-Lease has begun and cancelled Cash & Carry (\"Cash and Carry Act "
