@@ -76,7 +76,8 @@ PHASE_OF: dict[type, str] = {
 ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask,
                              o.UBoatTargetOrder: convoys.declare}
 """Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
-an armistice request for this month's Victory phase [BW L844]."""
+an armistice request for this month's Victory phase [BW L844]; the Axis's standing target for the North Atlantic U-boat
+(OR 35.2 [BW L2552])."""
 ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
