@@ -201,3 +201,23 @@ def test_no_die_picks_among_pieces_of_one_colour(tmp_path):
                     "orders": [{"actions": [{"end_turn": True}]}], "dice": [6, 6, 1, 1],
                     "expect": {"verdict": "legal", "pp": {"britain": 3}, "rolls": [6, 6, 1, 1],
                                "notes": ["sinks 1 yellow Lend-Lease PP", "receives the Lend-Lease PP: 3 yellow"]}})
+
+
+def test_a_not_invasion_hex_of_another_nation_is_reported(folder):
+    EDITS.reported(folder, BRITAIN, BRITAIN + "  not_invasion: [H01]\n", "not_invasion", "H01", "not a hex of britain")
+
+
+def test_the_channel_islands_are_no_invasion(tmp_path, monkeypatch):
+    """An Axis unit in a `not_invasion` hex of GB's (the Channel Islands [BW L624]) does not open Lend-Lease."""
+    scenario_text = (CASES / "_atlantic-scenario.yaml").read_text(encoding="utf-8")
+    assert scenario_text.count(BRITAIN) == 1
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    (folder / "_atlantic-scenario.yaml").write_text(scenario_text.replace(BRITAIN, BRITAIN + "  not_invasion: [H10]\n"),
+                                                    encoding="utf-8")
+    monkeypatch.setattr("tests.conformance.bitw_runner.HERE", folder)
+    play(tmp_path, {"options": {"lend_lease": "on", "advanced_production": "on"},
+                    "state": {"turn": 5, "power": "axis", "phase": "exploitation",
+                              "blocks": {"de-inf1": {"hex": "H10"}, "gb-inf1": {"hex": "H00"}}},
+                    "orders": [{"actions": [{"end_turn": True}]}],
+                    "expect": {"verdict": "legal", "lend_lease_turn": 0}})

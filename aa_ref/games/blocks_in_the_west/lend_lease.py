@@ -79,10 +79,12 @@ def cash_and_carry(act: Act, order: Any) -> None:
 
 
 def invaded(act: Act, gb: str) -> bool:
-    """'la GB è stata invasa': an Axis ground unit stands in a hex of GB's nation, or the Axis controls one."""
+    """'la GB è stata invasa': an Axis ground unit stands in a hex of GB's nation, or the Axis controls one; not the
+    scenario's `not_invasion` hexes (the Channel Islands, German from July 1940 [BW L624])."""
     board = act.board()
+    ignored = act.scenario.atlantic.not_invasion if act.scenario.atlantic else []
     for hex_id, h in act.scenario.hexes.items():
-        if h.nation != gb or h.terrain == "sea":
+        if h.nation != gb or h.terrain == "sea" or hex_id in ignored:
             continue
         if act.game.control.get(hex_id) == "axis":
             return True

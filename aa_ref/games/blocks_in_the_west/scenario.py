@@ -217,6 +217,8 @@ class Atlantic(Strict):
                                "enemy) opens Lend-Lease from March 1941 [BW L2540]; none: that branch never opens")
     islands: list[str] = Field(default_factory=list, description="nations besides Britain's whose hexes are not 'the "
                                "continent' (Ireland, Iceland...): Allied units there do not hold Lend-Lease back")
+    not_invasion: list[str] = Field(default_factory=list, description="hexes of GB's nation whose occupation is no "
+                                    "invasion of GB: the Channel Islands, British but German from July 1940 [BW L624]")
     soviets_at_war: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}$", description="the month from which the "
                                        "USSR is at war with Germany (June 1941); from then Lend-Lease no longer begins "
                                        "[BW L2540]; none: not in this scenario's time")

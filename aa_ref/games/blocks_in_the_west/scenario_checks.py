@@ -517,6 +517,13 @@ def _atlantic_problems(scenario: Scenario, doc: Document, names: _Names) -> list
     if atlantic.france is not None and atlantic.france == atlantic.britain:
         problems.append(doc.problem("atlantic.france names GB itself: France's fall and GB's invasion are two "
                                     "preconditions [BW L2540]", ("atlantic", "france")))
+    for i, hex_id in enumerate(atlantic.not_invasion):
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("atlantic.not_invasion: " + names.hexes.unknown_message(hex_id),
+                                        ("atlantic", "not_invasion", i)))
+        elif scenario.hexes[hex_id].nation != atlantic.britain:
+            problems.append(doc.problem(f"atlantic.not_invasion: {hex_id} is not a hex of {atlantic.britain}: only GB's "
+                                        "own hexes can be invaded [BW L2540]", ("atlantic", "not_invasion", i)))
     nations = {h.nation for h in scenario.hexes.values() if h.nation}
     for i, nation in enumerate(atlantic.islands):
         if nation not in nations:
