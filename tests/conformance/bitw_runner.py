@@ -8,8 +8,8 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
 - `state`: changes to the new game: `turn`, `power` (the active side), `phase` (default `movement`),
   `weather`, `winner`, `armistices`, `fortifications`, `volkssturm` (OR 28.0), the OR 36.0 / 36.1 turns
   (`italy_dismissed`, `italy_surrendered`, `mussolini_freed`, `mussolini_captured`, `rsi_declared`, `rsi_liguria`,
-  `rsi_gift_turn`, `rsi_gift`), `partisans` and `conquered` (OR 29.0), `blocks` (block id -> {hex, strength,
-  revealed, out_of_supply, moved, hits};
+  `rsi_gift_turn`, `rsi_gift`), `partisans` and `conquered` (OR 29.0), `lend_lease_turn`, `lend_lease_pp`,
+  `u_boat_target` (OR 34.0, 35.2), `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
   when `blocks` is given, every block not listed is off the map, else the scenario's setup stands;
   `strength` defaults to the block's full printed value), `control` (hex -> side, or null for none,
   merged over the scenario's), `pp` (power -> n, merged), `coloured_pp` (power -> {colour: n}, AR 11.0,
@@ -55,7 +55,8 @@ SCENARIO = "_test-scenario.yaml"
 SEED = "conformance"
 HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications", "volkssturm",
                "destroyed_factories", "italy_dismissed", "italy_surrendered", "mussolini_freed", "mussolini_captured",
-               "rsi_declared", "rsi_liguria", "rsi_gift_turn", "rsi_gift", "partisans", "conquered")
+               "rsi_declared", "rsi_liguria", "rsi_gift_turn", "rsi_gift", "partisans", "conquered", "lend_lease_turn",
+               "lend_lease_pp", "u_boat_target")
 CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
 STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending")
 EXPECT_KEYS = ("verdict", "errors", "rule_cited") + HEADER_KEYS + (

@@ -266,3 +266,22 @@ def test_italian_surrender_views_show_mussolini_dismissed_and_hide_the_gift(draw
         assert "it-mussolini" not in allied.blocks
     assert allied.italian_surrender == {k: v for k, v in italy.public(game).items()}
     assert "gift" not in json.dumps(allied.model_dump(mode="json")) and "italy" not in allied.pp
+
+
+@FAST
+@given(block_states, st.text(min_size=1, max_size=8),
+       st.dictionaries(st.sampled_from(["red", "blue"]), st.integers(min_value=1, max_value=9)),
+       st.sampled_from(["convoys", "lend_lease"]))
+def test_atlantic_secrets_stay_with_their_side(draw: dict, seed: str, lent: dict, target: str) -> None:
+    """OR 34.0 / 35.2: GB's Lend-Lease PP stay out of the Axis's view (as PP [BW L2542]), the North Atlantic U-boat's
+    standing target out of the Allies' until it attacks [BW L2552]; each side sees its own."""
+    game = random_game(draw, seed)
+    game.options = {**game.options, "lend_lease": "on", "convoy_war": "on"}
+    game.lend_lease_turn, game.lend_lease_pp, game.u_boat_target = 18, lent, target  # type: ignore[assignment]
+    axis, allies = view(SCENARIO, game, "axis"), view(SCENARIO, game, "allies")
+    assert axis.lend_lease_pp == {} and allies.lend_lease_pp == lent
+    assert allies.u_boat_target is None and axis.u_boat_target == target
+    assert axis.lend_lease and allies.lend_lease  # the US's policy is public
+    assert "lend_lease_pp" not in json.dumps({k: v for k, v in axis.model_dump(mode="json").items() if v})
+    for side in ("axis", "allies"):
+        assert not leaks(game, side), leaks(game, side)

@@ -202,6 +202,30 @@ class Conquered(Strict):
     power: str
 
 
+class LendLease(Strict):
+    """OR 34.0: Lend-Lease begins (its preconditions hold in GB's Strategic Warfare phase); Cash & Carry ends
+    [BW L2540-L2542]."""
+
+    type: Literal["lend_lease"] = "lend_lease"
+    turn: int
+
+
+class LendLeasePoints(Strict):
+    """OR 34.0: Lend-Lease red or blue PP received by GB (a shipment that crossed the Atlantic) or spent [BW L2542]."""
+
+    type: Literal["lend_lease_pp"] = "lend_lease_pp"
+    colour: Literal["red", "blue"]
+    delta: int
+    reason: str
+
+
+class UBoatTarget(Strict):
+    """OR 35.2: the Axis's standing order for the North Atlantic U-boat [BW L2552]."""
+
+    type: Literal["u_boat_target"] = "u_boat_target"
+    target: Literal["convoys", "lend_lease"]
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -210,7 +234,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered],
+          Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -325,6 +349,15 @@ def apply_event(game: Game, event: Any) -> None:
                 game.partisans.pop(hex_id, None)
         case Conquered(power=power):
             game.conquered = sorted({*game.conquered, power})
+        case LendLease(turn=turn):
+            game.lend_lease_turn = turn
+        case LendLeasePoints(colour=colour, delta=delta):
+            if game.lend_lease_pp.get(colour, 0) + delta < 0:
+                raise EventError(f"GB has only {game.lend_lease_pp.get(colour, 0)} Lend-Lease {colour} PP")
+            held = {**game.lend_lease_pp, colour: game.lend_lease_pp.get(colour, 0) + delta}
+            game.lend_lease_pp = {c: n for c, n in held.items() if n}  # type: ignore[misc]
+        case UBoatTarget(target=target):
+            game.u_boat_target = target
         case Roll() | Note():
             pass
         case _:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
 from aa_ref.core.dice import DICE_FIELD_HELP, TableDiceField
 from aa_ref.core.model import RevealRecord, Signature, Strict
@@ -178,6 +178,22 @@ class Drop(Strict):
     to: str
 
 
+class CashAndCarry(Strict):
+    """Production, optional rule OR 34.0: from November 1939 until Lend-Lease begins, GB buys red or blue PP from the
+    USA at 3 yellow PP each [BW L2530-L2532], e.g. `cash_and_carry: {red: 1, blue: 2}`."""
+
+    cash_and_carry: dict[Literal["red", "blue"], PositiveInt] = Field(min_length=1, description="colour -> PP bought (at "
+                                                              "least 1 each)")
+
+
+class UBoatTargetOrder(Strict):
+    """Optional rule OR 35.2, an Axis standing order given in any Axis document: the North Atlantic U-boat attacks
+    the Commonwealth convoys (`convoys`, the default) or the Lend-Lease route (`lend_lease`) in GB's Strategic
+    Warfare phases from now on [BW L2546], [BW L2552]."""
+
+    u_boat_target: Literal["convoys", "lend_lease"]
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -186,7 +202,7 @@ class EndTurn(Strict):
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
-               PartisanOrder]
+               PartisanOrder, CashAndCarry, UBoatTargetOrder]
 
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import italy, partisans, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import italy, lend_lease, partisans, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -68,6 +68,7 @@ def pay_steps(act: Act, block_id: str, indices: list[int], reason: str, rule: st
         for colour, n in step_price(block, i, advanced).items():
             total[colour] = total.get(colour, 0) + n
     words = str(total["yellow"]) if len(total) == 1 else ", ".join(f"{n} {c}" for c, n in total.items())
+    lent = lend_lease.share(act, block.power, total)  # OR 34.0: Lend-Lease PP need no yellow [BW L2542]
     held = act.game.coloured_pp.get(block.power, {})
     short = [f"{n} {c} (it has {held.get(c, 0)})" for c, n in total.items() if c != "yellow" and held.get(c, 0) < n]
     act.require(not short, f"{reason} costs {words} PP, but {block.power} lacks " + ", ".join(short)
@@ -76,6 +77,7 @@ def pay_steps(act: Act, block_id: str, indices: list[int], reason: str, rule: st
     for colour, n in total.items():
         if colour != "yellow" and n:
             act.ctx.emit(ColouredPoints(power=block.power, colour=colour, delta=-n, reason=reason))  # type: ignore[arg-type]
+    lend_lease.spend(act, lent, reason)
     return words
 
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from aa_ref.core.dice import Volley
 from aa_ref.core.engine import FIRST_RULES, Context, Illegal, OrdersInput, WhereAnswer, problems_of_a_dry_run
-from aa_ref.core.errors import IllegalOrders, Problem
+from aa_ref.core.errors import IllegalOrders, Problem, UsageError
 from aa_ref.core.model import LogRef
 from aa_ref.core.names import NameIndex
 from aa_ref.core.setups import changed_setup_text, data_sha256
@@ -23,9 +23,12 @@ from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
     airborne,
     armistice,
+    atlantic,
     combat,
+    convoys,
     hq,
     italy,
+    lend_lease,
     movement,
     partisans,
     production,
@@ -70,12 +73,15 @@ PHASE_OF: dict[type, str] = {
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement",
     o.PartisanOrder: "production",
+    o.CashAndCarry: "production",
 }
 
 
-ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask}
+ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask,
+                             o.UBoatTargetOrder: convoys.declare}
 """Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
-an armistice request for this month's Victory phase [BW L844]."""
+an armistice request for this month's Victory phase [BW L844]; the Axis's standing target for the North Atlantic U-boat
+(OR 35.2 [BW L2552])."""
 ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
@@ -84,9 +90,9 @@ FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean"), "blocks": ("
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations")
-"""Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`), left out of
-the digest in the same way while empty (None, False, {}, [])."""
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic")
+"""Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`, OR 34.0/35.2's
+`atlantic`), left out of the digest in the same way while empty (None, False, {}, [])."""
 
 
 def scenario_digest(scenario: Scenario) -> str:
@@ -190,6 +196,8 @@ class Bitw:
     def new_game(self, scenario: Scenario, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
         """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
         secret (`referee_secrets`)."""
+        if (missing := lend_lease.missing_data(scenario, options)) is not None:
+            raise UsageError(missing)
         blocks = {}
         for block_id, block in scenario.blocks.items():
             placed = scenario.setup.get(block_id)
@@ -295,6 +303,7 @@ class Bitw:
         for step in order[here + 1 : order.index(phase) + 1]:
             act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
             if step == "strategic_warfare":
+                atlantic.strategic_warfare(act)  # OR 34.0 Lend-Lease, OR 35.2 U-boats, in GB's phase [BW L2540-L2552]
                 continue  # advanced and optional rules only [BW L1155], [BW L1174]
             if step == "supply":
                 hq.new_player_turn(act)
@@ -349,6 +358,7 @@ class Bitw:
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
             o.RsiGift: italy.gift,
             o.PartisanOrder: partisans.place,
+            o.CashAndCarry: lend_lease.cash_and_carry,
         }[type(action)]
         handler(act, action)
 

@@ -215,6 +215,35 @@ class ItalianSurrender(Strict):
                                 "none: the scenario has no such block")
 
 
+class UBoats(Strict):
+    """OR 35.2: the strength (levels) of the Axis's three U-boats, one in each Atlantic area, "alla forza indicata nel
+    setup di scenario" [BW L2548-L2550]; they never leave their area and nothing in BITW fights them, so the numbers
+    stand for the whole scenario."""
+
+    north_atlantic: int = Field(default=0, ge=0, le=4, description="the North Atlantic U-boat's levels: it alone may "
+                                "attack the Lend-Lease route [BW L2546]")
+    central_atlantic: int = Field(default=0, ge=0, le=4)
+    south_atlantic: int = Field(default=0, ge=0, le=4)
+
+
+class Atlantic(Strict):
+    """OR 34.0 Cash & Carry and Lend-Lease, OR 35.2 the convoy war [BW L2510-L2552]: who they serve, and what the
+    Lend-Lease preconditions read from the game [BW L2540]."""
+
+    britain: str = Field(description="the power that buys from the USA (Cash & Carry), receives Lend-Lease and whose "
+                         "convoys the U-boats attack: GB")
+    france: str | None = Field(default=None, description="the power whose fall (armistice, or its capital held by the "
+                               "enemy) opens Lend-Lease from March 1941 [BW L2540]; none: that branch never opens")
+    islands: list[str] = Field(default_factory=list, description="nations besides Britain's whose hexes are not 'the "
+                               "continent' (Ireland, Iceland...): Allied units there do not hold Lend-Lease back")
+    not_invasion: list[str] = Field(default_factory=list, description="hexes of GB's nation whose occupation is no "
+                                    "invasion of GB: the Channel Islands, British but German from July 1940 [BW L624]")
+    soviets_at_war: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}$", description="the month from which the "
+                                       "USSR is at war with Germany (June 1941); from then Lend-Lease no longer begins "
+                                       "[BW L2540]; none: not in this scenario's time")
+    u_boats: UBoats = Field(default_factory=UBoats, description="OR 35.2: the Axis U-boats' strengths [BW L2550]")
+
+
 class Scenario(Strict):
     """A Blocks in the West scenario (kind: bitw-scenario)."""
 
@@ -246,6 +275,8 @@ class Scenario(Strict):
         default=None, description="OR 29.1: the nations subject to partisan activity, by their hexes' `nation` (none: "
         "the rulebook's West Poland, Norway, Belgium, the Netherlands and France, named poland, west_poland, norway, "
         "belgium, netherlands, france; Luxembourg and Denmark never) [BW L2447]")
+    atlantic: Atlantic | None = Field(default=None, description="OR 34.0 Cash & Carry and Lend-Lease, OR 35.2 the "
+                                      "U-boats' convoy war [BW L2510-L2552]: GB, France, the U-boats' strengths")
 
     def stored_pp(self, power: str) -> Production:
         """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""

@@ -101,7 +101,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
         *_victory_problems(scenario, doc, names), *_italian_surrender_problems(scenario, doc, names),
-        *_partisan_problems(scenario, doc),
+        *_partisan_problems(scenario, doc), *_atlantic_problems(scenario, doc, names),
     ]
 
 
@@ -562,4 +562,39 @@ def _partisan_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         elif nation in seen:
             problems.append(doc.problem(f"partisan_nations names {nation} twice [BW L2447]", ("partisan_nations", i)))
         seen.add(nation)
+    return problems
+
+
+# --- OR 34.0 / 35.2 ------------------------------------------------------------------
+def _atlantic_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """`atlantic`: GB and France known Allied powers, the islands known nations [BW L2530-L2550]."""
+    atlantic = scenario.atlantic
+    if atlantic is None:
+        return []
+    problems = []
+    for field, power, what in (("britain", atlantic.britain, "buys under Cash & Carry and receives Lend-Lease"),
+                               ("france", atlantic.france, "opens Lend-Lease by falling")):
+        if power is None:
+            continue
+        if power not in scenario.powers:
+            problems.append(doc.problem(f"atlantic.{field}: " + names.powers.unknown_message(power),
+                                        ("atlantic", field)))
+        elif scenario.powers[power].side != "allies":
+            problems.append(doc.problem(f"atlantic.{field}: {power} is an Axis power; the power that {what} is an "
+                                        "Allied one [BW L2532], [BW L2540]", ("atlantic", field)))
+    if atlantic.france is not None and atlantic.france == atlantic.britain:
+        problems.append(doc.problem("atlantic.france names GB itself: France's fall and GB's invasion are two "
+                                    "preconditions [BW L2540]", ("atlantic", "france")))
+    for i, hex_id in enumerate(atlantic.not_invasion):
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("atlantic.not_invasion: " + names.hexes.unknown_message(hex_id),
+                                        ("atlantic", "not_invasion", i)))
+        elif scenario.hexes[hex_id].nation != atlantic.britain:
+            problems.append(doc.problem(f"atlantic.not_invasion: {hex_id} is not a hex of {atlantic.britain}: only GB's "
+                                        "own hexes can be invaded [BW L2540]", ("atlantic", "not_invasion", i)))
+    nations = {h.nation for h in scenario.hexes.values() if h.nation}
+    for i, nation in enumerate(atlantic.islands):
+        if nation not in nations:
+            problems.append(doc.problem(f"atlantic.islands: no hex belongs to nation '{nation}' (nations: "
+                                        f"{', '.join(sorted(nations))}) [BW L2540]", ("atlantic", "islands", i)))
     return problems

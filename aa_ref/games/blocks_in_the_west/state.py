@@ -163,6 +163,16 @@ class Game(Strict):
                                  "partisans [BW L2426], [BW L2443-L2449]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
+    lend_lease_turn: int = Field(default=0, ge=0, description="OR 34.0: the turn Lend-Lease began (0: not yet); it "
+                                 "cancels Cash & Carry [BW L2540-L2542]; public, like the US's policy")
+    lend_lease_pp: dict[Literal["red", "blue"], int] = Field(
+        default_factory=dict, description="OR 34.0: the Lend-Lease red and blue PP GB holds, \"usabili senza PP "
+        "gialli\" (each pays its colour and the yellow paired with it; never discarded for want of yellow) "
+        "[BW L2542]; hidden from the Axis like PP")
+    u_boat_target: Literal["convoys", "lend_lease"] = Field(
+        default="convoys", description="OR 35.2: the Axis's standing order for the North Atlantic U-boat: the "
+        "Commonwealth convoys (yellow PP) or, while Lend-Lease runs, the Lend-Lease route [BW L2546], [BW L2552]; "
+        "hidden from the Allies until it attacks")
 
     @field_validator("blocks", "control")
     @classmethod

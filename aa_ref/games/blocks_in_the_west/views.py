@@ -79,6 +79,12 @@ class View(Strict):
                                       "on the map that both sides see [BW L2449]")
     conquered: list[str] = Field(default_factory=list, description="OR 29.0: Allied powers conquered and eliminated "
                                  "(public: a surrender is announced)")
+    lend_lease: bool = Field(default=False, description="OR 34.0: Lend-Lease has begun (the US's policy, public) "
+                             "[BW L2540-L2542]")
+    lend_lease_pp: dict[str, int] = Field(default_factory=dict, description="OR 34.0: GB's Lend-Lease red and blue PP "
+                                          "(the Allies' view only) [BW L2542]")
+    u_boat_target: str | None = Field(default=None, description="OR 35.2: the North Atlantic U-boat's standing target "
+                                      "(the Axis's view only) [BW L2552]")
 
 
 class NoViewSecret(UsageError):
@@ -133,4 +139,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
         italian_surrender=italy.public(game),
         partisans=dict(game.partisans), conquered=list(game.conquered),
+        lend_lease=bool(game.lend_lease_turn),
+        lend_lease_pp=dict(game.lend_lease_pp) if side == "allies" else {},
+        u_boat_target=game.u_boat_target if side == "axis" and game.options.get("convoy_war") == "on" else None,
     )
