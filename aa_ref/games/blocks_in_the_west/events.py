@@ -168,6 +168,13 @@ class VolkssturmDirective(Strict):
     turn: int
 
 
+class Reserves(Strict):
+    """OR 31.0: the units in reserve now, each with its kind (replaces the game's) [BW L2468-L2471]."""
+
+    type: Literal["reserves"] = "reserves"
+    reserves: dict[str, Literal["motorisation", "reaction"]]
+
+
 class ArmisticeEvent(Strict):
     """A power asks for an armistice (`asked`), or it is granted in the Victory phase [BW L844-L860]."""
 
@@ -184,7 +191,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note],
+          Upgraded, HqState, Reserves, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -284,6 +291,8 @@ def apply_event(game: Game, event: Any) -> None:
             game.volkssturm = True
         case Upgraded(block=block, to=to):
             game.upgraded = by_name({**game.upgraded, block: to})
+        case Reserves(reserves=reserves):
+            game.reserves = by_name(dict(reserves))
         case Roll() | Note():
             pass
         case _:

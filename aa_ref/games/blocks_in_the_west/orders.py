@@ -158,6 +158,24 @@ class Drop(Strict):
     to: str
 
 
+class ReserveOrder(Strict):
+    """Optional rule OR 31.0: units in reserve for 1 AP each of an activated HQ: ground units in the Movement phase
+    (Motorisation, they move in the Exploitation phase), armour in the Exploitation phase (Reaction, it may reinforce
+    a battle after the opponent moves) [BW L2466-L2473]."""
+
+    reserve: list[str] = Field(min_length=1)
+    hq: str = Field(description="the activated HQ whose AP are spent: a supreme leader (its `reserve` action) or an "
+                                "armour HQ")
+
+
+class Reinforce(Strict):
+    """Optional rule OR 31.0: the passive side's armour in Reaction reserve moves along a path into a battle hex,
+    while the game waits for its Defender Reaction (before `react`) [BW L2469], [BW L1556]."""
+
+    reinforce: list[str] = Field(min_length=1)
+    path: list[str] = Field(min_length=1)
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -165,7 +183,8 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
-               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn]
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, ReserveOrder,
+               Reinforce]
 
 
 

@@ -57,7 +57,7 @@ RULES: tuple[Rule, ...] = (
     Rule("garrisons", "optional", "OR 27.0", "garrisons against partisans", "L2408-L2410", False),
     Rule("volkssturm", "optional", "OR 28.0", "the German Volkssturm", "L2412-L2418", True),
     Rule("partisans", "optional", "OR 29.0", "partisans", "L2420-L2460", False),
-    Rule("reserves", "optional", "OR 31.0", "units in reserve", "L2462-L2473", False),
+    Rule("reserves", "optional", "OR 31.0", "units in reserve", "L2462-L2473", True),
     Rule("strategic_bombing", "optional", "OR 32.0", "strategic bombing in the Strategic Warfare phase",
          "L2475-L2508", False),
     Rule("lend_lease", "optional", "OR 34.0", "neutrality, Cash & Carry and Lend-Lease", "L2510-L2542", False),

@@ -28,6 +28,8 @@ from aa_ref.games.blocks_in_the_west import (
     movement,
     production,
     recon,
+    reserve_moves,
+    reserves,
     rules,
     supply,
     upgrade,
@@ -72,8 +74,9 @@ PHASE_OF: dict[type, str] = {
 ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask}
 """Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
 an armistice request for this month's Victory phase [BW L844]."""
-ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
-"""The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
+ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, o.Reinforce: reserve_moves.reinforce}
+"""The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]; OR 31.0: its
+Reaction reserve reinforcing a battle before its `react` [BW L2469]."""
 
 
 FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
@@ -166,7 +169,7 @@ class Bitw:
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
                              ("hex", ("control", "fortifications", "charges", "recon_hexes")),
-                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
+                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "reserves"))):
             for field in fields:
                 value = getattr(game, field)
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
@@ -292,6 +295,7 @@ class Bitw:
                 continue  # advanced and optional rules only [BW L1155], [BW L1174]
             if step == "supply":
                 hq.new_player_turn(act)
+                reserves.new_player_turn(act)  # OR 31.0: last turn's unused Reaction reserve [BW L2469]
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
@@ -333,6 +337,15 @@ class Bitw:
         if isinstance(action, o.EndTurn):
             self._end_turn(act)
             return
+        if isinstance(action, o.ReserveOrder):  # OR 31.0: the Movement or the Exploitation phase [BW L2468-L2469]
+            order = list(PLAYER_PHASES)
+            here = order.index(act.game.phase) if act.game.phase in order else -1
+            if here < order.index("movement"):
+                self._enter(act, "movement")
+            elif act.game.phase != "movement":
+                self._enter(act, "exploitation")
+            reserves.put(act, action)
+            return
         self._enter(act, PHASE_OF[type(action)])
         handler = {
             o.Repair: production.repair, o.Place: upgrade.place, o.VolkssturmOrder: volkssturm.build,
@@ -347,6 +360,7 @@ class Bitw:
         [BW L1147], [BW L1586]."""
         self._enter(act, "exploitation")
         hq.deactivate(act, ("exploitation",))
+        reserves.end_exploitation(act)  # OR 31.0: Motorisation reserve not moved [BW L2468]
         supply.exploitation_check(act)
         game = act.game
         if game.power != act.scenario.first_side or game.winner:

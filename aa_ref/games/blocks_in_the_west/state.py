@@ -75,6 +75,8 @@ class Activation(Strict):
     actions: dict[str, str] = Field(default_factory=dict, description="a strategic HQ's special actions: action -> "
                                                                       "block [BW L1919-L1928]")
     out_of_supply: bool = Field(default=False, description="activated out of supply: half efficiency [BW L1863]")
+    reserves: list[str] = Field(default_factory=list, description="OR 31.0: the units it put in reserve, 1 AP each "
+                                "[BW L2471]")
 
 
 class Game(Strict):
@@ -140,6 +142,10 @@ class Game(Strict):
                                                                      "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
     dropped: list[str] = Field(default_factory=list, description="paratroops dropped this player turn (AR 23.0) "
                                                                  "[BW L2284]")
+    reserves: dict[str, Literal["motorisation", "reaction"]] = Field(
+        default_factory=dict, description="OR 31.0: block -> its reserve (an oil barrel on it, seen by both sides): "
+        "Motorisation moves in the Exploitation phase, Reaction reinforces a battle after the opponent moves "
+        "[BW L2468-L2471]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

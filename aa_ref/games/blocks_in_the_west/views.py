@@ -32,6 +32,8 @@ class SeenBlock(Strict):
     name: str | None = None
     strength: int | None = None
     out_of_supply: bool = False
+    reserve: str | None = Field(default=None, description="OR 31.0: the oil barrel of a unit in reserve (motorisation "
+                                "or reaction), a marker on the map that both sides see [BW L2471]")
 
 
 class SeenBattle(Strict):
@@ -109,10 +111,12 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
             continue
         if own or state.revealed:
             seen[block_id] = SeenBlock(power=block.power, hex=state.hex, unit=block.unit, name=block.name,
-                                       strength=state.strength, out_of_supply=state.out_of_supply)
+                                       strength=state.strength, out_of_supply=state.out_of_supply,
+                                       reserve=game.reserves.get(block_id))
         else:
             seen[hidden_name(game, block_id)] = SeenBlock(power=block.power, hex=state.hex,
-                                                          out_of_supply=state.out_of_supply)
+                                                          out_of_supply=state.out_of_supply,
+                                                          reserve=game.reserves.get(block_id))
     return View(
         kind="bitw-view", schema_version=1, scenario=scenario.id, side=side, turn=game.turn,
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
