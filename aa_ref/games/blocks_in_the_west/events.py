@@ -14,7 +14,9 @@ from aa_ref.games.blocks_in_the_west.state import (
     Battle,
     BlockState,
     Decision,
+    FactoryWork,
     Game,
+    NewFactory,
     Phase,
     Side,
     WeatherNow,
@@ -175,6 +177,15 @@ class Reserves(Strict):
     reserves: dict[str, Literal["motorisation", "reaction"]]
 
 
+class Factories(Strict):
+    """OR 15.0: the factories under construction and the new factories on the map now (each given replaces the
+    game's) [BW L2089-L2095]."""
+
+    type: Literal["factories"] = "factories"
+    works: list[FactoryWork] | None = None
+    built: list[NewFactory] | None = None
+
+
 class ArmisticeEvent(Strict):
     """A power asks for an armistice (`asked`), or it is granted in the Victory phase [BW L844-L860]."""
 
@@ -191,7 +202,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Reserves, Roll, Note],
+          Upgraded, HqState, Reserves, Factories, Roll, Note],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -293,6 +304,11 @@ def apply_event(game: Game, event: Any) -> None:
             game.upgraded = by_name({**game.upgraded, block: to})
         case Reserves(reserves=reserves):
             game.reserves = by_name(dict(reserves))
+        case Factories(works=works, built=built):
+            if works is not None:
+                game.factory_works = [w.model_copy() for w in works]
+            if built is not None:
+                game.new_factories = [f.model_copy() for f in built]
         case Roll() | Note():
             pass
         case _:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core import hexgrid
-from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, reserves, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import armistice, factories, hq, modifiers, reserves, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -194,7 +194,9 @@ def capture(act: Act, hexes: list[str], captor: str) -> None:
             falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14); not one the
             # side already holds (a fortress it took and keeps as a bunker [BW L1496], case 688)
         h = act.scenario.hexes[there]
-        producing = any(getattr(h.production, c) for c in ("yellow", "red", "blue", "white", "black"))
+        producing = any(getattr(h.production, c) or factories.added(act.game, act.scenario, there, c,
+                                                                    producing=False)  # OR 15.0's new factories
+                        for c in ("yellow", "red", "blue", "white", "black"))
         if (h.city or producing) and board.controller(there) != act.side and not board.blocks_at(there, board.enemy(act.side)):
             act.ctx.emit(Control(hex=there, side=act.side, previous=board.controller(there)))
             act.note(f"the {act.side} capture {there}" + (f" ({h.name})" if h.name else "") + " [BW L554-L558]")

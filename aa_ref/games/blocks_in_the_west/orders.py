@@ -176,6 +176,16 @@ class Reinforce(Strict):
     path: list[str] = Field(min_length=1)
 
 
+class FactoryOrder(Strict):
+    """Production, optional rule OR 15.0: 1 yellow PP towards a new factory (10 instalments, one a turn each); the
+    tenth places it by a die on the faction production track [BW L2089-L2095]."""
+
+    factory: Literal["red", "blue", "black"]
+    power: str | None = Field(default=None, description="the major power building it (default: the side's first)")
+    choose: list[str] = Field(default_factory=list, description="the hexes preferred, in order, when it is completed: "
+                              "between the die's two locations, or the Major City when every location is full")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -184,7 +194,7 @@ class EndTurn(Strict):
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, ReserveOrder,
-               Reinforce]
+               Reinforce, FactoryOrder]
 
 
 

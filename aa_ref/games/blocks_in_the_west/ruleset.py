@@ -24,6 +24,7 @@ from aa_ref.games.blocks_in_the_west import (
     airborne,
     armistice,
     combat,
+    factories,
     hq,
     movement,
     production,
@@ -67,7 +68,7 @@ PHASE_OF: dict[type, str] = {
     o.UpgradeOrder: "production", o.Disband: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement",
+    o.Drop: "movement", o.FactoryOrder: "production",
 }
 
 
@@ -79,11 +80,11 @@ ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, 
 Reaction reserve reinforcing a battle before its `react` [BW L2469]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "factory_limits"), "blocks": ("upgrade",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ()
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("factory_track", "factory_schedule")
 """Top-level scenario fields added since, left out of the digest in the same way while empty (None, False, {}, [])."""
 
 
@@ -175,6 +176,11 @@ class Bitw:
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
         for side, blocks in game.hit_priority.items():
             places["block"] += [(name, ("hit_priority", side, i)) for i, name in enumerate(blocks)]
+        for n, work in enumerate(game.factory_works):  # OR 15.0
+            places["power"].append((work.power, ("factory_works", n, "power")))
+        for n, built in enumerate(game.new_factories):
+            places["power"].append((built.power, ("new_factories", n, "power")))
+            places["hex"].append((built.hex, ("new_factories", n, "hex")))
         for n, battle in enumerate(game.battles):
             places["hex"].append((battle.hex, ("battles", n, "hex")))
             places["block"] += [(name, ("battles", n, "reacted", i)) for i, name in enumerate(battle.reacted)]
@@ -352,6 +358,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+            o.FactoryOrder: factories.build,
         }[type(action)]
         handler(act, action)
 

@@ -22,7 +22,7 @@ from pydantic import Field
 from aa_ref.core.errors import UsageError
 from aa_ref.core.model import Strict
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
-from aa_ref.games.blocks_in_the_west.state import Game, Phase, Side
+from aa_ref.games.blocks_in_the_west.state import FactoryWork, Game, NewFactory, Phase, Side
 
 
 class SeenBlock(Strict):
@@ -73,6 +73,9 @@ class View(Strict):
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
                                                                          "both sides' blocks share the hex, so both see it")
+    factory_works: list[FactoryWork] = Field(default_factory=list, description="OR 15.0: both sides' factories under "
+                                             "construction: the production track is on the map [BW L2091]")
+    new_factories: list[NewFactory] = Field(default_factory=list, description="OR 15.0: the new factories on the map")
 
 
 class NoViewSecret(UsageError):
@@ -127,4 +130,6 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
+        factory_works=[w.model_copy() for w in game.factory_works],
+        new_factories=[f.model_copy() for f in game.new_factories],
     )
