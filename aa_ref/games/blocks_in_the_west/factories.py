@@ -92,6 +92,8 @@ def build(act: Act, order: Any) -> None:
     else:
         paid = work.paid + 1
     if paid >= INSTALMENTS:
+        act.require(game.pp.get(power, 0) >= 1, f"the last instalment of a new {colour} factory costs 1 PP, but "
+                    f"{power} has {game.pp.get(power, 0)}", "L2091", "factory")  # before the die is rolled
         hex_id = _location(act, colour, order.choose)  # refused before anything is paid when no hex can take it
         act.pay(power, 1, f"the last instalment of a new {colour} factory", "L2091")
         works.remove(work)
@@ -123,7 +125,7 @@ def _location(act: Act, colour: str, choose: list[str]) -> str:
                  "[BW L2093]")
         return cities[0]
     for attempt in range(1, MAX_ROLLS + 1):
-        die = act.roll(f"factory/{colour}/{attempt}", 1, Volley(
+        die = act.roll(f"factory/{len(act.game.new_factories) + 1}/{colour}/{attempt}", 1, Volley(
             f"a new {colour} factory: the {act.side}' production track", (("the pair of locations", 1),)))[0]
         pair = track.get(die, [])
         free = [h for h in pair if _free(act, h, colour)]
