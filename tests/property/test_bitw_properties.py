@@ -285,3 +285,22 @@ def test_atlantic_secrets_stay_with_their_side(draw: dict, seed: str, lent: dict
     assert "lend_lease_pp" not in json.dumps({k: v for k, v in axis.model_dump(mode="json").items() if v})
     for side in ("axis", "allies"):
         assert not leaks(game, side), leaks(game, side)
+
+
+reserve_markers = st.dictionaries(st.sampled_from(sorted(SCENARIO.blocks)), st.sampled_from(["motorisation", "reaction"]))
+
+
+@FAST
+@given(block_states, st.text(min_size=1, max_size=8), reserve_markers)
+def test_reserve_markers_are_public_and_hide_the_block(draw: dict, seed: str, reserves: dict) -> None:
+    """OR 31.0: the oil barrel on a unit in reserve is a marker on the map [BW L2471]: both sides see it on its block
+    (by hex and nation), and the view still names no hidden enemy block nor shows its unit or strength."""
+    game = random_game(draw, seed)
+    game.reserves = reserves
+    for side in ("axis", "allies"):
+        assert not leaks(game, side), leaks(game, side)
+        seen = view(SCENARIO, game, side)  # type: ignore[arg-type]
+        shown = sorted((b.hex, b.power, b.reserve) for b in seen.blocks.values() if b.reserve)
+        marked = sorted((s.hex, SCENARIO.blocks[b].power, reserves[b]) for b, s in game.blocks.items()
+                        if b in reserves and s.hex is not None)
+        assert shown == marked

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, partisan_battle, partisans, supply
+from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, partisan_battle, partisans, reserves, \
+    supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
@@ -86,11 +87,12 @@ def begin_combat(act: Act, order: list[str]) -> None:
         act.note("no battle this turn [BW L730]")
         return
     act.note(f"battles at {', '.join(b.hex for b in battles)} [BW L730]")
-    if reactors(act):
+    if reactors(act) or reserves.reinforcers(act):
         act.ctx.emit(SetPending(pending=[Decision(
             power=other(side), kind="reaction", detail=f"the Defender Reaction: air blocks to send to "
             f"{', '.join(b.hex for b in battles)} (react: {{}} sends none) [BW L1319-L1323]"
-            + (" (advanced rules: activate an air HQ first, naming them [BW L1851])" if hq.on(act.game) else ""))]))
+            + (" (advanced rules: activate an air HQ first, naming them [BW L1851])" if hq.on(act.game) else "")
+            + (" (OR 31.0: `reinforce` moves armour in reserve first [BW L2469])" if reserves.reinforcers(act) else ""))]))
         return
     fight_battles(act)
 
@@ -489,5 +491,10 @@ def blitz(act: Act, order: Any) -> None:
     if enemy:
         act.ctx.emit(SetBattles(battles=[Battle(hex=to, attacker=act.side, blitz=True,
                                                 crossing=crossing(act, to, act.side))]))
+        if reserves.reinforcers(act):  # OR 31.0: "ma potrebbe farlo se avesse messo delle unità in riserva" [BW L1556]
+            act.ctx.emit(SetPending(pending=[Decision(
+                power=other(act.side), kind="reaction", space=to, detail=f"a blitz battle at {to}: the defender's "
+                "aircraft cannot react, its armour in reserve may (`reinforce`, then react: {}) [BW L1556], [BW L2469]")]))
+            return
         act.note(f"a blitz battle at {to}: the defender cannot react [BW L1556]")
         fight_battles(act)

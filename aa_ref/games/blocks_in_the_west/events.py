@@ -14,7 +14,9 @@ from aa_ref.games.blocks_in_the_west.state import (
     Battle,
     BlockState,
     Decision,
+    FactoryWork,
     Game,
+    NewFactory,
     Phase,
     Side,
     WeatherNow,
@@ -178,6 +180,22 @@ class ItalyEvent(Strict):
     amount: int = 0
 
 
+class Reserves(Strict):
+    """OR 31.0: the units in reserve now, each with its kind (replaces the game's) [BW L2468-L2471]."""
+
+    type: Literal["reserves"] = "reserves"
+    reserves: dict[str, Literal["motorisation", "reaction"]]
+
+
+class Factories(Strict):
+    """OR 15.0: the factories under construction and the new factories on the map now (each given replaces the
+    game's) [BW L2089-L2095]."""
+
+    type: Literal["factories"] = "factories"
+    works: list[FactoryWork] | None = None
+    built: list[NewFactory] | None = None
+
+
 class ArmisticeEvent(Strict):
     """A power asks for an armistice (`asked`), or it is granted in the Victory phase [BW L844-L860]."""
 
@@ -234,7 +252,8 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget],
+          Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget,
+          Reserves, Factories],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -358,6 +377,13 @@ def apply_event(game: Game, event: Any) -> None:
             game.lend_lease_pp = {c: n for c, n in held.items() if n}  # type: ignore[misc]
         case UBoatTarget(target=target):
             game.u_boat_target = target
+        case Reserves(reserves=reserves):
+            game.reserves = by_name(dict(reserves))
+        case Factories(works=works, built=built):
+            if works is not None:
+                game.factory_works = [w.model_copy() for w in works]
+            if built is not None:
+                game.new_factories = [f.model_copy() for f in built]
         case Roll() | Note():
             pass
         case _:

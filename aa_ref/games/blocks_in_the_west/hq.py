@@ -32,7 +32,7 @@ from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate
-from aa_ref.games.blocks_in_the_west.scenario import AIR, Block
+from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, Block
 from aa_ref.games.blocks_in_the_west.state import Activation, Game
 
 RANGE, BAD_WEATHER_RANGE = 5, 3
@@ -73,7 +73,7 @@ def is_armour(block: Block, game: Game, block_id: str) -> bool:
 
 def commanded(game: Game, block_id: str) -> bool:
     """An activated HQ commands the block this turn (or it is an activated HQ itself)."""
-    if block_id in game.hq_active:
+    if block_id in game.hq_active or block_id in game.reserves:  # OR 31.0: a reserve's AP is its command [BW L2471]
         return True
     for activation in game.hq_active.values():
         if block_id in activation.commands:
@@ -302,10 +302,12 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
 
 
 def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
-    if action in ("naval", "reserve"):
+    if action == "naval" or (action == "reserve" and not rules.enabled(act.game, "reserves")):
         rule = "OR 18.0 naval movement" if action == "naval" else "OR 31.0 reserves"
         act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref (not implemented "
-                    "yet)", "L1926" if action == "naval" else "L1928", "actions")
+                    "yet)" if action == "naval" else f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by "
+                    "aa-ref unless the option is on (--option reserves=on)", "L1926" if action == "naval" else "L1928",
+                    "actions")
     if action == "airborne":
         act.require(rules.enabled(act.game, "airborne"), f"{hq_id} cannot {ACTION_WORDS[action]}: airborne assaults "
                     "(AR 23.0) are not in play (option airborne)", "L1927", "actions")
@@ -325,10 +327,13 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     elif action == "airborne":
         act.require(block.unit == "paratroops", f"{block_id} ({block.unit}) is not a paratroops unit (action "
                     f"'{action}')", "L2270-L2272", "actions")
+    elif action == "reserve":  # OR 31.0 Motorisation: a ground combat unit [BW L1928], [BW L2468]
+        act.require(block.unit in GCU and block.unit != "static", f"{block_id} ({block.unit}) is not a ground combat "
+                    f"unit that moves (action '{action}')", "L2468", "actions")
     elif action == "srm":
         act.require(block.unit not in AIR and block.unit != "fort", f"{block_id} ({block.unit}) does not move by "
                     "rail", "L1925", "actions")
-    act.require(not commanded(act.game, block_id) or action == "srm", f"{block_id} is already commanded by an "
+    act.require(not commanded(act.game, block_id) or action in ("srm", "reserve"), f"{block_id} is already commanded by an "
                 "activated HQ", "L1919", "actions")
 
 

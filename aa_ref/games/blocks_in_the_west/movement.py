@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core import hexgrid
-from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, partisans, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import (
+    armistice, factories, hq, modifiers, partisans, reserves, resources, rules, supply,
+)
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -195,7 +197,9 @@ def capture(act: Act, hexes: list[str], captor: str) -> None:
             falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14); not one the
             # side already holds (a fortress it took and keeps as a bunker [BW L1496], case 688)
         h = act.scenario.hexes[there]
-        producing = any(getattr(h.production, c) for c in ("yellow", "red", "blue", "white", "black"))
+        producing = any(getattr(h.production, c) or factories.added(act.game, act.scenario, there, c,
+                                                                    producing=False)  # OR 15.0's new factories
+                        for c in ("yellow", "red", "blue", "white", "black"))
         if (h.city or producing) and board.controller(there) != act.side and not board.blocks_at(there, board.enemy(act.side)):
             act.ctx.emit(Control(hex=there, side=act.side, previous=board.controller(there)))
             act.note(f"the {act.side} capture {there}" + (f" ({h.name})" if h.name else "") + " [BW L554-L558]")
@@ -205,6 +209,9 @@ def capture(act: Act, hexes: list[str], captor: str) -> None:
 def move(act: Act, order: Any) -> None:
     """The Movement phase: ground units first, then air [BW L1268-L1269]."""
     blocks, start = _group(act, order.move, "move", ground=True)
+    for b in blocks:  # OR 31.0: Motorisation reserve moves in the Exploitation phase [BW L2468]
+        problem = reserves.move_problem(act.game, b, "movement")
+        act.require(problem is None, problem or "", "L2468", "move")
     flown = [b for b, s in act.game.blocks.items() if s.moved and act.scenario.blocks[b].unit in AIR
              and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
     act.require(not flown, f"air units have moved ({', '.join(flown)}): ground units move first", "L1268-L1269", "move")
@@ -263,13 +270,17 @@ def exploit(act: Act, order: Any) -> None:
         level = act.scenario.powers[block.power].tech.get(block.unit, 1)
         as_armour = hq.on(act.game) and block.unit in ("motorized", "motorized_cavalry") and level >= 2 \
             and hq.commanded(act.game, b)
-        act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2) or as_armour,
+        problem = reserves.move_problem(act.game, b, "exploitation")  # OR 31.0 Reaction reserve [BW L2469]
+        act.require(problem is None, problem or "", "L2469", "exploit")
+        act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2) or as_armour
+                    or reserves.exploits(act.game, b),
                     f"{b} ({block.unit}, TECH {level}) does not exploit: only tanks and TECH 2 mechanized"
                     + (" (TECH 2 motorized infantry when an armour HQ commands it [BW L1009])" if hq.on(act.game) else ""),
                     "L1574", "exploit")
         act.require(supply.supplied(board, b), f"{b} is out of supply at the start of its exploitation", "L1576", "exploit")
     hexes = _path(act, start, order.path)
     _walk(act, blocks, start, hexes, {b: movement_points(act, b, "exploit", halve=False) for b in blocks}, exploit=True)
+    reserves.exploited(act, blocks)  # OR 31.0: the Motorisation reserve has made its move [BW L2468]
 
 
 def srm(act: Act, order: Any) -> None:

@@ -194,6 +194,34 @@ class UBoatTargetOrder(Strict):
     u_boat_target: Literal["convoys", "lend_lease"]
 
 
+class ReserveOrder(Strict):
+    """Optional rule OR 31.0: units in reserve for 1 AP each of an activated HQ: ground units in the Movement phase
+    (Motorisation, they move in the Exploitation phase), armour in the Exploitation phase (Reaction, it may reinforce
+    a battle after the opponent moves) [BW L2466-L2473]."""
+
+    reserve: list[str] = Field(min_length=1)
+    hq: str = Field(description="the activated HQ whose AP are spent: a supreme leader (its `reserve` action) or an "
+                                "armour HQ")
+
+
+class Reinforce(Strict):
+    """Optional rule OR 31.0: the passive side's armour in Reaction reserve moves along a path into a battle hex,
+    while the game waits for its Defender Reaction (before `react`) [BW L2469], [BW L1556]."""
+
+    reinforce: list[str] = Field(min_length=1)
+    path: list[str] = Field(min_length=1)
+
+
+class FactoryOrder(Strict):
+    """Production, optional rule OR 15.0: 1 yellow PP towards a new factory (10 instalments, one a turn each); the
+    tenth places it by a die on the faction production track [BW L2089-L2095]."""
+
+    factory: Literal["red", "blue", "black"]
+    power: str | None = Field(default=None, description="the major power building it (default: the side's first)")
+    choose: list[str] = Field(default_factory=list, description="the hexes preferred, in order, when it is completed: "
+                              "between the die's two locations, or the Major City when every location is full")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -202,7 +230,7 @@ class EndTurn(Strict):
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
-               PartisanOrder, CashAndCarry, UBoatTargetOrder]
+               PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder]
 
 
 

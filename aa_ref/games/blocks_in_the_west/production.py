@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import italy, lend_lease, partisans, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import factories, italy, lend_lease, partisans, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -245,7 +245,8 @@ def place(act: Act, order: Any) -> None:
                           and act.scenario.powers[block.power].side == "axis"
                           and act.scenario.powers[block.power].capital == at and factory in ("red", "blue"))
     if factory and not minor_axis_capital:  # AR 11.0: minor Axis powers build armour and air in their capital [BW L1754]
-        act.require(getattr(h.production, factory) > 0, f"{block_id} ({block.unit}) is built only in a hex with a "
+        act.require(getattr(h.production, factory) > 0 or factories.added(act.game, act.scenario, at, factory) > 0,
+                    f"{block_id} ({block.unit}) is built only in a hex with a "
                     f"{factory} factory", "L1204", "at")
         act.require(resources.output(act.game, act.scenario, at, factory) > 0, f"{block_id} ({block.unit}) is built "
                     f"only in a hex with a {factory} factory, and {at}'s was destroyed when the enemy captured it "

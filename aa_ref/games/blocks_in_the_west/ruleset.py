@@ -26,6 +26,7 @@ from aa_ref.games.blocks_in_the_west import (
     atlantic,
     combat,
     convoys,
+    factories,
     hq,
     italy,
     lend_lease,
@@ -33,6 +34,8 @@ from aa_ref.games.blocks_in_the_west import (
     partisans,
     production,
     recon,
+    reserve_moves,
+    reserves,
     rules,
     supply,
     upgrade,
@@ -74,6 +77,7 @@ PHASE_OF: dict[type, str] = {
     o.Drop: "movement",
     o.PartisanOrder: "production",
     o.CashAndCarry: "production",
+    o.Drop: "movement", o.FactoryOrder: "production",
 }
 
 
@@ -82,17 +86,20 @@ ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistic
 """Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
 an armistice request for this month's Victory phase [BW L844]; the Axis's standing target for the North Atlantic U-boat
 (OR 35.2 [BW L2552])."""
-ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
-"""The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
+ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, o.Reinforce: reserve_moves.reinforce}
+"""The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]; OR 31.0: its
+Reaction reserve reinforcing a battle before its `react` [BW L2469]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean"), "blocks": ("upgrade",)}
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits"), "blocks": ("upgrade",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
-`hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`): left out of the digest while they hold their default, so that the games begun
-before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic")
+`hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`): left out of the digest
+while they hold their default, so that the games begun before them keep their digest (docs/compatibility.md)."""
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic", "factory_track",
+                                             "factory_schedule")
 """Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`, OR 34.0/35.2's
-`atlantic`), left out of the digest in the same way while empty (None, False, {}, [])."""
+`atlantic`, OR 15.0's `factory_track` and `factory_schedule`), left out of the digest in the same way while empty
+(None, False, {}, [])."""
 
 
 def scenario_digest(scenario: Scenario) -> str:
@@ -177,12 +184,17 @@ class Bitw:
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices", "conquered")),
                              ("hex", ("control", "fortifications", "charges", "recon_hexes", "partisans")),
-                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
+                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "reserves"))):
             for field in fields:
                 value = getattr(game, field)
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
         for side, blocks in game.hit_priority.items():
             places["block"] += [(name, ("hit_priority", side, i)) for i, name in enumerate(blocks)]
+        for n, work in enumerate(game.factory_works):  # OR 15.0
+            places["power"].append((work.power, ("factory_works", n, "power")))
+        for n, built in enumerate(game.new_factories):
+            places["power"].append((built.power, ("new_factories", n, "power")))
+            places["hex"].append((built.hex, ("new_factories", n, "hex")))
         for n, battle in enumerate(game.battles):
             places["hex"].append((battle.hex, ("battles", n, "hex")))
             places["block"] += [(name, ("battles", n, "reacted", i)) for i, name in enumerate(battle.reacted)]
@@ -307,6 +319,7 @@ class Bitw:
                 continue  # advanced and optional rules only [BW L1155], [BW L1174]
             if step == "supply":
                 hq.new_player_turn(act)
+                reserves.new_player_turn(act)  # OR 31.0: last turn's unused Reaction reserve [BW L2469]
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
@@ -350,6 +363,15 @@ class Bitw:
         if isinstance(action, o.EndTurn):
             self._end_turn(act)
             return
+        if isinstance(action, o.ReserveOrder):  # OR 31.0: the Movement or the Exploitation phase [BW L2468-L2469]
+            order = list(PLAYER_PHASES)
+            here = order.index(act.game.phase) if act.game.phase in order else -1
+            if here < order.index("movement"):
+                self._enter(act, "movement")
+            elif act.game.phase != "movement":
+                self._enter(act, "exploitation")
+            reserves.put(act, action)
+            return
         self._enter(act, PHASE_OF[type(action)])
         handler = {
             o.Repair: production.repair, o.Place: upgrade.place, o.VolkssturmOrder: volkssturm.build,
@@ -359,6 +381,7 @@ class Bitw:
             o.RsiGift: italy.gift,
             o.PartisanOrder: partisans.place,
             o.CashAndCarry: lend_lease.cash_and_carry,
+            o.FactoryOrder: factories.build,
         }[type(action)]
         handler(act, action)
 
@@ -367,6 +390,7 @@ class Bitw:
         [BW L1147], [BW L1586]."""
         self._enter(act, "exploitation")
         hq.deactivate(act, ("exploitation",))
+        reserves.end_exploitation(act)  # OR 31.0: Motorisation reserve not moved [BW L2468]
         supply.exploitation_check(act)
         game = act.game
         if game.power != act.scenario.first_side or game.winner:

@@ -71,6 +71,23 @@ class Production(Strict):
     black: int = Field(default=0, ge=0)
 
 
+class FactoryLimits(Strict):
+    """OR 15.0: how many factories of each kind a location of the faction production track may hold [BW L2091-L2093]."""
+
+    red: int = Field(default=0, ge=0)
+    blue: int = Field(default=0, ge=0)
+    black: int = Field(default=0, ge=0)
+
+
+class ScheduledFactory(Strict):
+    """OR 15.0 "ACTIVE FACTORIES": a factory that appears on its own from a month on (the German factories of 1942-1944;
+    a printed factory not yet active at the start) [BW L2097-L2123]."""
+
+    month: str = Field(pattern=r"^\d{4}-\d{2}$", description="the first month it produces")
+    hex: str
+    colour: Literal["red", "blue", "black"]
+
+
 class Hex(Strict):
     """One hex of the map at axial coordinates [q, r]; hexes sharing a side are adjacent."""
 
@@ -96,6 +113,9 @@ class Hex(Strict):
                                 "destroys it when captured [BW L2129]")
     mediterranean: bool = Field(default=False, description="a Mediterranean port: no longer an Axis supply source once "
                                 "Italy has surrendered (OR 36.0 [BW L2566])")
+    factory_limits: FactoryLimits | None = Field(
+        default=None, description="OR 15.0: a location of the faction production track, with the number of factories "
+        "of each kind it may hold, its printed ones included [BW L2091-L2093]")
 
 
 class Hexside(Strict):
@@ -277,6 +297,11 @@ class Scenario(Strict):
         "belgium, netherlands, france; Luxembourg and Denmark never) [BW L2447]")
     atlantic: Atlantic | None = Field(default=None, description="OR 34.0 Cash & Carry and Lend-Lease, OR 35.2 the "
                                       "U-boats' convoy war [BW L2510-L2552]: GB, France, the U-boats' strengths")
+    factory_track: dict[Literal["axis", "allies"], dict[int, list[str]]] = Field(
+        default_factory=dict, description="OR 15.0: each faction's production track: die result (1-6) -> its two "
+        "locations, where a new factory is placed [BW L2091-L2095]")
+    factory_schedule: list[ScheduledFactory] = Field(
+        default_factory=list, description="OR 15.0: factories that appear on their own from a month on [BW L2097-L2123]")
 
     def stored_pp(self, power: str) -> Production:
         """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""

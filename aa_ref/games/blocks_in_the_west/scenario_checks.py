@@ -23,6 +23,9 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
 - control, stored PP, the turn track (consecutive months, reinforcements that are known blocks not
   already on the map, arriving once, at known hexes) and the victory hexes;
 - OR 29.1's `partisan_nations`: nations some hex belongs to, each once.
+- OR 15.0 new factories: each faction production track gives two known land hexes of the faction, each with
+  `factory_limits` (not below its printed factories), for each die result 1-6; the factory schedule names
+  known land hexes and real months.
 """
 
 from __future__ import annotations
@@ -102,6 +105,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
         *_victory_problems(scenario, doc, names), *_italian_surrender_problems(scenario, doc, names),
         *_partisan_problems(scenario, doc), *_atlantic_problems(scenario, doc, names),
+        *_factory_problems(scenario, doc, names),
     ]
 
 
@@ -598,3 +602,59 @@ def _atlantic_problems(scenario: Scenario, doc: Document, names: _Names) -> list
             problems.append(doc.problem(f"atlantic.islands: no hex belongs to nation '{nation}' (nations: "
                                         f"{', '.join(sorted(nations))}) [BW L2540]", ("atlantic", "islands", i)))
     return problems
+
+
+# --- OR 15.0 new factories -----------------------------------------------------------
+def _factory_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """The faction production tracks and the factory schedule (OR 15.0) [BW L2091-L2123]."""
+    problems = []
+    for side, track in scenario.factory_track.items():
+        where = ("factory_track", side)
+        missing = [n for n in range(1, 7) if n not in track]
+        if missing:
+            problems.append(doc.problem(f"the {side}' production track gives no locations for the die result(s) "
+                                        f"{', '.join(map(str, missing))}: a die roll 1-6 picks a pair [BW L2091]", where))
+        for die, hexes in track.items():
+            at = (*where, die)
+            if not 1 <= die <= 6:
+                problems.append(doc.problem(f"{die} is no die result (1-6) of the {side}' production track [BW L2091]",
+                                            at))
+            if len(hexes) != 2:
+                problems.append(doc.problem(f"the {side}' production track gives {len(hexes)} location(s) for {die}: a "
+                                            "result gives two, the player picks one [BW L2091]", at))
+            for i, hex_id in enumerate(hexes):
+                problems += _location_problems(scenario, doc, names, side, hex_id, (*at, i))
+    for hex_id, h in scenario.hexes.items():
+        if h.factory_limits is None:
+            continue
+        for colour in ("red", "blue", "black"):
+            printed = getattr(h.production, colour)
+            if getattr(h.factory_limits, colour) and getattr(h.factory_limits, colour) < printed:
+                problems.append(doc.problem(f"{hex_id} may hold {getattr(h.factory_limits, colour)} {colour} "
+                                            f"factories but prints {printed}: the limit counts its printed factories "
+                                            "too [BW L2093]", ("hexes", hex_id, "factory_limits", colour)))
+    for i, entry in enumerate(scenario.factory_schedule):
+        where = ("factory_schedule", i)
+        if not 1 <= int(entry.month.split("-")[1]) <= 12:
+            problems.append(doc.problem(f"{entry.month} is no month (01-12)", (*where, "month")))
+        if entry.hex not in scenario.hexes:
+            problems.append(doc.problem("factory schedule: " + names.hexes.unknown_message(entry.hex), (*where, "hex")))
+        elif not _land(scenario, entry.hex):
+            problems.append(doc.problem(f"factory schedule: {entry.hex} is sea: factories stand on land", (*where, "hex")))
+    return problems
+
+
+def _location_problems(scenario: Scenario, doc: Document, names: _Names, side: str, hex_id: str,
+                       at: tuple) -> list[Problem]:
+    if hex_id not in scenario.hexes:
+        return [doc.problem(f"the {side}' production track: " + names.hexes.unknown_message(hex_id), at)]
+    h = scenario.hexes[hex_id]
+    if not _land(scenario, hex_id):
+        return [doc.problem(f"the {side}' production track: {hex_id} is sea: factories stand on land", at)]
+    if h.nation not in scenario.powers or scenario.powers[h.nation].side != side:
+        return [doc.problem(f"the {side}' production track: {hex_id} is not in a nation of the {side} "
+                            f"({h.nation or 'no nation'}): each faction places factories at home [BW L2091]", at)]
+    if h.factory_limits is None:
+        return [doc.problem(f"the {side}' production track names {hex_id}, which has no factory_limits: give the "
+                            "number of factories of each kind it may hold [BW L2093]", at)]
+    return []

@@ -75,6 +75,26 @@ class Activation(Strict):
     actions: dict[str, str] = Field(default_factory=dict, description="a strategic HQ's special actions: action -> "
                                                                       "block [BW L1919-L1928]")
     out_of_supply: bool = Field(default=False, description="activated out of supply: half efficiency [BW L1863]")
+    reserves: list[str] = Field(default_factory=list, description="OR 31.0: the units it put in reserve, 1 AP each "
+                                "[BW L2471]")
+
+
+class FactoryWork(Strict):
+    """OR 15.0: a new factory under construction on the faction production track [BW L2089-L2095]."""
+
+    power: str
+    colour: Literal["red", "blue", "black"]
+    paid: int = Field(ge=1, le=9, description="yellow PP paid so far, one a Production phase (10 complete it)")
+    turn: int = Field(ge=1, description="the turn of its last instalment")
+
+
+class NewFactory(Strict):
+    """OR 15.0: a new factory placed on the map; it produces from the next turn on [BW L2093]."""
+
+    hex: str
+    colour: Literal["red", "blue", "black"]
+    power: str = Field(description="the power that built it")
+    turn: int = Field(ge=1, description="the turn it was completed")
 
 
 class Game(Strict):
@@ -161,6 +181,14 @@ class Game(Strict):
     conquered: list[str] = Field(default_factory=list, description="OR 29.0: Allied powers conquered and eliminated "
                                  "by surrender in a Victory phase while partisans were played: their nations may raise "
                                  "partisans [BW L2426], [BW L2443-L2449]")
+    reserves: dict[str, Literal["motorisation", "reaction"]] = Field(
+        default_factory=dict, description="OR 31.0: block -> its reserve (an oil barrel on it, seen by both sides): "
+        "Motorisation moves in the Exploitation phase, Reaction reinforces a battle after the opponent moves "
+        "[BW L2468-L2471]")
+    factory_works: list[FactoryWork] = Field(default_factory=list, description="OR 15.0: new factories under "
+                                             "construction (public: the track is on the map) [BW L2091]")
+    new_factories: list[NewFactory] = Field(default_factory=list, description="OR 15.0: new factories built and "
+                                            "placed on the map [BW L2093]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
     lend_lease_turn: int = Field(default=0, ge=0, description="OR 34.0: the turn Lend-Lease began (0: not yet); it "

@@ -23,7 +23,7 @@ from aa_ref.core.errors import UsageError
 from aa_ref.core.model import Strict
 from aa_ref.games.blocks_in_the_west import italy
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
-from aa_ref.games.blocks_in_the_west.state import Game, Phase, Side
+from aa_ref.games.blocks_in_the_west.state import FactoryWork, Game, NewFactory, Phase, Side
 
 
 class SeenBlock(Strict):
@@ -33,6 +33,8 @@ class SeenBlock(Strict):
     name: str | None = None
     strength: int | None = None
     out_of_supply: bool = False
+    reserve: str | None = Field(default=None, description="OR 31.0: the oil barrel of a unit in reserve (motorisation "
+                                "or reaction), a marker on the map that both sides see [BW L2471]")
 
 
 class SeenBattle(Strict):
@@ -85,6 +87,9 @@ class View(Strict):
                                           "(the Allies' view only) [BW L2542]")
     u_boat_target: str | None = Field(default=None, description="OR 35.2: the North Atlantic U-boat's standing target "
                                       "(the Axis's view only) [BW L2552]")
+    factory_works: list[FactoryWork] = Field(default_factory=list, description="OR 15.0: both sides' factories under "
+                                             "construction: the production track is on the map [BW L2091]")
+    new_factories: list[NewFactory] = Field(default_factory=list, description="OR 15.0: the new factories on the map")
 
 
 class NoViewSecret(UsageError):
@@ -123,10 +128,12 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
             continue
         if own or state.revealed or italy.face_up(scenario, game, block_id):  # OR 36.0: Mussolini dismissed
             seen[block_id] = SeenBlock(power=block.power, hex=state.hex, unit=block.unit, name=block.name,
-                                       strength=state.strength, out_of_supply=state.out_of_supply)
+                                       strength=state.strength, out_of_supply=state.out_of_supply,
+                                       reserve=game.reserves.get(block_id))
         else:
             seen[hidden_name(game, block_id)] = SeenBlock(power=block.power, hex=state.hex,
-                                                          out_of_supply=state.out_of_supply)
+                                                          out_of_supply=state.out_of_supply,
+                                                          reserve=game.reserves.get(block_id))
     return View(
         kind="bitw-view", schema_version=1, scenario=scenario.id, side=side, turn=game.turn,
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
@@ -142,4 +149,6 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         lend_lease=bool(game.lend_lease_turn),
         lend_lease_pp=dict(game.lend_lease_pp) if side == "allies" else {},
         u_boat_target=game.u_boat_target if side == "axis" and game.options.get("convoy_war") == "on" else None,
+        factory_works=[w.model_copy() for w in game.factory_works],
+        new_factories=[f.model_copy() for f in game.new_factories],
     )
