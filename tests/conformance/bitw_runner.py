@@ -41,7 +41,7 @@ from typing import Any
 
 from aa_ref.games.blocks_in_the_west.ruleset import OPTIONS, Bitw
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
-from aa_ref.games.blocks_in_the_west.state import BlockState, Decision, Game
+from aa_ref.games.blocks_in_the_west.state import BlockState, Damage, Decision, Game
 from aa_ref.core.setups import load_setup
 from aa_ref.core.yamlio import load_yaml
 from tests.conformance.documents_runner import Outcome, check_document_case_keys, compare_fields, play
@@ -51,9 +51,9 @@ HERE = Path(__file__).parent / "blocks_in_the_west"
 SCENARIO = "_test-scenario.yaml"
 SEED = "conformance"
 HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications", "volkssturm",
-               "destroyed_factories")
+               "destroyed_factories", "production_lost", "srm_lost", "v2_target", "gotterdammerung")
 CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
-STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending")
+STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "bomb_damage")
 EXPECT_KEYS = ("verdict", "errors", "rule_cited") + HEADER_KEYS + (
     "blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "notes", "rolls")
 
@@ -108,6 +108,8 @@ def build_state(case: dict[str, Any]) -> tuple[Scenario, Bitw, Game]:
         game.coloured_pp[power] = {c: n for c, n in colours.items() if n}
     if "pending" in state:
         game.pending = [Decision.model_validate(d) for d in state["pending"] or []]
+    if "bomb_damage" in state:  # OR 32.0: hex -> {by, production, port, rail}
+        game.bomb_damage = {h: Damage.model_validate(d) for h, d in (state["bomb_damage"] or {}).items()}
     # run the validators again (canonical order of blocks and control)
     game = Game.model_validate(game.model_dump())
     return scenario, ruleset, game

@@ -175,9 +175,18 @@ def phase_for(act: Act, order: Any) -> str | None:
     early = ("weather", "strategic_warfare", "supply", "production")
     if act.game.phase not in early + ("srm",):
         return None  # later phases: activate checks the phase itself
+    if act.game.phase == "strategic_warfare" and bombs(act, block):
+        return None  # OR 32.0: activated for a bombing mission in this phase [BW L2481-L2486]
     if block.hq == "supreme" or block.hq == "strategic_air":
         return "srm" if act.game.phase in early else None
     return "movement"
+
+
+def bombs(act: Act, block: Block) -> bool:
+    """OR 32.0: an HQ that orders bombing missions in the Strategic Warfare phase: an air HQ (tactical or strategic)
+    or a minor power's supreme leader [BW L2481-L2486] (K and R, named leaders, are not told apart by the scenario)."""
+    return rules.enabled(act.game, "strategic_bombing") and (
+        block.hq in ("air", "strategic_air") or (block.hq == "supreme" and not act.scenario.powers[block.power].major))
 
 
 def level_of(act: Act, hq_id: str) -> int:
@@ -199,13 +208,15 @@ def activate(act: Act, order: Any) -> None:
                 "of the Blitz phase)", "L1867", "activate")
     hq_kind = block.hq
     major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major
-    reaction = bool(game.pending) and game.pending[0].kind == "reaction"
+    reaction = bool(game.pending) and game.pending[0].kind in ("reaction", "interception")  # OR 32.0 [BW L2479]
     phase = "reaction" if reaction else game.phase
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \
         else PHASES[hq_kind]
     words = {"armour_special": "a special armour HQ", "armour": "an armour HQ", "air": "an air HQ",
              "strategic_air": "a strategic air HQ", "supreme": "a major power's supreme leader" if major_sl
              else "a minor power's supreme leader"}[hq_kind]
+    if phase == "strategic_warfare" and bombs(act, block):
+        allowed = (*allowed, "strategic_warfare")  # OR 32.0 [BW L2477], [BW L2481-L2486]
     act.require(phase in allowed, f"{hq_id} is {words}: it is activated in the {' or '.join(allowed)} phase, not in "
                 f"the {phase.replace('_', ' ')} phase", "L1917" if major_sl else "L1823" if hq_kind in TACTICAL
                 else "L1998", "activate")

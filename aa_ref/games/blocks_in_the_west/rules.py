@@ -53,7 +53,7 @@ RULES: tuple[Rule, ...] = (
     Rule("panzer_attack", "optional", "OR 21.0", "Panzer Attack!", "L2254-L2260", True),
     Rule("jericho_trumpets", "optional", "OR 22.0", "Jericho Trumpets: Stukas after a successful recon",
          "L2262-L2266", True),
-    Rule("wunderwaffen", "optional", "OR 26.0", "V-1, V-2 and Götterdämmerung", "L2372-L2406", False),
+    Rule("wunderwaffen", "optional", "OR 26.0", "V-1, V-2 and Götterdämmerung", "L2372-L2406", True),
     Rule("garrisons", "optional", "OR 27.0", "garrisons against partisans", "L2408-L2410", False),
     Rule("volkssturm", "optional", "OR 28.0", "the German Volkssturm", "L2412-L2418", True),
     Rule("partisans", "optional", "OR 29.0", "partisans", "L2420-L2460", False),

@@ -23,16 +23,19 @@ from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
     airborne,
     armistice,
+    bombing,
     combat,
     hq,
     movement,
     production,
     recon,
     rules,
+    strategic_warfare,
     supply,
     upgrade,
     victory,
     volkssturm,
+    wunderwaffen,
 )
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
@@ -65,14 +68,15 @@ PHASE_OF: dict[type, str] = {
     o.UpgradeOrder: "production", o.Disband: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement",
+    o.Drop: "movement", o.Bomb: "strategic_warfare",
 }
 
 
-ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask}
+ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask,
+                             o.V2TargetOrder: wunderwaffen.v2_target}
 """Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
 an armistice request for this month's Victory phase [BW L844]."""
-ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
+ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, o.Intercept: bombing.intercept}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
 
@@ -80,7 +84,7 @@ FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ()
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("wunderwaffen",)
 """Top-level scenario fields added since, left out of the digest in the same way while empty (None, False, {}, [])."""
 
 
@@ -258,7 +262,7 @@ class Bitw:
                 weather = self._no_repeat(act, weather)
         if weather != game.weather:
             act.ctx.emit(SetWeather(weather=weather))  # type: ignore[arg-type]
-        self._enter(act, "supply")
+        self._enter(act, strategic_warfare.first_phase(game))
 
     @staticmethod
     def _no_repeat(act: Act, weather: str) -> str:
@@ -289,7 +293,8 @@ class Bitw:
         for step in order[here + 1 : order.index(phase) + 1]:
             act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
             if step == "strategic_warfare":
-                continue  # advanced and optional rules only [BW L1155], [BW L1174]
+                strategic_warfare.enter(act)  # optional rules only [BW L1155], [BW L1174]
+                continue
             if step == "supply":
                 hq.new_player_turn(act)
                 supply.supply_phase(act)
@@ -305,7 +310,7 @@ class Bitw:
                 combat.begin_combat(act, battle_order or [])
             elif step == "final_supply":
                 combat.end_blitz(act)
-                hq.deactivate(act, ("srm", "movement", "reaction"))
+                hq.deactivate(act, ("srm", "movement", "reaction", "strategic_warfare"))
                 supply.final_supply_check(act)
 
     def _do(self, act: Act, action: Any) -> None:
@@ -321,7 +326,8 @@ class Bitw:
         if act.game.pending and type(action) not in ANSWERS:
             waiting = act.game.pending[0]
             raise Illegal(f"the game waits for {waiting.power}: {waiting.detail}",
-                          bw("L1319-L1323" if waiting.kind == "reaction" else "L1506-L1508"))
+                          bw("L1319-L1323" if waiting.kind == "reaction" else "L2479" if waiting.kind == "interception"
+                             else "L1506-L1508"))
         if type(action) in ANSWERS:
             ANSWERS[type(action)](act, action)
             return
@@ -339,6 +345,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+            o.Bomb: bombing.bomb,
         }[type(action)]
         handler(act, action)
 
@@ -358,7 +365,7 @@ class Bitw:
             return
         other = "allies" if game.power == "axis" else "axis"
         act.ctx.emit(SetPhase(turn=game.turn, power=other, phase="weather"))  # type: ignore[arg-type]
-        self._enter(Act(act.ctx, act.scenario, other), "supply")  # type: ignore[arg-type]
+        self._enter(Act(act.ctx, act.scenario, other), strategic_warfare.first_phase(game))  # type: ignore[arg-type]
 
     def where(self, scenario: Scenario, game: Game, space: str, units: list[str] | None, power: str | None,
               side: str | None) -> WhereAnswer:
@@ -378,6 +385,8 @@ class Bitw:
             action = f"# {waiting.detail}\n"
             if waiting.kind == "reaction":
                 action += "- react: {}\n"
+            elif waiting.kind == "interception":
+                action += "- intercept: []\n"
             elif waiting.kind == "withdrawal":
                 hex_id = waiting.space or (game.battles[0].hex if game.battles else "")
                 action += f"- withdraw: {{}}\n  battle: {hex_id}\n"

@@ -196,6 +196,19 @@ class Victory(Strict):
     otherwise: Literal["axis", "allies"]
 
 
+class Wunderwaffen(Strict):
+    """OR 26.0's map data [BW L2372-L2406]: the places and the unit the V-weapons need, which only the map and the
+    scenario booklet give."""
+
+    peenemunde: str = Field(description="the hex of Peenemünde (the atomic icon) [BW L574], [BW L2382]")
+    atlantic_coast: list[str] = Field(min_length=1, description="the coastal hexes of France and Belgium on the "
+                                      "Atlantic: the V-1 needs the Axis to hold one [BW L2384]")
+    v2_corps: str | None = Field(default=None, description="the German 65th infantry corps, which launches the V-2 "
+                                 "[BW L2396] (none: no V-2 in this scenario)")
+    britain: str = Field(description="the power (GB) whose yellow PP the V-weapons strike, in whose Strategic Warfare "
+                         "phase they fly [BW L2386], [BW L2398]")
+
+
 class Scenario(Strict):
     """A Blocks in the West scenario (kind: bitw-scenario)."""
 
@@ -221,6 +234,8 @@ class Scenario(Strict):
     first_side: Literal["axis", "allies"] = "axis"
     turns: list[Turn] = Field(min_length=1)
     victory: Victory
+    wunderwaffen: Wunderwaffen | None = Field(default=None, description="OR 26.0 Wunderwaffen: Peenemünde, the "
+                                              "Atlantic coast of France and Belgium, the 65th corps, GB [BW L2372-L2406]")
 
     def stored_pp(self, power: str) -> Production:
         """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""

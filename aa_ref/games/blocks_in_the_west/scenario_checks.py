@@ -21,7 +21,9 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
   (3 ground units of which 2 combat units a hex [BW L648-L656], 1 air unit an airfield
   [BW L584], [BW L650]), no hex held by both sides;
 - control, stored PP, the turn track (consecutive months, reinforcements that are known blocks not
-  already on the map, arriving once, at known hexes) and the victory hexes.
+  already on the map, arriving once, at known hexes) and the victory hexes;
+- OR 26.0's `wunderwaffen`: Peenemünde a known land hex, the Atlantic coast known coastal land hexes, named once, the
+  65th corps a known Axis block, GB a known Allied power [BW L2384], [BW L2396].
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_power_problems(scenario, doc, names), *_chart_problems(scenario, doc, names),
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
-        *_victory_problems(scenario, doc, names),
+        *_victory_problems(scenario, doc, names), *_wunderwaffen_problems(scenario, doc, names),
     ]
 
 
@@ -495,3 +497,44 @@ def _victory_problems(scenario: Scenario, doc: Document, names: _Names) -> list[
                                     else ("victory",)))
     return problems
 
+
+
+def _wunderwaffen_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """OR 26.0's map data: known places of the right kind, a known Axis corps, an Allied GB [BW L2372-L2406]."""
+    data = scenario.wunderwaffen
+    if data is None:
+        return []
+    problems = []
+    where = ("wunderwaffen",)
+    if data.peenemunde not in scenario.hexes:
+        problems.append(doc.problem("wunderwaffen: Peenemünde is an " + names.hexes.unknown_message(data.peenemunde),
+                                    (*where, "peenemunde")))
+    elif not _land(scenario, data.peenemunde):
+        problems.append(doc.problem(f"wunderwaffen: Peenemünde ({data.peenemunde}) is a sea hex", (*where, "peenemunde")))
+    seen: set[str] = set()
+    for i, hex_id in enumerate(data.atlantic_coast):
+        at = (*where, "atlantic_coast", i)
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("wunderwaffen: the Atlantic coast names an " + names.hexes.unknown_message(hex_id),
+                                        at))
+        elif hex_id in seen:
+            problems.append(doc.problem(f"wunderwaffen: the Atlantic coast names {hex_id} twice", at))
+        elif not _land(scenario, hex_id) or not (scenario.hexes[hex_id].coastal or _touches_sea(scenario, hex_id)):
+            problems.append(doc.problem(f"wunderwaffen: {hex_id} is not a coastal land hex: the V-1 needs a coastal hex "
+                                        "of France or Belgium on the Atlantic [BW L2384]", at))
+        seen.add(hex_id)
+    corps = data.v2_corps
+    if corps is not None:
+        if corps not in scenario.blocks:
+            problems.append(doc.problem("wunderwaffen: the 65th corps is an " + names.blocks.unknown_message(corps),
+                                        (*where, "v2_corps")))
+        elif scenario.powers[scenario.blocks[corps].power].side != "axis":
+            problems.append(doc.problem(f"wunderwaffen: {corps} is not an Axis block: the German 65th infantry corps "
+                                        "launches the V-2 [BW L2396]", (*where, "v2_corps")))
+    if data.britain not in scenario.powers:
+        problems.append(doc.problem("wunderwaffen: GB is an " + names.powers.unknown_message(data.britain),
+                                    (*where, "britain")))
+    elif scenario.powers[data.britain].side != "allies":
+        problems.append(doc.problem(f"wunderwaffen: {data.britain} is not an Allied power: the V-weapons strike GB "
+                                    "[BW L2388]", (*where, "britain")))
+    return problems

@@ -71,6 +71,15 @@ class View(Strict):
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
                                                                          "both sides' blocks share the hex, so both see it")
+    bomb_damage: dict[str, dict[str, Any]] = Field(default_factory=dict, description="OR 32.0: hex -> what bombers "
+                                                   "did to it, for a turn (public: the dice are rolled openly)")
+    production_lost: dict[str, dict[str, int]] = Field(default_factory=dict, description="OR 32.1, OR 26.0: the side's "
+                                                       "own powers' PP lost from their next income")
+    srm_lost: dict[str, int] = Field(default_factory=dict, description="OR 32.3: the side's own powers' rail moves "
+                                     "lost from their next SRM phase")
+    v2_target: str | None = Field(default=None, description="OR 26.2: the Axis's standing order for the V-2 (the Axis's "
+                                  "view only; none: GB's production)")
+    gotterdammerung: bool = Field(default=False, description="OR 26.3: Götterdämmerung under way (public)")
 
 
 class NoViewSecret(UsageError):
@@ -123,4 +132,8 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
+        bomb_damage={h: d.model_dump(mode="json") for h, d in game.bomb_damage.items()},
+        production_lost={p: dict(c) for p, c in game.production_lost.items() if scenario.powers[p].side == side},
+        srm_lost={p: n for p, n in game.srm_lost.items() if scenario.powers[p].side == side},
+        v2_target=game.v2_target if side == "axis" else None, gotterdammerung=game.gotterdammerung,
     )
