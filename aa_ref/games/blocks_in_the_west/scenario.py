@@ -172,6 +172,9 @@ class Block(Strict):
     stuka: bool = Field(default=False, description="a Ju 87 Stuka bomber: Jericho Trumpets (OR 22.0 [BW L2262-L2266])")
     upgrade: Upgrade | None = Field(default=None, description="OR 40.0 unit upgrade: the block it may be replaced by "
                                     "[BW L2611-L2622] (the scenario booklet names them)")
+    bombing_area: str | None = Field(default=None, description="OR 32.0: a major power's leader that orders bombing "
+                                     "missions while it stands in this nation only: K (Kesselring) Italy, R (Rommel) "
+                                     "France [BW L2485-L2486]")
 
 
 class Placement(Strict):

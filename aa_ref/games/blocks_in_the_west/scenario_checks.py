@@ -23,7 +23,8 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
 - control, stored PP, the turn track (consecutive months, reinforcements that are known blocks not
   already on the map, arriving once, at known hexes) and the victory hexes;
 - OR 26.0's `wunderwaffen`: Peenemünde a known land hex, the Atlantic coast known coastal land hexes, named once, the
-  65th corps a known Axis block, GB a known Allied power [BW L2384], [BW L2396].
+  65th corps a known Axis block, GB a known Allied power [BW L2384], [BW L2396]; OR 32.0's `bombing_area` only on an
+  HQ, naming a known nation (a power) [BW L2485-L2486].
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
         *_victory_problems(scenario, doc, names), *_wunderwaffen_problems(scenario, doc, names),
+        *_bombing_area_problems(scenario, doc, names),
     ]
 
 
@@ -537,4 +539,21 @@ def _wunderwaffen_problems(scenario: Scenario, doc: Document, names: _Names) -> 
     elif scenario.powers[data.britain].side != "allies":
         problems.append(doc.problem(f"wunderwaffen: {data.britain} is not an Allied power: the V-weapons strike GB "
                                     "[BW L2388]", (*where, "britain")))
+    return problems
+
+
+def _bombing_area_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """OR 32.0: a leader's bombing area (K Italy, R France) is an HQ's, and a known nation [BW L2485-L2486]."""
+    problems = []
+    for block_id, block in scenario.blocks.items():
+        area = block.bombing_area
+        if area is None:
+            continue
+        where = ("blocks", block_id, "bombing_area")
+        if block.unit != "hq":
+            problems.append(doc.problem(f"block {block_id} ({block.unit}) has a bombing area: only HQs order bombing "
+                                        "missions (OR 32.0) [BW L2481-L2486]", where))
+        elif area not in scenario.powers:
+            problems.append(doc.problem(f"block {block_id}'s bombing area is an " + names.powers.unknown_message(area),
+                                        where))
     return problems
