@@ -59,7 +59,7 @@ RULES: tuple[Rule, ...] = (
     Rule("partisans", "optional", "OR 29.0", "partisans", "L2420-L2460", False),
     Rule("reserves", "optional", "OR 31.0", "units in reserve", "L2462-L2473", False),
     Rule("strategic_bombing", "optional", "OR 32.0", "strategic bombing in the Strategic Warfare phase",
-         "L2475-L2508", False),
+         "L2475-L2508", True),
     Rule("lend_lease", "optional", "OR 34.0", "neutrality, Cash & Carry and Lend-Lease", "L2510-L2542", False),
     Rule("convoy_war", "optional", "OR 35.0", "U-boat attacks on Atlantic convoys", "L2544-L2552", False),
     Rule("italian_surrender", "optional", "OR 36.0", "Italy's surrender and the RSI", "L2554-L2578", False),
