@@ -104,7 +104,7 @@ def v_weapons(act: Act) -> None:
         return
     data = act.scenario.wunderwaffen
     if data is None:
-        if act.side == "allies":
+        if act.side == "allies" and month(act) >= V1_FROM:
             act.note("OR 26.0: the scenario gives no Wunderwaffen data (wunderwaffen: Peenemünde, the Atlantic coast, "
                      "the 65th corps, GB): no V-weapon flies")
         return
