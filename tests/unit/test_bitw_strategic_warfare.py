@@ -134,3 +134,24 @@ def test_the_template_answers_an_interception_with_none():
     scenario = load_setup(str(CASES / "_airwar-scenario.yaml"))
     text = Bitw().template(scenario, outcome.game)
     assert "power: axis" in text and "- intercept: []" in text
+
+
+def test_unknown_names_in_the_new_game_fields_are_reported():
+    """A game file naming a power, hex or block the scenario does not know in the Strategic Warfare fields is refused
+    at its place (`Bitw.game_problems`), not a KeyError later."""
+    from aa_ref.core.yamlio import Document
+    from aa_ref.games.blocks_in_the_west.state import Mission
+
+    scenario = load_setup(str(CASES / "_airwar-scenario.yaml"))
+    game = Bitw().new_game(scenario, None, {}, "s", "g.log.yaml")
+    game.production_lost = {"gremany": {"yellow": 1}}
+    game.srm_lost = {"frnace": 1}
+    game.bomb_damage = {"H99": Damage(by="allies", rail=1)}
+    game.v2_target = "H98"
+    game.bombers_flown = ["gb-sbmb9"]
+    game.mission = Mission(hex="H97", target="rail", bombers=["gb-sbmb8"])
+    data = game.model_dump(mode="json")
+    problems = Bitw().game_problems(scenario, game, Document("game.yaml", data, tree=data))
+    said = " | ".join(p.message for p in problems)
+    for name in ("gremany", "frnace", "H99", "H98", "gb-sbmb9", "H97", "gb-sbmb8"):
+        assert name in said, said

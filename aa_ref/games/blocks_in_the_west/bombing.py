@@ -229,6 +229,7 @@ def intercept(act: Act, order: Any) -> None:
     act.require(pending is not None and pending.kind == "interception" and pending.power == act.side,
                 "no interception is waited for now", "L2479", "intercept")
     mission = game.mission
+    act.require(mission is not None, "no bombing mission waits for an interception", "L2479", "intercept")
     assert mission is not None
     able = interceptors(act, mission)
     sent = []

@@ -176,6 +176,15 @@ class Bitw:
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
         for side, blocks in game.hit_priority.items():
             places["block"] += [(name, ("hit_priority", side, i)) for i, name in enumerate(blocks)]
+        places["power"] += [(p, ("production_lost", p)) for p in game.production_lost]  # OR 26.0, OR 32.0
+        places["power"] += [(p, ("srm_lost", p)) for p in game.srm_lost]
+        places["hex"] += [(h, ("bomb_damage", h)) for h in game.bomb_damage]
+        places["hex"] += [(game.v2_target, ("v2_target",))] if game.v2_target else []
+        places["block"] += [(b, ("bombers_flown", i)) for i, b in enumerate(game.bombers_flown)]
+        if game.mission is not None:
+            places["hex"].append((game.mission.hex, ("mission", "hex")))
+            for key in ("bombers", "escorts"):
+                places["block"] += [(b, ("mission", key, i)) for i, b in enumerate(getattr(game.mission, key))]
         for n, battle in enumerate(game.battles):
             places["hex"].append((battle.hex, ("battles", n, "hex")))
             places["block"] += [(name, ("battles", n, "reacted", i)) for i, name in enumerate(battle.reacted)]
