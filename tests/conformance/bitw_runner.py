@@ -45,7 +45,7 @@ from typing import Any
 
 from aa_ref.games.blocks_in_the_west.ruleset import OPTIONS, Bitw
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
-from aa_ref.games.blocks_in_the_west.state import BlockState, Decision, FactoryWork, Game, NewFactory
+from aa_ref.games.blocks_in_the_west.state import BlockState, Damage, Decision, FactoryWork, Game, NewFactory
 from aa_ref.core.setups import load_setup
 from aa_ref.core.yamlio import load_yaml
 from tests.conformance.documents_runner import Outcome, check_document_case_keys, compare_fields, play
@@ -57,10 +57,10 @@ SEED = "conformance"
 HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications", "volkssturm",
                "destroyed_factories", "italy_dismissed", "italy_surrendered", "mussolini_freed", "mussolini_captured",
                "rsi_declared", "rsi_liguria", "rsi_gift_turn", "rsi_gift", "partisans", "conquered", "lend_lease_turn",
-               "lend_lease_pp", "u_boat_target", "reserves")
+               "lend_lease_pp", "u_boat_target", "reserves", "production_lost", "srm_lost", "v2_target", "gotterdammerung")
 CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
 STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "factory_works",
-                            "new_factories")
+                            "new_factories", "bomb_damage")
 EXPECT_KEYS = ("verdict", "errors", "rule_cited") + HEADER_KEYS + (
     "blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "notes", "rolls", "factory_works", "new_factories")
 MODEL_LISTS = {"factory_works": FactoryWork, "new_factories": NewFactory}
@@ -120,6 +120,8 @@ def build_state(case: dict[str, Any]) -> tuple[Scenario, Bitw, Game]:
     for key, model in MODEL_LISTS.items():
         if key in state:
             setattr(game, key, [model.model_validate(x) for x in state[key] or []])
+    if "bomb_damage" in state:  # OR 32.0: hex -> {by, production, port, rail}
+        game.bomb_damage = {h: Damage.model_validate(d) for h, d in (state["bomb_damage"] or {}).items()}
     # run the validators again (canonical order of blocks and control)
     game = Game.model_validate(game.model_dump())
     return scenario, ruleset, game

@@ -73,6 +73,12 @@ def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
     if any(seen.coloured_pp.get(p) != game.coloured_pp.get(p) for p, x in SCENARIO.powers.items() if x.side == side
            and p in game.coloured_pp):
         out.append("the side's own coloured PP are not shown")
+    if side != "axis" and seen.v2_target is not None:
+        out.append(f"the Axis's V-2 standing order (OR 26.2) shown: {seen.v2_target}")
+    if any(SCENARIO.powers[p].side != side for p in seen.production_lost):
+        out.append(f"enemy production losses (OR 32.1) shown: {seen.production_lost}")
+    if any(SCENARIO.powers[p].side != side for p in seen.srm_lost):
+        out.append(f"enemy rail moves lost (OR 32.3) shown: {seen.srm_lost}")
     # what stays visible: every block on the map, by position and nation
     if sorted(b.hex for b in seen.blocks.values()) != sorted(s.hex for s in game.blocks.values() if s.hex is not None):
         out.append("the view does not show every block on the map by position")
@@ -109,6 +115,9 @@ def test_random_states_hide_the_enemy(draw: dict, seed: str, coloured: dict) -> 
     """Blocks and (AR 11.0 [BW L1756]) the coloured PP each power stores stay out of the enemy's view."""
     game = random_game(draw, seed)
     game.coloured_pp = coloured
+    game.v2_target = LAND[0]  # OR 26.2: the Axis's standing order [BW L2398]
+    game.production_lost = coloured  # OR 32.1, OR 26.0
+    game.srm_lost = {p: 1 for p in coloured}  # OR 32.3
     for side in ("axis", "allies"):
         assert not leaks(game, side), leaks(game, side)
 

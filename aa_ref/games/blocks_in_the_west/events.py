@@ -13,10 +13,12 @@ from aa_ref.games.blocks_in_the_west.state import (
     Activation,
     Battle,
     BlockState,
+    Damage,
     Decision,
     FactoryWork,
     Game,
     NewFactory,
+    Mission,
     Phase,
     Side,
     WeatherNow,
@@ -249,11 +251,27 @@ class Winner(Strict):
     winner: str
 
 
+class Warfare(Strict):
+    """The Strategic Warfare phase's state (OR 26.0, OR 32.0): each field given replaces the game's; `mission` is
+    replaced when `set_mission` is true (None: no mission waits)."""
+
+    type: Literal["warfare"] = "warfare"
+    set_mission: bool = False
+    mission: Mission | None = None
+    bomb_damage: dict[str, Damage] | None = None
+    production_lost: dict[str, dict[str, int]] | None = None
+    srm_lost: dict[str, int] | None = None
+    bombers_flown: list[str] | None = None
+    v2_target: str | None = None
+    set_v2_target: bool = False
+    gotterdammerung: bool | None = None
+
+
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
           Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget,
-          Reserves, Factories],
+          Reserves, Factories, Warfare],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -384,6 +402,21 @@ def apply_event(game: Game, event: Any) -> None:
                 game.factory_works = [w.model_copy() for w in works]
             if built is not None:
                 game.new_factories = [f.model_copy() for f in built]
+        case Warfare():
+            if event.set_mission:
+                game.mission = event.mission.model_copy(deep=True) if event.mission else None
+            if event.bomb_damage is not None:
+                game.bomb_damage = by_name({h: d.model_copy(deep=True) for h, d in event.bomb_damage.items()})
+            if event.production_lost is not None:
+                game.production_lost = {p: dict(c) for p, c in event.production_lost.items() if c}
+            if event.srm_lost is not None:
+                game.srm_lost = {p: n for p, n in event.srm_lost.items() if n}
+            if event.bombers_flown is not None:
+                game.bombers_flown = list(event.bombers_flown)
+            if event.set_v2_target:
+                game.v2_target = event.v2_target
+            if event.gotterdammerung is not None:
+                game.gotterdammerung = event.gotterdammerung
         case Roll() | Note():
             pass
         case _:

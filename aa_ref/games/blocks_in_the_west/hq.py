@@ -175,9 +175,24 @@ def phase_for(act: Act, order: Any) -> str | None:
     early = ("weather", "strategic_warfare", "supply", "production")
     if act.game.phase not in early + ("srm",):
         return None  # later phases: activate checks the phase itself
+    if act.game.phase == "strategic_warfare" and bombs(act, hq_id):
+        return None  # OR 32.0: activated for a bombing mission in this phase [BW L2481-L2486]
     if block.hq == "supreme" or block.hq == "strategic_air":
         return "srm" if act.game.phase in early else None
     return "movement"
+
+
+def bombs(act: Act, hq_id: str) -> bool:
+    """OR 32.0: an HQ that orders bombing missions in the Strategic Warfare phase: an air HQ (tactical or strategic),
+    a minor power's supreme leader, K in Italy only and R in France only (`Block.bombing_area`: the leader stands in
+    that nation) [BW L2481-L2486]."""
+    block = act.scenario.blocks[hq_id]
+    if not rules.enabled(act.game, "strategic_bombing") or block.unit != "hq":
+        return False
+    if block.hq in ("air", "strategic_air") or (block.hq == "supreme" and not act.scenario.powers[block.power].major):
+        return True
+    here = act.game.blocks[hq_id].hex
+    return block.bombing_area is not None and here is not None and act.scenario.hexes[here].nation == block.bombing_area
 
 
 def level_of(act: Act, hq_id: str) -> int:
@@ -199,13 +214,15 @@ def activate(act: Act, order: Any) -> None:
                 "of the Blitz phase)", "L1867", "activate")
     hq_kind = block.hq
     major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major
-    reaction = bool(game.pending) and game.pending[0].kind == "reaction"
+    reaction = bool(game.pending) and game.pending[0].kind in ("reaction", "interception")  # OR 32.0 [BW L2479]
     phase = "reaction" if reaction else game.phase
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \
         else PHASES[hq_kind]
     words = {"armour_special": "a special armour HQ", "armour": "an armour HQ", "air": "an air HQ",
              "strategic_air": "a strategic air HQ", "supreme": "a major power's supreme leader" if major_sl
              else "a minor power's supreme leader"}[hq_kind]
+    if phase == "strategic_warfare" and bombs(act, hq_id):
+        allowed = (*allowed, "strategic_warfare")  # OR 32.0 [BW L2477], [BW L2481-L2486]
     act.require(phase in allowed, f"{hq_id} is {words}: it is activated in the {' or '.join(allowed)} phase, not in "
                 f"the {phase.replace('_', ' ')} phase", "L1917" if major_sl else "L1823" if hq_kind in TACTICAL
                 else "L1998", "activate")
@@ -215,7 +232,7 @@ def activate(act: Act, order: Any) -> None:
     else:
         act.require(act.side == game.power, "the passive player activates HQs only in the Defender Reaction phase",
                     "L1851", "activate")
-    if major_sl:
+    if major_sl and phase != "strategic_warfare":
         railed = [b for b, s in game.blocks.items() if s.moved and s.hex is not None
                   and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
         act.require(not railed, f"{hq_id} is activated at the start of the SRM phase, before any rail move (moved: "

@@ -16,12 +16,12 @@ from typing import Any
 
 from aa_ref.core import hexgrid
 from aa_ref.games.blocks_in_the_west import (
-    armistice, factories, hq, modifiers, partisans, reserves, resources, rules, supply,
+    armistice, damage, factories, hq, modifiers, partisans, reserves, resources, rules, supply,
 )
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
-from aa_ref.games.blocks_in_the_west.events import Charges
+from aa_ref.games.blocks_in_the_west.events import Charges, Warfare
 from aa_ref.games.blocks_in_the_west.fortifications import falls, hex_fortification
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, GCU, Block
 
@@ -46,8 +46,14 @@ def new_phase(act: Act) -> None:
 def begin_srm(act: Act) -> None:
     """The SRM phase: each power of the active side has its rail moves of this turn again [BW L1236-L1246]."""
     for power, x in act.scenario.powers.items():
-        if x.side == act.side and act.game.srm_used.get(power, 0):
-            act.ctx.emit(SrmUsed(power=power, count=0))
+        lost = act.game.srm_lost.get(power, 0) if x.side == act.side else 0  # OR 32.3 [BW L2506]
+        if x.side == act.side and act.game.srm_used.get(power, 0) != lost:
+            act.ctx.emit(SrmUsed(power=power, count=lost))
+        if lost:
+            act.note(f"{power} has {lost} rail move(s) fewer this turn: its stations were bombed [BW L2506]")
+    keep = {p: n for p, n in act.game.srm_lost.items() if act.scenario.powers[p].side != act.side}
+    if keep != act.game.srm_lost:
+        act.ctx.emit(Warfare(srm_lost=keep))
 
 
 def distance(board: Board, a: str, b: str) -> int:
@@ -303,6 +309,8 @@ def srm(act: Act, order: Any) -> None:
         return bool(board.blocks_at(h, enemy)) or any(board.blocks_at(n, enemy) for n in board.neighbours(h))
 
     act.require(not near_enemy(start), f"{block_id} is adjacent to enemy units in {start}", "L1228", "srm")
+    act.require(not damage.station_closed(act.game, start), f"the station of {start} was bombed: no rail move passes "
+                f"{start} this turn", "L2506", "srm")
     hexes = _path(act, start, order.path)
     here = start
     for there in hexes:
@@ -312,6 +320,8 @@ def srm(act: Act, order: Any) -> None:
         act.require(board.controller(there) == act.side, f"{there} is not {act.side} rail", "L1230", "path")
         act.require(not near_enemy(there), f"{there} is adjacent to enemy units: a rail move never passes or ends "
                     "next to them", "L1230", "path")
+        act.require(not damage.station_closed(act.game, there), f"the station of {there} was bombed: no rail move "
+                    f"passes {there} this turn", "L2506", "path")
         here = there
     problem = board.stacking_problem(here, [block_id])
     act.require(problem is None, f"{problem or ''}", "L648-L656", "path")

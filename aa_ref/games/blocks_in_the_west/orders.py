@@ -222,6 +222,34 @@ class FactoryOrder(Strict):
                               "between the die's two locations, or the Major City when every location is full")
 
 
+class Bomb(Strict):
+    """Strategic Warfare phase, optional rule OR 32.0: bombers (not fighters), with fighter escorts, on a mission
+    against a target in an enemy hex: its factory or centre of one colour, its port, or its railway station
+    [BW L2475-L2508]."""
+
+    bomb: str = Field(description="the target hex")
+    target: Literal["production", "port", "rail"]
+    colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
+        default=None, description="production: the colour of the factory or centre bombed (default: the hex's only one)")
+    bombers: list[str] = Field(min_length=1)
+    escorts: list[str] = Field(default_factory=list, description="fighters escorting the bombers: they take the hits "
+                               "of enemy fighters and AA first [BW L2479]")
+
+
+class Intercept(Strict):
+    """OR 32.0: the passive side's fighters sent against the bombing mission [BW L2479]; [] sends none (fighters in
+    the target hex scramble without it)."""
+
+    intercept: list[str]
+
+
+class V2TargetOrder(Strict):
+    """OR 26.2: the Axis's standing order for the V-2, given at any time: `production` strikes GB's yellow PP, a hex
+    strikes the Allied units in it [BW L2398-L2400]."""
+
+    v2_target: str
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -230,7 +258,8 @@ class EndTurn(Strict):
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
-               PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder]
+               PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder, Bomb, Intercept,
+               V2TargetOrder]
 
 
 

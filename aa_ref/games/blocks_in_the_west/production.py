@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import factories, italy, lend_lease, partisans, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import damage, factories, italy, lend_lease, partisans, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -111,13 +111,19 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
 def collect_income(act: Act) -> None:
     """The Production phase begins: the active side's powers receive their income [BW L1182], [BW L598-L600]."""
     for power, amount in income_of(act).items():
+        amount = damage.income_after_losses(act, power, "yellow", amount)  # OR 32.1, OR 26.0 [BW L2498], [BW L2388]
         if amount:
             act.ctx.emit(Points(power=power, delta=amount, reason="income [BW L1182]"))
             act.note(f"{power} receives {amount} PP [BW L1182]")
-    if not rules.enabled(act.game, "advanced_production"):
-        return
+    if rules.enabled(act.game, "advanced_production"):
+        _coloured_income(act)
+    damage.income_collected(act)
+
+
+def _coloured_income(act: Act) -> None:
     for colour in COLOURS:  # AR 11.0 [BW L1683], [BW L1716-L1760]
         for power, amount in income_of(act, colour).items():
+            amount = damage.income_after_losses(act, power, colour, amount)
             if amount:
                 act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=amount,  # type: ignore[arg-type]
                                             reason="income [BW L1758]"))

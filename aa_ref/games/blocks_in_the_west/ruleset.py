@@ -23,7 +23,7 @@ from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
     airborne,
     armistice,
-    atlantic,
+    bombing,
     combat,
     convoys,
     factories,
@@ -37,10 +37,12 @@ from aa_ref.games.blocks_in_the_west import (
     reserve_moves,
     reserves,
     rules,
+    strategic_warfare,
     supply,
     upgrade,
     victory,
     volkssturm,
+    wunderwaffen,
 )
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
@@ -74,32 +76,33 @@ PHASE_OF: dict[type, str] = {
     o.RsiGift: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement",
-    o.PartisanOrder: "production",
-    o.CashAndCarry: "production",
-    o.Drop: "movement", o.FactoryOrder: "production",
+    o.Drop: "movement", o.PartisanOrder: "production", o.CashAndCarry: "production", o.FactoryOrder: "production",
+    o.Bomb: "strategic_warfare",
 }
 
 
 ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask,
-                             o.UBoatTargetOrder: convoys.declare}
+                             o.UBoatTargetOrder: convoys.declare, o.V2TargetOrder: wunderwaffen.v2_target}
 """Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
-an armistice request for this month's Victory phase [BW L844]; the Axis's standing target for the North Atlantic U-boat
-(OR 35.2 [BW L2552])."""
-ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, o.Reinforce: reserve_moves.reinforce}
+an armistice request for this month's Victory phase [BW L844]; the Axis's standing targets for the North Atlantic
+U-boat (OR 35.2 [BW L2552]) and the V-2 (OR 26.2 [BW L2398-L2400])."""
+ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, o.Reinforce: reserve_moves.reinforce,
+                            o.Intercept: bombing.intercept}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]; OR 31.0: its
-Reaction reserve reinforcing a battle before its `react` [BW L2469]."""
+Reaction reserve reinforcing a battle before its `react` [BW L2469]; OR 32.0: its fighters intercepting a bombing
+mission [BW L2479]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits"), "blocks": ("upgrade",)}
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits"), "blocks": ("upgrade", "bombing_area")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
-`hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`): left out of the digest
-while they hold their default, so that the games begun before them keep their digest (docs/compatibility.md)."""
+`hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
+`bombing_area`): left out of the digest while they hold their default, so that the games begun before them keep their
+digest (docs/compatibility.md)."""
 TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic", "factory_track",
-                                             "factory_schedule")
+                                             "factory_schedule", "wunderwaffen")
 """Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`, OR 34.0/35.2's
-`atlantic`, OR 15.0's `factory_track` and `factory_schedule`), left out of the digest in the same way while empty
-(None, False, {}, [])."""
+`atlantic`, OR 15.0's `factory_track` and `factory_schedule`, OR 26.0's `wunderwaffen`), left out of the digest in the
+same way while empty (None, False, {}, [])."""
 
 
 def scenario_digest(scenario: Scenario) -> str:
@@ -195,6 +198,15 @@ class Bitw:
         for n, built in enumerate(game.new_factories):
             places["power"].append((built.power, ("new_factories", n, "power")))
             places["hex"].append((built.hex, ("new_factories", n, "hex")))
+        places["power"] += [(p, ("production_lost", p)) for p in game.production_lost]  # OR 26.0, OR 32.0
+        places["power"] += [(p, ("srm_lost", p)) for p in game.srm_lost]
+        places["hex"] += [(h, ("bomb_damage", h)) for h in game.bomb_damage]
+        places["hex"] += [(game.v2_target, ("v2_target",))] if game.v2_target else []
+        places["block"] += [(b, ("bombers_flown", i)) for i, b in enumerate(game.bombers_flown)]
+        if game.mission is not None:
+            places["hex"].append((game.mission.hex, ("mission", "hex")))
+            for key in ("bombers", "escorts"):
+                places["block"] += [(b, ("mission", key, i)) for i, b in enumerate(getattr(game.mission, key))]
         for n, battle in enumerate(game.battles):
             places["hex"].append((battle.hex, ("battles", n, "hex")))
             places["block"] += [(name, ("battles", n, "reacted", i)) for i, name in enumerate(battle.reacted)]
@@ -284,7 +296,7 @@ class Bitw:
                 weather = self._no_repeat(act, weather)
         if weather != game.weather:
             act.ctx.emit(SetWeather(weather=weather))  # type: ignore[arg-type]
-        self._enter(act, "supply")
+        self._enter(act, strategic_warfare.first_phase(game))
 
     @staticmethod
     def _no_repeat(act: Act, weather: str) -> str:
@@ -315,8 +327,8 @@ class Bitw:
         for step in order[here + 1 : order.index(phase) + 1]:
             act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
             if step == "strategic_warfare":
-                atlantic.strategic_warfare(act)  # OR 34.0 Lend-Lease, OR 35.2 U-boats, in GB's phase [BW L2540-L2552]
-                continue  # advanced and optional rules only [BW L1155], [BW L1174]
+                strategic_warfare.enter(act)  # optional rules only [BW L1155], [BW L1174]
+                continue
             if step == "supply":
                 hq.new_player_turn(act)
                 reserves.new_player_turn(act)  # OR 31.0: last turn's unused Reaction reserve [BW L2469]
@@ -334,7 +346,7 @@ class Bitw:
                 combat.begin_combat(act, battle_order or [])
             elif step == "final_supply":
                 combat.end_blitz(act)
-                hq.deactivate(act, ("srm", "movement", "reaction"))
+                hq.deactivate(act, ("srm", "movement", "reaction", "strategic_warfare"))
                 supply.final_supply_check(act)
 
     def _do(self, act: Act, action: Any) -> None:
@@ -351,7 +363,8 @@ class Bitw:
         if act.game.pending and type(action) not in ANSWERS:
             waiting = act.game.pending[0]
             raise Illegal(f"the game waits for {waiting.power}: {waiting.detail}",
-                          bw("L1319-L1323" if waiting.kind == "reaction" else "L1506-L1508"))
+                          bw("L1319-L1323" if waiting.kind == "reaction" else "L2479" if waiting.kind == "interception"
+                             else "L1506-L1508"))
         if type(action) in ANSWERS:
             ANSWERS[type(action)](act, action)
             return
@@ -382,6 +395,7 @@ class Bitw:
             o.PartisanOrder: partisans.place,
             o.CashAndCarry: lend_lease.cash_and_carry,
             o.FactoryOrder: factories.build,
+            o.Bomb: bombing.bomb,
         }[type(action)]
         handler(act, action)
 
@@ -402,7 +416,7 @@ class Bitw:
             return
         other = "allies" if game.power == "axis" else "axis"
         act.ctx.emit(SetPhase(turn=game.turn, power=other, phase="weather"))  # type: ignore[arg-type]
-        self._enter(Act(act.ctx, act.scenario, other), "supply")  # type: ignore[arg-type]
+        self._enter(Act(act.ctx, act.scenario, other), strategic_warfare.first_phase(game))  # type: ignore[arg-type]
 
     def where(self, scenario: Scenario, game: Game, space: str, units: list[str] | None, power: str | None,
               side: str | None) -> WhereAnswer:
@@ -422,6 +436,8 @@ class Bitw:
             action = f"# {waiting.detail}\n"
             if waiting.kind == "reaction":
                 action += "- react: {}\n"
+            elif waiting.kind == "interception":
+                action += "- intercept: []\n"
             elif waiting.kind == "withdrawal":
                 hex_id = waiting.space or (game.battles[0].hex if game.battles else "")
                 action += f"- withdraw: {{}}\n  battle: {hex_id}\n"

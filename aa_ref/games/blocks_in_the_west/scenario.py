@@ -194,6 +194,9 @@ class Block(Strict):
     stuka: bool = Field(default=False, description="a Ju 87 Stuka bomber: Jericho Trumpets (OR 22.0 [BW L2262-L2266])")
     upgrade: Upgrade | None = Field(default=None, description="OR 40.0 unit upgrade: the block it may be replaced by "
                                     "[BW L2611-L2622] (the scenario booklet names them)")
+    bombing_area: str | None = Field(default=None, description="OR 32.0: a major power's leader that orders bombing "
+                                     "missions while it stands in this nation only: K (Kesselring) Italy, R (Rommel) "
+                                     "France [BW L2485-L2486]")
 
 
 class Placement(Strict):
@@ -264,6 +267,19 @@ class Atlantic(Strict):
     u_boats: UBoats = Field(default_factory=UBoats, description="OR 35.2: the Axis U-boats' strengths [BW L2550]")
 
 
+class Wunderwaffen(Strict):
+    """OR 26.0's map data [BW L2372-L2406]: the places and the unit the V-weapons need, which only the map and the
+    scenario booklet give."""
+
+    peenemunde: str = Field(description="the hex of Peenemünde (the atomic icon) [BW L574], [BW L2382]")
+    atlantic_coast: list[str] = Field(min_length=1, description="the coastal hexes of France and Belgium on the "
+                                      "Atlantic: the V-1 needs the Axis to hold one [BW L2384]")
+    v2_corps: str | None = Field(default=None, description="the German 65th infantry corps, which launches the V-2 "
+                                 "[BW L2396] (none: no V-2 in this scenario)")
+    britain: str = Field(description="the power (GB) whose yellow PP the V-weapons strike, in whose Strategic Warfare "
+                         "phase they fly [BW L2386], [BW L2398]")
+
+
 class Scenario(Strict):
     """A Blocks in the West scenario (kind: bitw-scenario)."""
 
@@ -302,6 +318,8 @@ class Scenario(Strict):
         "locations, where a new factory is placed [BW L2091-L2095]")
     factory_schedule: list[ScheduledFactory] = Field(
         default_factory=list, description="OR 15.0: factories that appear on their own from a month on [BW L2097-L2123]")
+    wunderwaffen: Wunderwaffen | None = Field(default=None, description="OR 26.0 Wunderwaffen: Peenemünde, the "
+                                              "Atlantic coast of France and Belgium, the 65th corps, GB [BW L2372-L2406]")
 
     def stored_pp(self, power: str) -> Production:
         """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""

@@ -26,6 +26,9 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
 - OR 15.0 new factories: each faction production track gives two known land hexes of the faction, each with
   `factory_limits` (not below its printed factories), for each die result 1-6; the factory schedule names
   known land hexes and real months.
+- OR 26.0's `wunderwaffen`: Peenemünde a known land hex, the Atlantic coast known coastal land hexes, named once, the
+  65th corps a known Axis block, GB a known Allied power [BW L2384], [BW L2396]; OR 32.0's `bombing_area` only on an
+  HQ, naming a known nation (a power) [BW L2485-L2486].
 """
 
 from __future__ import annotations
@@ -105,7 +108,8 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
         *_victory_problems(scenario, doc, names), *_italian_surrender_problems(scenario, doc, names),
         *_partisan_problems(scenario, doc), *_atlantic_problems(scenario, doc, names),
-        *_factory_problems(scenario, doc, names),
+        *_factory_problems(scenario, doc, names), *_wunderwaffen_problems(scenario, doc, names),
+        *_bombing_area_problems(scenario, doc, names),
     ]
 
 
@@ -658,3 +662,61 @@ def _location_problems(scenario: Scenario, doc: Document, names: _Names, side: s
         return [doc.problem(f"the {side}' production track names {hex_id}, which has no factory_limits: give the "
                             "number of factories of each kind it may hold [BW L2093]", at)]
     return []
+
+
+def _wunderwaffen_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """OR 26.0's map data: known places of the right kind, a known Axis corps, an Allied GB [BW L2372-L2406]."""
+    data = scenario.wunderwaffen
+    if data is None:
+        return []
+    problems = []
+    where = ("wunderwaffen",)
+    if data.peenemunde not in scenario.hexes:
+        problems.append(doc.problem("wunderwaffen: Peenemünde is an " + names.hexes.unknown_message(data.peenemunde),
+                                    (*where, "peenemunde")))
+    elif not _land(scenario, data.peenemunde):
+        problems.append(doc.problem(f"wunderwaffen: Peenemünde ({data.peenemunde}) is a sea hex", (*where, "peenemunde")))
+    seen: set[str] = set()
+    for i, hex_id in enumerate(data.atlantic_coast):
+        at = (*where, "atlantic_coast", i)
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("wunderwaffen: the Atlantic coast names an " + names.hexes.unknown_message(hex_id),
+                                        at))
+        elif hex_id in seen:
+            problems.append(doc.problem(f"wunderwaffen: the Atlantic coast names {hex_id} twice", at))
+        elif not _land(scenario, hex_id) or not (scenario.hexes[hex_id].coastal or _touches_sea(scenario, hex_id)):
+            problems.append(doc.problem(f"wunderwaffen: {hex_id} is not a coastal land hex: the V-1 needs a coastal hex "
+                                        "of France or Belgium on the Atlantic [BW L2384]", at))
+        seen.add(hex_id)
+    corps = data.v2_corps
+    if corps is not None:
+        if corps not in scenario.blocks:
+            problems.append(doc.problem("wunderwaffen: the 65th corps is an " + names.blocks.unknown_message(corps),
+                                        (*where, "v2_corps")))
+        elif scenario.powers[scenario.blocks[corps].power].side != "axis":
+            problems.append(doc.problem(f"wunderwaffen: {corps} is not an Axis block: the German 65th infantry corps "
+                                        "launches the V-2 [BW L2396]", (*where, "v2_corps")))
+    if data.britain not in scenario.powers:
+        problems.append(doc.problem("wunderwaffen: GB is an " + names.powers.unknown_message(data.britain),
+                                    (*where, "britain")))
+    elif scenario.powers[data.britain].side != "allies":
+        problems.append(doc.problem(f"wunderwaffen: {data.britain} is not an Allied power: the V-weapons strike GB "
+                                    "[BW L2388]", (*where, "britain")))
+    return problems
+
+
+def _bombing_area_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """OR 32.0: a leader's bombing area (K Italy, R France) is an HQ's, and a known nation [BW L2485-L2486]."""
+    problems = []
+    for block_id, block in scenario.blocks.items():
+        area = block.bombing_area
+        if area is None:
+            continue
+        where = ("blocks", block_id, "bombing_area")
+        if block.unit != "hq":
+            problems.append(doc.problem(f"block {block_id} ({block.unit}) has a bombing area: only HQs order bombing "
+                                        "missions (OR 32.0) [BW L2481-L2486]", where))
+        elif area not in scenario.powers:
+            problems.append(doc.problem(f"block {block_id}'s bombing area is an " + names.powers.unknown_message(area),
+                                        where))
+    return problems

@@ -42,7 +42,7 @@ class Decision(Strict):
     """A choice the game waits for from a side: the passive side's reaction [BW L1319-L1323], a withdrawal..."""
 
     power: Side
-    kind: Literal["reaction", "withdrawal", "retreat", "hits"]
+    kind: Literal["reaction", "withdrawal", "retreat", "hits", "interception"]
     space: str = Field(default="", description="the battle hex, when there is one")
     detail: str = ""
 
@@ -95,6 +95,30 @@ class NewFactory(Strict):
     colour: Literal["red", "blue", "black"]
     power: str = Field(description="the power that built it")
     turn: int = Field(ge=1, description="the turn it was completed")
+
+
+class Mission(Strict):
+    """OR 32.0: a strategic bombing mission of the active side, waiting for the passive side's interception
+    [BW L2477-L2479]."""
+
+    hex: str = Field(description="the target hex")
+    target: Literal["production", "port", "rail"]
+    colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
+        default=None, description="production: the colour of the factory or centre bombed")
+    bombers: list[str]
+    escorts: list[str] = Field(default_factory=list)
+
+
+class Damage(Strict):
+    """OR 32.0: what one side's bombers did to one hex in its last Strategic Warfare phase; it lasts until that side's
+    next Strategic Warfare phase ("per 1 turno" [BW L2502-L2506], digest A23)."""
+
+    by: Side
+    production: dict[str, int] = Field(default_factory=dict, description="colour -> hits on its factory or centre "
+                                       "(10 on a factory destroy it [BW L2498])")
+    port: int = Field(default=0, ge=0, description="hits on the port: 1 no moves or invasions from/to it, 3 no supply "
+                      "through it [BW L2502]")
+    rail: int = Field(default=0, ge=0, description="hits on the station: no rail move through the hex [BW L2506]")
 
 
 class Game(Strict):
@@ -189,6 +213,21 @@ class Game(Strict):
                                              "construction (public: the track is on the map) [BW L2091]")
     new_factories: list[NewFactory] = Field(default_factory=list, description="OR 15.0: new factories built and "
                                             "placed on the map [BW L2093]")
+    v2_target: str | None = Field(default=None, description="OR 26.2: the Axis's standing order for the V-2: a hex of "
+                                  "Allied units, or none for GB's production [BW L2398-L2400]; hidden from the Allies")
+    gotterdammerung: bool = Field(default=False, description="OR 26.3: the Axis held Berlin and Peenemünde in July "
+                                  "1945 and has held them since [BW L2404-L2406]")
+    mission: Mission | None = Field(default=None, description="OR 32.0: the bombing mission waiting for the passive "
+                                    "side's interception")
+    bomb_damage: dict[str, Damage] = Field(default_factory=dict, description="OR 32.0: hex -> what bombers did to it, "
+                                           "until the bombing side's next Strategic Warfare phase")
+    production_lost: dict[str, dict[str, int]] = Field(
+        default_factory=dict, description="power -> colour -> PP its next income loses to bombs and V-weapons "
+        "(OR 32.1, OR 26.0) [BW L2498], [BW L2388]")
+    srm_lost: dict[str, int] = Field(default_factory=dict, description="power -> rail moves its next SRM phase loses "
+                                     "to bombed stations (OR 32.3) [BW L2506]")
+    bombers_flown: list[str] = Field(default_factory=list, description="OR 32.0: bombers and escorts that flew a "
+                                     "mission in this Strategic Warfare phase (one mission each)")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
     lend_lease_turn: int = Field(default=0, ge=0, description="OR 34.0: the turn Lend-Lease began (0: not yet); it "

@@ -15,7 +15,7 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import hq, italy, rules, sabotage
+from aa_ref.games.blocks_in_the_west import damage, hq, italy, rules, sabotage
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points
@@ -86,8 +86,9 @@ def sea_ports(board: Board, power: str, network: set[str]) -> set[str]:
         a, b = line.between
         for here, there in ((a, b), (b, a)):
             if here in network and there not in network and board.controller(there) == side \
-                    and not board.ground_at(there, board.enemy(side)) and not sabotage.rail_cut(board, there, side):
-                out.add(there)  # OR 29.0: partisans in a port stop its shipping of resources [BW L1762]
+                    and not board.ground_at(there, board.enemy(side)) and not sabotage.rail_cut(board, there, side) \
+                    and not damage.port_closed(board.game, there, "supply"):  # OR 29.0 [BW L1762], OR 32.2 [BW L2502]
+                out.add(there)
     return out
 
 

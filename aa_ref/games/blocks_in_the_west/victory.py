@@ -4,7 +4,7 @@ turn."""
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import armistice, italy, partisans
+from aa_ref.games.blocks_in_the_west import armistice, italy, partisans, wunderwaffen
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -81,6 +81,9 @@ def victory_phase(act: Act) -> None:
             act.ctx.emit(Winner(winner="allies"))
             act.note("Germany surrenders: Allied Decisive Victory, the game ends at once [BW L1586]")
             return
+    wunderwaffen.gotterdammerung(act)  # OR 26.3 [BW L2402-L2406]
+    if game.winner:
+        return
     if game.turn == len(scenario.turns):
         v = scenario.victory
         held = all(game.control.get(h) == v.side for h in v.control_all)

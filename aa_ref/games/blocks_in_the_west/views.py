@@ -90,6 +90,15 @@ class View(Strict):
     factory_works: list[FactoryWork] = Field(default_factory=list, description="OR 15.0: both sides' factories under "
                                              "construction: the production track is on the map [BW L2091]")
     new_factories: list[NewFactory] = Field(default_factory=list, description="OR 15.0: the new factories on the map")
+    bomb_damage: dict[str, dict[str, Any]] = Field(default_factory=dict, description="OR 32.0: hex -> what bombers "
+                                                   "did to it, for a turn (public: the dice are rolled openly)")
+    production_lost: dict[str, dict[str, int]] = Field(default_factory=dict, description="OR 32.1, OR 26.0: the side's "
+                                                       "own powers' PP lost from their next income")
+    srm_lost: dict[str, int] = Field(default_factory=dict, description="OR 32.3: the side's own powers' rail moves "
+                                     "lost from their next SRM phase")
+    v2_target: str | None = Field(default=None, description="OR 26.2: the Axis's standing order for the V-2 (the Axis's "
+                                  "view only; none: GB's production)")
+    gotterdammerung: bool = Field(default=False, description="OR 26.3: Götterdämmerung under way (public)")
 
 
 class NoViewSecret(UsageError):
@@ -151,4 +160,8 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         u_boat_target=game.u_boat_target if side == "axis" and game.options.get("convoy_war") == "on" else None,
         factory_works=[w.model_copy() for w in game.factory_works],
         new_factories=[f.model_copy() for f in game.new_factories],
+        bomb_damage={h: d.model_dump(mode="json") for h, d in game.bomb_damage.items()},
+        production_lost={p: dict(c) for p, c in game.production_lost.items() if scenario.powers[p].side == side},
+        srm_lost={p: n for p, n in game.srm_lost.items() if scenario.powers[p].side == side},
+        v2_target=game.v2_target if side == "axis" else None, gotterdammerung=game.gotterdammerung,
     )
