@@ -13,7 +13,8 @@ from aa_ref.core.engine import Context, OrdersInput
 from aa_ref.core.setups import data_sha256, load_setup
 from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import italy, rules
-from aa_ref.games.blocks_in_the_west.ruleset import FIELDS_SINCE_DIGEST, TOP_FIELDS_SINCE_DIGEST, Bitw, scenario_digest
+from aa_ref.games.blocks_in_the_west.ruleset import Bitw, scenario_digest
+from tests.bitw_fields import without_unset_fields_since
 from aa_ref.games.blocks_in_the_west.views import view
 from tests.conformance.bitw_runner import HERE, build_state, check_expectations, load_scenario
 from tests.conformance.documents_runner import play
@@ -96,14 +97,7 @@ def test_a_scenario_without_the_section_keeps_its_digest():
     assert data.pop("italian_surrender") is None
     for entry in data["hexes"].values():
         assert entry.pop("mediterranean") is False
-    for name in TOP_FIELDS_SINCE_DIGEST:  # the other fields added since, each left out while unset
-        if data.get(name) in (None, False, {}, []):
-            data.pop(name, None)
-    for table, fields in FIELDS_SINCE_DIGEST.items():
-        for entry in data[table].values():
-            for name in fields:
-                if entry.get(name) in (None, False, {}, []):
-                    entry.pop(name, None)
+    without_unset_fields_since(data)  # the other fields added since, each left out while unset
     assert scenario_digest(plain) == data_sha256(data)
     assert scenario_digest(SCENARIO) != scenario_digest(SCENARIO.model_copy(update={"italian_surrender": None}))
 
