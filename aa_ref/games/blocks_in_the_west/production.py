@@ -16,7 +16,7 @@ from typing import Any
 from aa_ref.games.blocks_in_the_west import resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
-from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
+from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, NAVAL, Block, Scenario, unit_colour
 
 COST = {"black": 1, "white": 2, "red": 3}
 """PP to gain a printed step, by the colour of its number; blue numbers are never rebuilt [BW L1184-L1187]."""
@@ -209,6 +209,8 @@ def place(act: Act, order: Any) -> None:
     block, state = act.scenario.blocks[block_id], act.game.blocks[block_id]
     board = act.board()
     act.require(state.hex is None, f"{block_id} is already on the map in {state.hex}", "L1198", "place")
+    act.require(block.unit not in NAVAL and block_id not in act.game.naval, f"{block_id} is a naval unit: U-boats "
+                "are not built or rebuilt on the map (OR 35.0 convoy war)", "L961", "place")
     act.require(block.power not in act.game.armistices, f"{block.power} is out of the war by armistice: its units "
                 "never return", "L852", "place")
     h = act.scenario.hexes[at]

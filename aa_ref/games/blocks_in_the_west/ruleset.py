@@ -37,7 +37,7 @@ from aa_ref.games.blocks_in_the_west import (
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
 from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_event
-from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.scenario import NAVAL, Scenario
 from aa_ref.games.blocks_in_the_west.scenario_checks import scenario_problems
 from aa_ref.games.blocks_in_the_west.state import PLAYER_PHASES, BlockState, Game
 
@@ -80,7 +80,7 @@ FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ()
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("sea_zones",)
 """Top-level scenario fields added since, left out of the digest in the same way while empty (None, False, {}, [])."""
 
 
@@ -157,6 +157,10 @@ class Bitw:
                 problems.append(doc.problem(f"unknown block '{block_id}'", ("blocks", block_id)))
             elif state.hex is not None and state.hex not in scenario.hexes:
                 problems.append(doc.problem(scenario.hex_names.unknown_message(state.hex), ("blocks", block_id, "hex")))
+        for block_id, where in game.naval.items():  # a naval unit at sea in a zone or in a port (OR 18.0)
+            if where not in scenario.sea_zones and where not in scenario.hexes:
+                problems.append(doc.problem(f"{block_id} is at an unknown sea zone or port '{where}'",
+                                            ("naval", block_id)))
         return problems + self._name_problems(scenario, game, doc)
 
     @staticmethod
@@ -166,7 +170,8 @@ class Bitw:
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
                              ("hex", ("control", "fortifications", "charges", "recon_hexes")),
-                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
+                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "naval",
+                                        "shipped", "landed"))):
             for field in fields:
                 value = getattr(game, field)
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
@@ -186,10 +191,11 @@ class Bitw:
         """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
         secret (`referee_secrets`)."""
         blocks = {}
+        naval = {b: p.hex for b, p in scenario.setup.items() if scenario.blocks[b].unit in NAVAL}
         for block_id, block in scenario.blocks.items():
             placed = scenario.setup.get(block_id)
             blocks[block_id] = BlockState(
-                hex=placed.hex if placed else None,
+                hex=placed.hex if placed and block_id not in naval else None,
                 strength=(placed.strength if placed and placed.strength is not None else block.steps[0].value),
                 revealed=bool(placed and placed.revealed) or options.get("fog_of_war") == "off")
         control = {h: scenario.powers[x.nation].side for h, x in scenario.hexes.items()
@@ -201,6 +207,7 @@ class Bitw:
             blocks=blocks, control=control, pp={p: scenario.stored_pp(p).yellow for p in scenario.pp},
             log=LogRef(file=log_file), **self.referee_secrets(),
         )
+        game.naval = naval  # naval units at sea or in port (OR 18.0) [BW L586], [BW L961]
         if rules.enabled(game, "advanced_production"):  # coloured PP are stored only under AR 11.0 [BW L1683]
             game.coloured_pp = production.stored_colours(scenario)
         return game

@@ -34,6 +34,17 @@ class SeenBlock(Strict):
     out_of_supply: bool = False
 
 
+class SeenNaval(Strict):
+    """A naval unit at sea or in port (OR 18.0): blocks stand upright, so the enemy sees where it is and its nation,
+    not which it is nor its strength [BW L508]."""
+
+    power: str
+    at: str = Field(description="a sea zone, or the port hex it is in")
+    unit: str | None = None
+    name: str | None = None
+    strength: int | None = None
+
+
 class SeenBattle(Strict):
     """A battle under way: where, who attacks, which round, what it waits for [BW L1325-L1546]. The blocks in it are
     revealed by combat [BW L732-L734], so they appear in `blocks` under their own names."""
@@ -71,6 +82,8 @@ class View(Strict):
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
                                                                          "both sides' blocks share the hex, so both see it")
+    naval: dict[str, SeenNaval] = Field(default_factory=dict, description="naval units at sea or in port: one's own "
+                                        "by name, the enemy's under an opaque name (position and nation only)")
 
 
 class NoViewSecret(UsageError):
@@ -103,6 +116,8 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
     for block_id, state in game.blocks.items():
         block = scenario.blocks[block_id]
         own = scenario.powers[block.power].side == side
+        if block_id in game.naval:  # at sea or in port, not on a land hex (OR 18.0)
+            continue
         if state.hex is None:
             if own and block_id not in game.upgraded:  # OR 40.0: an upgraded block left the game for good
                 off_map.append(block_id)
@@ -113,6 +128,14 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         else:
             seen[hidden_name(game, block_id)] = SeenBlock(power=block.power, hex=state.hex,
                                                           out_of_supply=state.out_of_supply)
+    naval: dict[str, SeenNaval] = {}
+    for block_id, at in game.naval.items():
+        block, state = scenario.blocks[block_id], game.blocks[block_id]
+        if scenario.powers[block.power].side == side or state.revealed:
+            naval[block_id] = SeenNaval(power=block.power, at=at, unit=block.unit, name=block.name,
+                                        strength=state.strength)
+        else:
+            naval[hidden_name(game, block_id)] = SeenNaval(power=block.power, at=at)
     return View(
         kind="bitw-view", schema_version=1, scenario=scenario.id, side=side, turn=game.turn,
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
@@ -123,4 +146,5 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
+        naval=dict(sorted(naval.items())),
     )
