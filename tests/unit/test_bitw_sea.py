@@ -9,7 +9,7 @@ import pytest
 
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw, scenario_digest
 from aa_ref.games.blocks_in_the_west.views import view
-from tests.conformance.bitw_runner import load_scenario
+from tests.conformance.bitw_runner import check_expectations, load_scenario, run_case
 from tests.located import EditedFile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,8 +34,8 @@ def test_an_unknown_adjacent_zone_is_reported(folder):
 
 
 def test_asymmetric_adjacency_is_reported(folder):
-    EDITS.reported(folder, "  baltic: {name: Baltic Sea, body: baltic, coast: [H60]}",
-                   "  baltic: {name: Baltic Sea, body: baltic, adjacent: [north_sea], coast: [H60]}",
+    EDITS.reported(folder, "  baltic: {name: Baltic Sea, body: baltic, mined: true, coast: [H60, H61]}",
+                   "  baltic: {name: Baltic Sea, body: baltic, mined: true, adjacent: [north_sea], coast: [H60, H61]}",
                    "  baltic:", "north_sea", "adjacency goes both ways")
 
 
@@ -128,3 +128,165 @@ def test_naval_units_start_at_sea_or_in_port_and_the_enemy_sees_only_where():
     assert "de-uboat" not in dumped and "U-boat flotilla" not in dumped
     assert sorted(n.at for n in allies.naval.values()) == ["H50", "north_sea"]
     assert all(n.strength is None and n.unit is None for n in allies.naval.values())
+
+
+# --- OR 18.0 naval movement on variants of the fixture ------------------------------------------------------------
+TRACK = ("  - {month: 1940-05, weather: good, reinforcements: {de-inf3: H62, fr-inf3: H12}}\n"
+         "  - {month: 1940-06, weather: good, reinforcements: {it-inf2: H74}}\n"
+         "  - {month: 1940-07, weather: rain}\n")
+
+
+def run_variant(tmp_path: Path, edits: list[tuple[str, str]], case_text: str) -> list[str]:
+    """A case played on the fixture changed by `edits`: the ways it differs from its `expect`."""
+    text = EDITS.text()
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    scenario = tmp_path / "variant-scenario.yaml"
+    scenario.write_text(text, encoding="utf-8")
+    path = tmp_path / "990-variant.yaml"
+    path.write_text(f"case: 990\ntitle: variant\nrule: 'BW L2155'\nscenario: '{scenario}'\n"
+                    "options: {hq_command: 'on', naval_movement: 'on'}\n" + case_text, encoding="utf-8")
+    case, outcome = run_case(path)
+    return check_expectations(case, outcome)
+
+
+ALLIED_SHIP = """state:
+  phase: srm
+  power: allies
+  blocks:
+    gb-churchill: {hex: H00}
+    gb-inf2: {hex: H10}
+  control: {H41: allies}
+orders:
+- actions:
+  - activate: gb-churchill
+    actions: {naval: gb-inf2}
+  - ship: gb-inf2
+    to: %s
+"""
+"""(The Allies hold Wilhelmshaven: the Axis, with Hamburg alone, does not control the Atlantic [BW L548].)"""
+
+
+def test_a_strait_without_its_coasts_is_refused(tmp_path):
+    """Without `straits_lose`, a strait is crossed only by a side holding all its coastal hexes [BW L2155]."""
+    failures = run_variant(tmp_path, [("    straits_lose: {north_sea: 2}\n", "")], """state:
+  phase: srm
+  power: axis
+  blocks:
+    de-hitler: {hex: H62}
+    de-inf1: {hex: H50}
+  control: {H01: axis}
+orders:
+- actions:
+  - activate: de-hitler
+    actions: {naval: de-inf1}
+  - ship: de-inf1
+    to: Calais
+expect:
+  verdict: illegal
+  errors: [no sea route joins H50 to H01]
+""")
+    assert not failures, failures
+
+
+def test_operation_maple_stops_axis_shipping_in_the_atlantic(tmp_path):
+    failures = run_variant(tmp_path, [(TRACK, "  - {month: 1944-04, weather: good}\n")], """state:
+  phase: srm
+  power: axis
+  blocks:
+    de-hitler: {hex: H62}
+    de-inf1: {hex: H50}
+  control: {H31: axis}
+orders:
+- actions:
+  - activate: de-hitler
+    actions: {naval: de-inf1}
+  - ship: de-inf1
+    to: H31
+expect:
+  verdict: illegal
+  errors: [the Axis makes no naval movement in the Atlantic]
+  rule_cited: BW L2193
+""")
+    assert not failures, failures
+
+
+def test_operation_maple_the_channel_mines_spare_the_allies(tmp_path):
+    """From April 1944 the Axis rolls no mine-sub dice in the Channel [BW L2189]."""
+    failures = run_variant(tmp_path, [(TRACK, "  - {month: 1944-04, weather: good}\n")], ALLIED_SHIP % "H01" + """expect:
+  verdict: legal
+  blocks:
+    gb-inf2: {hex: H01, strength: 3}
+  rolls: []
+""")
+    assert not failures, failures
+
+
+def test_operation_maple_atlantic_interdiction_hits_only_on_a_six(tmp_path):
+    """From April 1944 the Axis rolls 1 die in the Atlantic, hitting only on a 6 [BW L2191] (digest A52: a hit is one
+    step)."""
+    for die, strength in ((5, 3), (6, 2)):
+        failures = run_variant(tmp_path, [(TRACK, "  - {month: 1944-04, weather: good}\n")], ALLIED_SHIP % "H31" + f"""
+dice: [{die}]
+expect:
+  verdict: legal
+  blocks:
+    gb-inf2: {{hex: H31, strength: {strength}}}
+  rolls: [{die}]
+""")
+        assert not failures, (die, failures)
+
+
+def test_the_baltic_exemption_ends_with_riga_and_tallinn_allied(tmp_path):
+    """The Axis rolls in the Baltic when the Soviet Union holds Riga and Tallinn [BW L2173]."""
+    edits = [("  H71: {at: [7, 1], nation: germany}", "  H71: {at: [7, 1], nation: germany, name: Riga}"),
+             ("  H72: {at: [7, 2], nation: germany}", "  H72: {at: [7, 2], nation: germany, name: Tallinn}")]
+    case = """state:
+  phase: srm
+  power: axis
+  blocks:
+    de-hitler: {hex: H62}
+    de-inf1: {hex: H60}
+  control: {H71: allies, H72: %s}
+orders:
+- actions:
+  - activate: de-hitler
+    actions: {naval: de-inf1}
+  - ship: de-inf1
+    to: Kolberg
+%s
+expect:
+  verdict: legal
+  blocks:
+    de-inf1: {hex: H61, strength: %d}
+  rolls: %s
+"""
+    assert not run_variant(tmp_path, edits, case % ("allies", "dice: [5]", 3, "[5]"))
+    assert not run_variant(tmp_path, edits, case % ("axis", "", 4, "[]"))
+
+
+def test_the_enemy_controlling_the_body_of_water_calls_for_the_roll(tmp_path):
+    """No mines, no U-boat: an Axis shipment in the Atlantic rolls because the Allies hold London, a major port
+    [BW L548], [BW L2163]."""
+    failures = run_variant(tmp_path, [], """state:
+  phase: srm
+  power: axis
+  blocks:
+    de-hitler: {hex: H62}
+    de-inf1: {hex: H50}
+  control: {H31: axis}
+orders:
+- actions:
+  - activate: de-hitler
+    actions: {naval: de-inf1}
+  - ship: de-inf1
+    to: H31
+dice: [2]
+expect:
+  verdict: legal
+  blocks:
+    de-inf1: {hex: H31}
+  rolls: [2]
+""")
+    assert not failures, failures

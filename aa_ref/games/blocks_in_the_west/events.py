@@ -181,10 +181,18 @@ class Winner(Strict):
     winner: str
 
 
+class NavalState(Strict):
+    """Units shipped (OR 18.0) or landed (AR 24.0) this player turn: each field given replaces the game's."""
+
+    type: Literal["naval"] = "naval"
+    shipped: list[str] | None = None
+    landed: dict[str, str] | None = None
+
+
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note],
+          Upgraded, HqState, Roll, Note, NavalState],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -284,6 +292,11 @@ def apply_event(game: Game, event: Any) -> None:
             game.volkssturm = True
         case Upgraded(block=block, to=to):
             game.upgraded = by_name({**game.upgraded, block: to})
+        case NavalState(shipped=shipped, landed=landed):
+            if shipped is not None:
+                game.shipped = list(shipped)
+            if landed is not None:
+                game.landed = dict(landed)
         case Roll() | Note():
             pass
         case _:

@@ -302,7 +302,7 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
 
 
 def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
-    if action in ("naval", "reserve"):
+    if action == "reserve" or (action == "naval" and not rules.enabled(act.game, "naval_movement")):
         rule = "OR 18.0 naval movement" if action == "naval" else "OR 31.0 reserves"
         act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref (not implemented "
                     "yet)", "L1926" if action == "naval" else "L1928", "actions")
@@ -325,6 +325,9 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     elif action == "airborne":
         act.require(block.unit == "paratroops", f"{block_id} ({block.unit}) is not a paratroops unit (action "
                     f"'{action}')", "L2270-L2272", "actions")
+    elif action == "naval":  # OR 18.0: ground and air units go by sea; forts never move [BW L2155]
+        act.require(block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not shipped: ground and air "
+                    "units are", "L2155", "actions")
     elif action == "srm":
         act.require(block.unit not in AIR and block.unit != "fort", f"{block_id} ({block.unit}) does not move by "
                     "rail", "L1925", "actions")

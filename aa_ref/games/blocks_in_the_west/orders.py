@@ -158,6 +158,16 @@ class Drop(Strict):
     to: str
 
 
+class Ship(Strict):
+    """Optional rule OR 18.0: a ground or air unit shipped from its friendly port to another, ordered by an activated
+    HQ's naval action [BW L2155-L2167]."""
+
+    ship: str
+    to: str = Field(description="the friendly port it lands in")
+    via: list[str] | None = Field(default=None, description="the sea zones passed, in order (default: the referee's "
+                                  "route: fewest steps lost, then fewest interdiction rolls, then fewest zones)")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -165,7 +175,7 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
-               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn]
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, Ship]
 
 
 

@@ -26,6 +26,7 @@ from aa_ref.games.blocks_in_the_west import (
     combat,
     hq,
     movement,
+    naval,
     production,
     recon,
     rules,
@@ -65,7 +66,7 @@ PHASE_OF: dict[type, str] = {
     o.UpgradeOrder: "production", o.Disband: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement",
+    o.Drop: "movement", o.Ship: "movement",
 }
 
 
@@ -299,6 +300,7 @@ class Bitw:
                 continue  # advanced and optional rules only [BW L1155], [BW L1174]
             if step == "supply":
                 hq.new_player_turn(act)
+                naval.new_player_turn(act)
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
@@ -346,6 +348,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+            o.Ship: naval.ship,
         }[type(action)]
         handler(act, action)
 
