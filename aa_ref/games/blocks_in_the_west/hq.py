@@ -302,7 +302,8 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
 
 
 def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
-    if action == "reserve" or (action == "naval" and not rules.enabled(act.game, "naval_movement")):
+    if action == "reserve" or (action == "naval" and not (rules.enabled(act.game, "naval_movement")
+                                                           or rules.enabled(act.game, "amphibious"))):
         rule = "OR 18.0 naval movement" if action == "naval" else "OR 31.0 reserves"
         act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref (not implemented "
                     "yet)", "L1926" if action == "naval" else "L1928", "actions")

@@ -135,14 +135,19 @@ def zones_of_port(act: Act, port: str, side: str) -> tuple[list[str], str | None
     return usable, (None if usable else why)
 
 
-def route(act: Act, start: str, end: str, side: str, via: list[str] | None) -> tuple[list[str], int]:
-    """The zones a shipment from port `start` to port `end` passes and the steps it loses at straits; Illegal if no
-    route is allowed [BW L2155], [BW L1311]."""
+def route(act: Act, start: str, end: str, side: str, via: list[str] | None,
+          landing: bool = False) -> tuple[list[str], int]:
+    """The zones a shipment from port `start` to port `end` (`landing`: to the coastal hex `end`, AR 24.0) passes and
+    the steps it loses at straits; Illegal if no route is allowed [BW L2155], [BW L1311]."""
     scenario = act.scenario
     first, why = zones_of_port(act, start, side)
     act.require(not why, why or "", "L2155", "ship")
-    last, why = zones_of_port(act, end, side)
-    act.require(not why, why or "", "L2155", "to")
+    if landing:
+        last = [z for z, zone in scenario.sea_zones.items() if end in zone.coast]
+        act.require(bool(last), f"no sea zone washes {end}: a landing is made on a coastal hex", "L2292", "to")
+    else:
+        last, why = zones_of_port(act, end, side)
+        act.require(not why, why or "", "L2155", "to")
     if via is not None:
         for i, z in enumerate(via):
             act.require(z in scenario.sea_zones, f"via: unknown sea zone '{z}'", "L2155", "via")

@@ -168,6 +168,16 @@ class Ship(Strict):
                                   "route: fewest steps lost, then fewest interdiction rolls, then fewest zones)")
 
 
+class Land(Strict):
+    """Advanced rule AR 24.0: a unit lands from its friendly port on a coastal hex (an amphibious invasion's first
+    wave), ordered by an activated naval command's naval action [BW L2290-L2324]."""
+
+    land: str
+    to: str = Field(description="the coastal hex it lands on")
+    via: list[str] | None = Field(default=None, description="the sea zones passed, in order (default: the referee's "
+                                  "route, as for `ship`)")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -175,7 +185,7 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
-               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, Ship]
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, Ship, Land]
 
 
 

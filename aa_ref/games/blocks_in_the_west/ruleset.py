@@ -22,6 +22,7 @@ from aa_ref.core.setups import changed_setup_text, data_sha256
 from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
     airborne,
+    amphibious,
     armistice,
     combat,
     hq,
@@ -66,7 +67,7 @@ PHASE_OF: dict[type, str] = {
     o.UpgradeOrder: "production", o.Disband: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement", o.Ship: "movement",
+    o.Drop: "movement", o.Ship: "movement", o.Land: "movement",
 }
 
 
@@ -348,7 +349,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
-            o.Ship: naval.ship,
+            o.Ship: naval.ship, o.Land: amphibious.land,
         }[type(action)]
         handler(act, action)
 
