@@ -136,7 +136,8 @@ TRACK = ("  - {month: 1940-05, weather: good, reinforcements: {de-inf3: H62, fr-
          "  - {month: 1940-07, weather: rain}\n")
 
 
-def run_variant(tmp_path: Path, edits: list[tuple[str, str]], case_text: str) -> list[str]:
+def run_variant(tmp_path: Path, edits: list[tuple[str, str]], case_text: str,
+                options: str = "{hq_command: 'on', naval_movement: 'on'}") -> list[str]:
     """A case played on the fixture changed by `edits`: the ways it differs from its `expect`."""
     text = EDITS.text()
     for old, new in edits:
@@ -146,7 +147,7 @@ def run_variant(tmp_path: Path, edits: list[tuple[str, str]], case_text: str) ->
     scenario.write_text(text, encoding="utf-8")
     path = tmp_path / "990-variant.yaml"
     path.write_text(f"case: 990\ntitle: variant\nrule: 'BW L2155'\nscenario: '{scenario}'\n"
-                    "options: {hq_command: 'on', naval_movement: 'on'}\n" + case_text, encoding="utf-8")
+                    f"options: {options}\n" + case_text, encoding="utf-8")
     case, outcome = run_case(path)
     return check_expectations(case, outcome)
 
@@ -290,3 +291,56 @@ expect:
   rolls: [2]
 """)
     assert not failures, failures
+
+
+# --- AR 24.0 amphibious invasions at infantry TECH 3 ---------------------------------------------------------------
+TECH3 = [("tech: {infantry: 2, marines: 2, fighter: 2,", "tech: {infantry: 3, marines: 3, fighter: 2,"),
+         ("  infantry: {1: {attack: 6, defence: 6, mp: 3}, 2: {attack: 6, defence: 5, mp: 4}}",
+          "  infantry: {1: {attack: 6, defence: 6, mp: 3}, 2: {attack: 6, defence: 5, mp: 4}, 3: {attack: 5, defence: 5, mp: 4}}")]
+AMPHIBIOUS = "{hq_command: 'on', amphibious: 'on'}"
+LANDING = """state:
+  phase: srm
+  power: allies
+  blocks:
+    gb-churchill: {hex: H00}
+    %s: {hex: H10}
+orders:
+- actions:
+  - activate: gb-churchill
+    actions: {naval: %s}
+  - land: %s
+    to: %s
+"""
+
+
+def test_tech3_marines_land_on_one_forbidden_feature_at_a_hit(tmp_path):
+    """At infantry TECH 3 Marines may land on a forest at the cost of a hit on landing [BW L2338]."""
+    failures = run_variant(tmp_path, TECH3, LANDING % ("gb-mar1", "gb-mar1", "gb-mar1", "H21") + """dice: [1]
+expect:
+  verdict: legal
+  blocks:
+    gb-mar1: {hex: H21, strength: 2}
+  notes: [gb-mar1 lands on forest (Marines at TECH 3)]
+""", AMPHIBIOUS)
+    assert not failures, failures
+
+
+def test_tech3_marines_never_land_on_two_features(tmp_path):
+    """Never a landing on a hex with two such features (Hamburg: cliffs and a Major City) [BW L2338]."""
+    failures = run_variant(tmp_path, TECH3, LANDING % ("gb-mar1", "gb-mar1", "gb-mar1", "H41") + """expect:
+  verdict: illegal
+  errors: ['H41 has cliffs and forest: never a landing on two such features']
+  rule_cited: BW L2338
+""", AMPHIBIOUS)
+    assert not failures, failures
+
+
+def test_tech3_regular_infantry_still_lands_only_on_clear_front_beaches(tmp_path):
+    """The TECH 3 exception is the Marines' only [BW L2338]: regular infantry lands on a front-beach, never on cliffs or
+    forest."""
+    failures = run_variant(tmp_path, TECH3, LANDING % ("gb-inf2", "gb-inf2", "gb-inf2", "H21") + """expect:
+  verdict: illegal
+  errors: [H21 is not a front-beach of H10]
+""", AMPHIBIOUS)
+    assert not failures, failures
+

@@ -127,6 +127,7 @@ def land(act: Act, order: Any) -> None:
     if game.blocks[block_id].hex is not None:
         naval.interdiction(act, block_id, zones, what)
     if game.blocks[block_id].hex is not None and hard:
+        act.note(f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3): 1 hit [BW L2338]")
         take_hits(act, [block_id], 1, f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3) [BW L2338]")
     if game.blocks[block_id].hex is not None and not act.board().blocks_at(to, board.enemy(side)):  # type: ignore[arg-type]
         movement.capture(act, [to], block.power)
