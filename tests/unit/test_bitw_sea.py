@@ -34,8 +34,8 @@ def test_an_unknown_adjacent_zone_is_reported(folder):
 
 
 def test_asymmetric_adjacency_is_reported(folder):
-    EDITS.reported(folder, "  baltic: {name: Baltic Sea, body: baltic, mined: true, coast: [H60, H61]}",
-                   "  baltic: {name: Baltic Sea, body: baltic, mined: true, adjacent: [north_sea], coast: [H60, H61]}",
+    EDITS.reported(folder, "  baltic: {name: Baltic Sea, body: baltic, mined: true, coast: [H60, H61], frozen_in_snow: [H61]}",
+                   "  baltic: {name: Baltic Sea, body: baltic, mined: true, adjacent: [north_sea], coast: [H60, H61], frozen_in_snow: [H61]}",
                    "  baltic:", "north_sea", "adjacency goes both ways")
 
 
@@ -344,3 +344,42 @@ def test_tech3_regular_infantry_still_lands_only_on_clear_front_beaches(tmp_path
 """, AMPHIBIOUS)
     assert not failures, failures
 
+
+
+def test_a_frozen_port_off_the_coast_is_reported(folder):
+    EDITS.reported(folder, "frozen_in_snow: [H61]", "frozen_in_snow: [H62]", "frozen_in_snow:", "H62",
+                   "is not on its coast")
+
+
+# --- ports closed to supply: frozen (AR 9.0), Operation Maple (OR 18.1.3) ------------------------------------------
+def _sea_supply(month: str, weather: str, options: dict[str, str]) -> set[str]:
+    """The ports Germany draws supply from by a sea line Hamburg-Dunkirk (Dunkirk held by the Axis) and
+    Stettin-Kolberg."""
+    from aa_ref.games.blocks_in_the_west import supply
+    from aa_ref.games.blocks_in_the_west.board import Board
+    from aa_ref.games.blocks_in_the_west.scenario import SeaLine, Turn
+
+    scenario = load_scenario("_sea-zones-scenario.yaml")
+    scenario = scenario.model_copy(update={
+        "sea_lines": [SeaLine(between=["H50", "H31"]), SeaLine(between=["H60", "H61"])],
+        "turns": [Turn(month=month, weather=weather)]})
+    game = Bitw().new_game(scenario, None, {"hq_command": "on", **options}, "seed", "game.log.yaml")
+    game.control["H31"] = "axis"
+    game.weather = weather  # type: ignore[assignment]
+    board = Board(scenario, game)
+    return supply.sea_ports(board, "germany", {"H50", "H60"})
+
+
+def test_operation_maple_closes_the_axis_atlantic_ports_to_supply():
+    """From April 1944 the Axis "non possono usare nessuno dei porti dell'Atlantico come fonte di rifornimento"
+    [BW L2192] (OR 18.0 in play); the Baltic stays open."""
+    assert "H31" in _sea_supply("1944-03", "good", {"naval_movement": "on"})
+    assert _sea_supply("1944-04", "good", {"naval_movement": "on"}) == {"H61"}
+    assert "H31" in _sea_supply("1944-04", "good", {})  # OR 18.0 not in play
+
+
+def test_a_frozen_port_supplies_nothing_in_snow():
+    """White-anchor ports freeze in snow: no supply from or to them [BW L1622-L1626] (AR 9.0)."""
+    assert "H61" in _sea_supply("1940-01", "snow", {})
+    assert "H61" not in _sea_supply("1940-01", "snow", {"rules": "advanced"})
+    assert "H61" in _sea_supply("1940-01", "good", {"rules": "advanced"})

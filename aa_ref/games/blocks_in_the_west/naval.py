@@ -123,6 +123,8 @@ def zones_of_port(act: Act, port: str, side: str) -> tuple[list[str], str | None
         return [], f"no sea zone washes {port}: it is no sea port"
     if any(port in scenario.sea_zones[z].cliffs for z in zones):
         return [], f"{port} is behind cliffs: cliffs forbid any naval action [BW L2066]"
+    if frozen(act.board(), port):
+        return [], f"{port} is frozen (a white-anchor port in snow): no naval movement from or to it [BW L1622-L1624]"
     usable = []
     why = None
     for z in zones:
@@ -184,6 +186,25 @@ def route(act: Act, start: str, end: str, side: str, via: list[str] | None,
     act.require(False, f"no sea route joins {start} to {end}: a shipment stays in one body of water and crosses a "
                 "strait or reaches an inland port only if its side controls all their coastal hexes", "L2155", "to")
     return [], 0
+
+
+def frozen(board: Board, port: str) -> bool:
+    """A white-anchor port in snow: frozen, closed to naval movement, PP shipping and supply [BW L592],
+    [BW L1622-L1626]."""
+    return board.game.weather == "snow" and any(port in z.frozen_in_snow for z in board.scenario.sea_zones.values())
+
+
+def closed_to_supply(board: Board, side: str, port: str) -> bool:
+    """A port that is no supply source under these rules: frozen in snow (AR 9.0, `advanced_weather`) [BW L1626];
+    under OR 18.0, from April 1944 (Operation Maple) an Atlantic port for the Axis ("non possono usare nessuno dei porti
+    dell'Atlantico come fonte di rifornimento" [BW L2192])."""
+    if rules.enabled(board.game, "advanced_weather") and frozen(board, port):
+        return True
+    if side != "axis" or not rules.enabled(board.game, "naval_movement"):
+        return False
+    if board.scenario.turns[board.game.turn - 1].month < MAPLE:
+        return False
+    return any(board.scenario.sea_zones[z].body == "atlantic" for z in board.scenario.zones_of.get(port, ()))
 
 
 def naval_leader(game: Game, block_id: str) -> str | None:

@@ -141,6 +141,9 @@ class SeaZone(Strict):
     cliffs: list[str] = Field(default_factory=list, description="coastal hexes of the zone behind cliffs (scogliere, "
                               "e.g. Wilhelmshaven): no naval action there, no landing but Marines' at TECH 3 "
                               "[BW L2066], [BW L2317]")
+    frozen_in_snow: list[str] = Field(
+        default_factory=list, description="its ports with a white anchor: frozen in snow, no naval movement, no "
+        "shipping of PP and no supply from or to them [BW L592], [BW L1622-L1626]")
     front_beaches: dict[str, list[str]] = Field(
         default_factory=dict, description="port -> the beach hexes in front of it across the zone (Calais is the "
         "front-beach of Dover): regular TECH 2 infantry land only there, from that port [BW L2064], [BW L2313]")

@@ -534,6 +534,13 @@ def _sea_zone_problems(scenario: Scenario, doc: Document, names: _Names) -> list
             if hex_id not in zone.coast:
                 problems.append(doc.problem(f"sea zone {zone_id}: cliffs at {hex_id}, which is not on its coast",
                                             (*where, "cliffs", i)))
+        for i, port in enumerate(zone.frozen_in_snow):
+            at = (*where, "frozen_in_snow", i)
+            if port not in zone.coast and port not in zone.inland_ports:
+                problems.append(doc.problem(f"sea zone {zone_id}: frozen port {port} is not on its coast", at))
+            elif scenario.hexes[port].port is None:
+                problems.append(doc.problem(f"sea zone {zone_id}: {port} freezes but has no port (a white anchor is a "
+                                            "port's) [BW L592]", at))
         for port, beaches in zone.front_beaches.items():
             at = (*where, "front_beaches", port)
             if port not in zone.coast and port not in zone.inland_ports:
