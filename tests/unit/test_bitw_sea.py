@@ -294,7 +294,7 @@ expect:
 
 
 # --- AR 24.0 amphibious invasions at infantry TECH 3 ---------------------------------------------------------------
-TECH3 = [("tech: {infantry: 2, marines: 2, fighter: 2,", "tech: {infantry: 3, marines: 3, fighter: 2,"),
+TECH3 = [("tech: {infantry: 2, marines: 2, tank: 2, fighter: 2,", "tech: {infantry: 3, marines: 3, tank: 2, fighter: 2,"),
          ("  infantry: {1: {attack: 6, defence: 6, mp: 3}, 2: {attack: 6, defence: 5, mp: 4}}",
           "  infantry: {1: {attack: 6, defence: 6, mp: 3}, 2: {attack: 6, defence: 5, mp: 4}, 3: {attack: 5, defence: 5, mp: 4}}")]
 AMPHIBIOUS = "{hq_command: 'on', amphibious: 'on'}"

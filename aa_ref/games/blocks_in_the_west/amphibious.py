@@ -20,9 +20,15 @@ unità del difensore riceveranno un Bonus e faranno fuoco per prima, mentre gli 
 Malus" [BW L2324]: the landed units have 1 malus; the defending combat units 1 bonus; ground fire is already the
 defender's first (BR 7.3).
 
+Armour by sea in Exploitation (24.7) [BW L2364-L2366]: `- land_armour: gb-tank1` with `to: H01` in the Exploitation
+phase of a player turn with a landing: a tank or mechanized unit in a friendly port, commanded by an armour HQ
+activated in this Exploitation phase (up to its level: "un numero di carri pari ai livelli di AP"), goes by sea to a
+beachhead (a coastal hex where a unit landed this turn stands, held by the side and free of enemy units: exploitation
+enters no enemy hex [BW L1578]), with the route and interdiction roll of a naval move.
+
 Not played (the option stays refused): the second wave and the Tech 2 naval commands' several units (24.5), the
 passive side's armour reaction (OR 31.0 reserves, not played) and air reaction after the first wave (24.6),
-re-embarking Marines after the first round (24.1), Mulberries (6.7, 24), armour landed in Exploitation (24.7), the
+re-embarking Marines after the first round (24.1), Mulberries (6.7, 24), the
 forbidden hexes Utrecht and the Channel Islands (24.2), the surprise bonus against neutrals (24.3), naval TECH 3
 supply of a besieged coastal unit (24.4), double-range invasions (24.8), naval HQ blocks (Raeder/Doenitz plans).
 """
@@ -37,7 +43,7 @@ from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
 from aa_ref.games.blocks_in_the_west.losses import take_hits
-from aa_ref.games.blocks_in_the_west.scenario import GCU
+from aa_ref.games.blocks_in_the_west.scenario import ARMOUR, GCU
 from aa_ref.games.blocks_in_the_west.state import Battle
 
 RANGE = 5
@@ -131,6 +137,53 @@ def land(act: Act, order: Any) -> None:
         take_hits(act, [block_id], 1, f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3) [BW L2338]")
     if game.blocks[block_id].hex is not None and not act.board().blocks_at(to, board.enemy(side)):  # type: ignore[arg-type]
         movement.capture(act, [to], block.power)
+
+
+def beachheads(act: Act) -> set[str]:
+    """The hexes where units landed this player turn stand."""
+    return {act.game.blocks[b].hex for b in act.game.landed if act.game.blocks[b].hex is not None}  # type: ignore[misc]
+
+
+def land_armour(act: Act, order: Any) -> None:
+    """AR 24.7: armour shipped to a beachhead in the Exploitation phase that follows an invasion [BW L2364-L2366]."""
+    game = act.game
+    act.require(rules.enabled(game, "amphibious"), "amphibious invasions are an advanced rule: amphibious is off "
+                "(AR 24.0)", "L2290", "land_armour")
+    block_id = act.block(order.land_armour, "land_armour")
+    block, state = act.scenario.blocks[block_id], game.blocks[block_id]
+    act.require(block.unit in ARMOUR, f"{block_id} ({block.unit}) is not armour: an armour HQ ships tanks in "
+                "Exploitation", "L2366", "land_armour")
+    act.require(bool(game.landed), "no amphibious invasion this turn: armour goes by sea in the Exploitation phase "
+                "that follows one", "L2366", "land_armour")
+    leader = next((h for h, a in game.hq_active.items() if a.phase == "exploitation" and block_id in a.commands
+                   and act.scenario.blocks[h].hq == "armour"), None)
+    act.require(leader is not None, f"{block_id} is not commanded by an armour HQ activated in this Exploitation "
+                "phase (\"un Comando Carri può essere attivato\")", "L2366", "land_armour")
+    act.require(state.hex is not None and block_id not in game.shipped, f"{block_id} is not on the map or has already "
+                "gone by sea this turn", "L2366", "land_armour")
+    board = act.board()
+    side = act.side
+    port: str = state.hex  # type: ignore[assignment]
+    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+                f"{block_id} is in {port}, not in a friendly port", "L2366", "land_armour")
+    to = act.hex(order.to, "to")
+    act.require(to in beachheads(act) and board.controller(to) == side
+                and not board.blocks_at(to, board.enemy(side)),  # type: ignore[arg-type]
+                f"{to} is not a beachhead of this turn held by the {side} and free of enemy units (exploiting armour "
+                "enters no enemy hex)", "L2366", "to")
+    problem = board.stacking_problem(to, [block_id])
+    act.require(problem is None, problem or "", "L648-L656", "to")
+    zones, lose = naval.route(act, port, to, side, order.via, landing=True)
+    what = f"{block_id} goes by sea from {port} to the beachhead {to} by {', '.join(zones)}"
+    act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
+    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
+    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key)))
+    act.note(f"{what} ({leader}'s command) [BW L2366]")
+    if lose:
+        naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
+                                             "lost [BW L1311]")
+    if game.blocks[block_id].hex is not None:
+        naval.interdiction(act, block_id, zones, what)
 
 
 def invaded(act: Act, battle: Battle) -> bool:

@@ -178,6 +178,15 @@ class Land(Strict):
                                   "route, as for `ship`)")
 
 
+class LandArmour(Strict):
+    """Advanced rule AR 24.7: in the Exploitation phase after an amphibious invasion, armour commanded by an armour HQ
+    activated in that phase goes by sea from a friendly port to a beachhead [BW L2364-L2366]."""
+
+    land_armour: str
+    to: str = Field(description="the beachhead: a coastal hex where a unit landed this turn")
+    via: list[str] | None = Field(default=None, description="the sea zones passed, in order")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -185,7 +194,7 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
-               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, Ship, Land]
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, Ship, Land, LandArmour]
 
 
 

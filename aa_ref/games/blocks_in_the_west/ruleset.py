@@ -68,6 +68,7 @@ PHASE_OF: dict[type, str] = {
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement", o.Ship: "movement", o.Land: "movement",
+    o.LandArmour: "exploitation",
 }
 
 
@@ -349,7 +350,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
-            o.Ship: naval.ship, o.Land: amphibious.land,
+            o.Ship: naval.ship, o.Land: amphibious.land, o.LandArmour: amphibious.land_armour,
         }[type(action)]
         handler(act, action)
 
