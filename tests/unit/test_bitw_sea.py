@@ -383,3 +383,25 @@ def test_a_frozen_port_supplies_nothing_in_snow():
     assert "H61" in _sea_supply("1940-01", "snow", {})
     assert "H61" not in _sea_supply("1940-01", "snow", {"rules": "advanced"})
     assert "H61" in _sea_supply("1940-01", "good", {"rules": "advanced"})
+
+
+def test_a_landing_ban_off_the_coast_is_reported(folder):
+    EDITS.reported(folder, "landing_bans: [{hexes: [H11], festung: H01}]", "landing_bans: [{hexes: [H21], festung: H01}]",
+                   "landing_bans:", "H21", "not on its coast")
+
+
+def test_a_landing_ban_without_fort_is_reported(folder):
+    EDITS.reported(folder, "landing_bans: [{hexes: [H11], festung: H01}]", "landing_bans: [{hexes: [H11]}]",
+                   "landing_bans:", "{hexes", "names no fort or Festung")
+
+
+def test_forts_forbid_the_hexes_they_cover(tmp_path):
+    """Utrecht: no invasion while Den Haag and Amsterdam both have a fort [BW L2334] (a ban on `forts`)."""
+    edits = [("landing_bans: [{hexes: [H11], festung: H01}]", "landing_bans: [{hexes: [H11], forts: [H01]}]")]
+    case = LANDING % ("gb-mar1", "gb-mar1", "gb-mar1", "H11")
+    case = case.replace("    gb-mar1: {hex: H10}\n", "    gb-mar1: {hex: H10}\n    de-fort1: {hex: H01, strength: 5}\n", 1)
+    failures = run_variant(tmp_path, edits, case + """expect:
+  verdict: illegal
+  errors: [H11 has a forbidden hex while H01 have forts (24.2)]
+""", AMPHIBIOUS)
+    assert not failures, failures

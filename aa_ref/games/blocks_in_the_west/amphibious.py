@@ -10,8 +10,9 @@ Who [BW L2292-L2294], [BW L2313]: Marines (`unit: marines`) of a power at infant
 within 5 hexes of their port; regular infantry (`unit: infantry`) at TECH 2 only on a front-beach of their port (the
 zone's `front_beaches`: Calais for Dover). All the conditions of 24.1 [BW L2315-L2320]: the unit began the turn in a
 friendly port, supplied, at full strength, and has not moved; the weather is good; the target is not behind cliffs,
-nor forest, mountain, hill or a Major City; its enemy blocks, if any, are revealed (reconnaissance, OR 19.0, or an
-earlier combat). At infantry TECH 3 Marines may land on one such forbidden feature (cliffs included) at the cost of
+nor forest, mountain, hill or a Major City, nor a forbidden hex of 24.2 (a zone's `landing_bans`: Utrecht while Den
+Haag and Amsterdam have forts, the hexes between St. Malo and Carentan while the Channel Islands hold a Festung
+[BW L2332-L2336]); its enemy blocks, if any, are revealed (reconnaissance, OR 19.0, or an earlier combat). At infantry TECH 3 Marines may land on one such forbidden feature (cliffs included) at the cost of
 1 hit on landing, never on two (Hamburg: cliffs and a Major City) [BW L2338]. Stacking applies (a Mulberry's
 overstacking is not played).
 
@@ -26,11 +27,13 @@ activated in this Exploitation phase (up to its level: "un numero di carri pari 
 beachhead (a coastal hex where a unit landed this turn stands, held by the side and free of enemy units: exploitation
 enters no enemy hex [BW L1578]), with the route and interdiction roll of a naval move.
 
+The passive side's air reacts in the Defender Reaction phase as to any battle (24.6: "gli aerei possono reagire
+solo durante la Fase di Reazione dopo la prima ondata" [BW L2360]).
+
 Not played (the option stays refused): the second wave and the Tech 2 naval commands' several units (24.5), the
-passive side's armour reaction (OR 31.0 reserves, not played) and air reaction after the first wave (24.6),
-re-embarking Marines after the first round (24.1), Mulberries (6.7, 24), the
-forbidden hexes Utrecht and the Channel Islands (24.2), the surprise bonus against neutrals (24.3), naval TECH 3
-supply of a besieged coastal unit (24.4), double-range invasions (24.8), naval HQ blocks (Raeder/Doenitz plans).
+passive side's armour reaction (OR 31.0 reserves, not played), re-embarking Marines after the first round (24.1),
+Mulberries (6.7, 24), the surprise bonus against neutrals (24.3), naval TECH 3 supply of a besieged coastal unit
+(24.4), double-range invasions (24.8), naval HQ blocks (Raeder/Doenitz plans).
 """
 
 from __future__ import annotations
@@ -61,6 +64,27 @@ def forbidden(act: Act, hex_id: str) -> list[str]:
         out.append(h.terrain)
     if h.city in MAJOR:
         out.append("a Major City")
+    out += banned(act, hex_id)
+    return out
+
+
+def banned(act: Act, hex_id: str) -> list[str]:
+    """The 24.2 forbidden hexes in force on the hex [BW L2332-L2336]: a ban holds while each of its `forts` hexes holds
+    a fort block, or its `festung` hex a Festung (a fort block at 7 or more)."""
+    board = act.board()
+    out = []
+    for zone in act.scenario.sea_zones.values():
+        for ban in zone.landing_bans:
+            if hex_id not in ban.hexes:
+                continue
+            forts = bool(ban.forts) and all(any(board.block(b).unit == "fort" for b in board.blocks_at(h))
+                                            for h in ban.forts)
+            festung = ban.festung is not None and any(
+                board.block(b).unit == "fort" and act.game.blocks[b].strength >= 7 for b in board.blocks_at(ban.festung))
+            if forts:
+                out.append(f"a forbidden hex while {' and '.join(ban.forts)} have forts (24.2)")
+            elif festung:
+                out.append(f"a forbidden hex while {ban.festung} holds a Festung (24.2)")
     return out
 
 

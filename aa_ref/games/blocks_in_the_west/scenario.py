@@ -113,6 +113,16 @@ class SeaLine(Strict):
     between: list[str] = Field(min_length=2, max_length=2)
 
 
+class LandingBan(Strict):
+    """AR 24.2: coastal hexes no invasion may target while forts stand (Utrecht while Den Haag and Amsterdam both have
+    a fort; the hexes between St. Malo and Carentan while the Channel Islands hold a Festung) [BW L2334-L2336]."""
+
+    hexes: list[str] = Field(min_length=1, description="the hexes no invasion may target")
+    forts: list[str] = Field(default_factory=list, description="while every one of these hexes holds a fort block")
+    festung: str | None = Field(default=None, description="while this hex holds a Festung (a fort block at 7 or more: "
+                                "\"un FESTUNG (non un FORTE)\")")
+
+
 class SeaZone(Strict):
     """A sea zone (OR 18.0, AR 24.0 [BW L2153-L2212], [BW L2290-L2370]): a stretch of one of the 3 bodies of water
     [BW L544-L548], the coastal hexes it washes and the zones it opens on. Ground and air units ship by sea between
@@ -144,6 +154,8 @@ class SeaZone(Strict):
     frozen_in_snow: list[str] = Field(
         default_factory=list, description="its ports with a white anchor: frozen in snow, no naval movement, no "
         "shipping of PP and no supply from or to them [BW L592], [BW L1622-L1626]")
+    landing_bans: list[LandingBan] = Field(default_factory=list, description="AR 24.2's forbidden hexes of its "
+                                           "coast [BW L2332-L2336]")
     front_beaches: dict[str, list[str]] = Field(
         default_factory=dict, description="port -> the beach hexes in front of it across the zone (Calais is the "
         "front-beach of Dover): regular TECH 2 infantry land only there, from that port [BW L2064], [BW L2313]")

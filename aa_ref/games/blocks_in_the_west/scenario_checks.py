@@ -534,6 +534,23 @@ def _sea_zone_problems(scenario: Scenario, doc: Document, names: _Names) -> list
             if hex_id not in zone.coast:
                 problems.append(doc.problem(f"sea zone {zone_id}: cliffs at {hex_id}, which is not on its coast",
                                             (*where, "cliffs", i)))
+        for i, ban in enumerate(zone.landing_bans):
+            at = (*where, "landing_bans", i)
+            for j, hex_id in enumerate(ban.hexes):
+                if hex_id not in zone.coast:
+                    problems.append(doc.problem(f"sea zone {zone_id}: landing ban on {hex_id}, which is not on its "
+                                                "coast", (*at, "hexes", j)))
+            for j, hex_id in enumerate(ban.forts):
+                if hex_id not in scenario.hexes:
+                    problems.append(doc.problem("landing ban: " + names.hexes.unknown_message(hex_id),
+                                                (*at, "forts", j)))
+            if ban.festung is not None and ban.festung not in scenario.hexes:
+                problems.append(doc.problem("landing ban: " + names.hexes.unknown_message(ban.festung),
+                                            (*at, "festung")))
+            if not ban.forts and ban.festung is None:
+                problems.append(doc.problem(f"sea zone {zone_id}: a landing ban names no fort or Festung, so it always "
+                                            "holds: list the forts (forts) or the Festung (festung) it depends on "
+                                            "[BW L2334-L2336]", at))
         for i, port in enumerate(zone.frozen_in_snow):
             at = (*where, "frozen_in_snow", i)
             if port not in zone.coast and port not in zone.inland_ports:
