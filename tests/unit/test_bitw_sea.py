@@ -405,3 +405,43 @@ def test_forts_forbid_the_hexes_they_cover(tmp_path):
   errors: [H11 has a forbidden hex while H01 have forts (24.2)]
 """, AMPHIBIOUS)
     assert not failures, failures
+
+
+# --- OR 18.2 resource shipping ---------------------------------------------------------------------------------------
+DUNKIRK = [("  H31: {at: [3, 1], nation: france, terrain: hill, name: Dunkirk, port: minor, coastal: true}",
+            "  H31: {at: [3, 1], nation: france, terrain: hill, name: Dunkirk, port: minor, coastal: true, "
+            "production: {yellow: 2}}"),
+           ("sea_lines:\n  - {between: [H00, H01]}\n", "sea_lines:\n  - {between: [H00, H01]}\n  - {between: [H50, H31]}\n")]
+SHIPPING = """state:
+  phase: supply
+  power: axis
+  blocks:
+    fr-inf1: {hex: H32}
+    fr-inf2: {hex: H41}
+  control: {H31: axis, H41: allies}
+orders:
+- actions:
+  - {next_phase: production}
+"""
+
+
+def test_pp_shipped_through_enemy_waters_roll_one_die_each(tmp_path):
+    """Dunkirk's 2 PP reach Germany only by the sea line Hamburg-Dunkirk through the North Sea, in an Atlantic the
+    Allies control (London): 1 die a PP, a 6 is lost [BW L2203-L2205]."""
+    failures = run_variant(tmp_path, DUNKIRK, SHIPPING + """dice: [6, 3]
+expect:
+  verdict: legal
+  rolls: [6, 3]
+  pp: {germany: 20}
+  notes: ["germany receives 11 PP", "germany's 2 yellow PP by sea: [6, 3], 1 lost"]
+""")
+    assert not failures, failures
+
+
+def test_pp_shipped_without_naval_movement_roll_nothing(tmp_path):
+    failures = run_variant(tmp_path, DUNKIRK, SHIPPING + """expect:
+  verdict: legal
+  rolls: []
+  pp: {germany: 21}
+""", "{hq_command: 'on'}")
+    assert not failures, failures

@@ -33,7 +33,7 @@ from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
-from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState, NavalState
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, HqState, NavalState, Points
 from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate
 from aa_ref.games.blocks_in_the_west.scenario import AIR, NAVAL, Scenario
 from aa_ref.games.blocks_in_the_west.state import Game, Side
@@ -165,8 +165,18 @@ def route(act: Act, start: str, end: str, side: str, via: list[str] | None,
                         "coastal hexes" if problem and "strait" in problem else problem or "", "L2155", "via")
             lose += steps
         return list(via), lose
-    # the route losing fewest steps, then rolling in fewest zones, then the shortest
-    heap = [(0, int(dangers(act, z, side)), 1, [z]) for z in first]
+    found = search(act, first, last, side)
+    act.require(found is not None, f"no sea route joins {start} to {end}: a shipment stays in one body of water and "
+                "crosses a strait or reaches an inland port only if its side controls all their coastal hexes", "L2155",
+                "to")
+    return found  # type: ignore[return-value]
+
+
+def search(act: Act, first: list[str], last: list[str], side: str) -> tuple[list[str], int] | None:
+    """The route from a zone of `first` to one of `last` losing fewest steps, then rolling in fewest zones, then the
+    shortest; None if there is none."""
+    scenario = act.scenario
+    heap = [(0, int(dangers(act, z, side)), 1, [z]) for z in sorted(first, key=natural_key)]
     heapq.heapify(heap)
     done: set[str] = set()
     while heap:
@@ -183,9 +193,54 @@ def route(act: Act, start: str, end: str, side: str, via: list[str] | None,
             problem, steps = passage(act, here, nxt, side)
             if problem is None:
                 heapq.heappush(heap, (lose + steps, danger + int(dangers(act, nxt, side)), length + 1, [*path, nxt]))
-    act.require(False, f"no sea route joins {start} to {end}: a shipment stays in one body of water and crosses a "
-                "strait or reaches an inland port only if its side controls all their coastal hexes", "L2155", "to")
-    return [], 0
+    return None
+
+
+# --- OR 18.2 resource shipping ---------------------------------------------------------------------------------
+def exposed_line(act: Act, a: str, b: str) -> list[str]:
+    """The zones of the route of a blue sea line (ports a and b) where the active side's PP roll for mines and
+    U-boats (18.2) [BW L2199-L2205]: the 18.1 zones (`dangers`, with the limits of 18.1.1 and 18.1.3), but none for a
+    line whose port is behind cliffs ("Le rotte navali blu negli scogli non sono influenzate" [BW L1771]) and none
+    in the Atlantic for the Allies, whose convoys there are the convoy war's (18.2.1, OR 35.0) [BW L2207-L2210]."""
+    scenario, side = act.scenario, act.side
+    first, last = list(scenario.zones_of.get(a, ())), list(scenario.zones_of.get(b, ()))
+    if not first or not last or any(p in z.cliffs for z in scenario.sea_zones.values() for p in (a, b)):
+        return []
+    found = search(act, first, last, side)
+    if found is None:
+        return []
+    return [z for z in found[0] if dangers(act, z, side)
+            and not (side == "allies" and scenario.sea_zones[z].body == "atlantic")]
+
+
+def shipping_losses(act: Act, colour: str, received: dict[str, int], income_of: Any) -> None:
+    """OR 18.2: the PP that reach their power only by a blue sea line through waters where the enemy rolls, 1 die each:
+    1-5 it arrives, 6 it is lost [BW L2199-L2205]. Rolled as the income is received, in the Production phase (the
+    text's "durante la Guerra strategica navale": the Strategic Warfare phase just before has no action in aa-ref).
+    `income_of(act, colour)` is `production.income_of`; the PP shipped are the income less the income without the
+    exposed lines."""
+    if not rules.enabled(act.game, "naval_movement") or not act.scenario.sea_zones:
+        return
+    exposed = [line for line in act.scenario.sea_lines if exposed_line(act, *line.between)]
+    if not exposed:
+        return
+    safe = act.scenario.model_copy(update={"sea_lines": [x for x in act.scenario.sea_lines if x not in exposed]})
+    without = income_of(Act(act.ctx, safe, act.side), colour)
+    for power, amount in received.items():
+        shipped = amount - without.get(power, 0)
+        if shipped <= 0:
+            continue
+        dice = act.roll(f"shipping/{power}/{colour}", shipped, Volley(
+            f"{power}'s {colour} PP shipped by sea ({', '.join('-'.join(x.between) for x in exposed)})",
+            ((f"{shipped} PP: 6 lost", shipped),)))
+        lost = dice.count(6)
+        act.note(f"{power}'s {shipped} {colour} PP by sea: {dice}, {lost} lost [BW L2203-L2205]")
+        if lost:
+            if colour == "yellow":
+                act.ctx.emit(Points(power=power, delta=-lost, reason="PP lost at sea [BW L2205]"))
+            else:
+                act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=-lost,  # type: ignore[arg-type]
+                                            reason="PP lost at sea [BW L2205]"))
 
 
 def frozen(board: Board, port: str) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import resources, rules, supply
+from aa_ref.games.blocks_in_the_west import naval, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, NAVAL, Block, Scenario, unit_colour
@@ -106,18 +106,22 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
 
 def collect_income(act: Act) -> None:
     """The Production phase begins: the active side's powers receive their income [BW L1182], [BW L598-L600]."""
-    for power, amount in income_of(act).items():
+    received = income_of(act)
+    for power, amount in received.items():
         if amount:
             act.ctx.emit(Points(power=power, delta=amount, reason="income [BW L1182]"))
             act.note(f"{power} receives {amount} PP [BW L1182]")
+    naval.shipping_losses(act, "yellow", received, income_of)  # OR 18.2: PP shipped by sea [BW L2203]
     if not rules.enabled(act.game, "advanced_production"):
         return
     for colour in COLOURS:  # AR 11.0 [BW L1683], [BW L1716-L1760]
-        for power, amount in income_of(act, colour).items():
+        received = income_of(act, colour)
+        for power, amount in received.items():
             if amount:
                 act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=amount,  # type: ignore[arg-type]
                                             reason="income [BW L1758]"))
                 act.note(f"{power} receives {amount} {colour} PP [BW L1716-L1758]")
+        naval.shipping_losses(act, colour, received, income_of)
 
 
 def end_production(act: Act) -> None:
