@@ -164,6 +164,9 @@ class Bitw:
             if where not in scenario.sea_zones and where not in scenario.hexes:
                 problems.append(doc.problem(f"{block_id} is at an unknown sea zone or port '{where}'",
                                             ("naval", block_id)))
+        for block_id, port in game.landed.items():  # AR 24.0: the port a landed unit sailed from
+            if port not in scenario.hexes:
+                problems.append(doc.problem(scenario.hex_names.unknown_message(port), ("landed", block_id)))
         return problems + self._name_problems(scenario, game, doc)
 
     @staticmethod
