@@ -12,9 +12,10 @@ zone's `front_beaches`: Calais for Dover). All the conditions of 24.1 [BW L2315-
 friendly port, supplied, at full strength, and has not moved; the weather is good; the target is not behind cliffs,
 nor forest, mountain, hill or a Major City, nor a forbidden hex of 24.2 (a zone's `landing_bans`: Utrecht while Den
 Haag and Amsterdam have forts, the hexes between St. Malo and Carentan while the Channel Islands hold a Festung
-[BW L2332-L2336]); its enemy blocks, if any, are revealed (reconnaissance, OR 19.0, or an earlier combat). At infantry TECH 3 Marines may land on one such forbidden feature (cliffs included) at the cost of
-1 hit on landing, never on two (Hamburg: cliffs and a Major City) [BW L2338]. Stacking applies (a Mulberry's
-overstacking is not played).
+[BW L2332-L2336]); its enemy blocks, if any, are revealed (reconnaissance, OR 19.0, or an earlier combat). At
+infantry TECH 3 Marines may land on one such forbidden feature (cliffs included) at the cost of 1 hit on landing,
+never on two (Hamburg: cliffs and a Major City) [BW L2338]. Stacking applies (a Mulberry's overstacking is not
+played).
 
 An empty hex is taken at once; a hex of enemy units becomes a battle of the Combat phase. In its first round "le
 unità del difensore riceveranno un Bonus e faranno fuoco per prima, mentre gli attaccanti per secondi ed avranno un
@@ -79,8 +80,8 @@ def banned(act: Act, hex_id: str) -> list[str]:
                 continue
             forts = bool(ban.forts) and all(any(board.block(b).unit == "fort" for b in board.blocks_at(h))
                                             for h in ban.forts)
-            festung = ban.festung is not None and any(
-                board.block(b).unit == "fort" and act.game.blocks[b].strength >= 7 for b in board.blocks_at(ban.festung))
+            festung = ban.festung is not None and any(board.block(b).unit == "fort" and act.game.blocks[b].strength >= 7
+                                                      for b in board.blocks_at(ban.festung))
             if forts:
                 out.append(f"a forbidden hex while {' and '.join(ban.forts)} have forts (24.2)")
             elif festung:
@@ -147,8 +148,8 @@ def land(act: Act, order: Any) -> None:
     what = f"{block_id} lands from {port} on {to} by {', '.join(zones)}"
     act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
-    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key),
-                            landed=dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))))
+    landed = dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))
+    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
     naval.spend(act, leader)  # type: ignore[arg-type]
     act.note(f"{what} ({leader}'s naval command) [BW L2290-L2322]")
     if lose:

@@ -85,7 +85,8 @@ def sea_ports(board: Board, power: str, network: set[str]) -> set[str]:
         for here, there in ((a, b), (b, a)):
             if here in network and there not in network and board.controller(there) == side \
                     and not board.ground_at(there, board.enemy(side)) \
-                    and not naval.closed_to_supply(board, side, there) and not naval.closed_to_supply(board, side, here):
+                    and not naval.closed_to_supply(board, side, there) \
+                    and not naval.closed_to_supply(board, side, here):
                 out.add(there)
     return out
 
