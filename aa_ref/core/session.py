@@ -62,6 +62,7 @@ from aa_ref.core.yamlio import (
     refuse_existing,
     styled,
     warn_if_shared,
+    with_editor_line,
 )
 
 Game = Any
@@ -256,7 +257,7 @@ def _setup_in_folder(game_out: Path, own: Path, files: dict[str, str], copied: l
         return relative_to_game(game_out, own)
     copy = folder / own.name
     text = own.read_text(encoding="utf-8")
-    if copy.exists() and copy.read_text(encoding="utf-8") != text:
+    if copy.exists() and copy.read_text(encoding="utf-8") != with_editor_line(copy, text):  # as it was written
         raise UsageError(f"{copy} exists and is not {own}: the game's folder needs a copy of the setup file; "
                          "rename one of the two")
     files[str(copy)] = text

@@ -200,3 +200,15 @@ def test_the_play_script_runs(tmp_path):
     assert "kind: bitw-view" in result.stdout and (out / "axis-view.yaml").exists()
     assert (out / SCENARIO.name).exists()  # the game's folder holds its scenario
     assert "italy surrenders" in result.stdout and "the Italian Social Republic (RSI) is declared" in result.stdout
+
+
+def test_a_new_game_in_the_same_folder_finds_the_same_copy(cli):
+    """The scenario starts with an editor's schema line, which the copy in the game's folder has rewritten for that
+    folder: a second `aa-ref new` of the same scenario there (play.sh run again) finds the copy the same."""
+    assert SCENARIO.read_text().startswith("# yaml-language-server: $schema=")
+    new_game(cli)
+    again = cli("new", str(SCENARIO), "-o", "game.yaml", "--seed", SEED, "--force")
+    assert again.exit_code == 0, again.output
+    (cli.folder / SCENARIO.name).write_text(SCENARIO.read_text().replace("title: ", "title: changed "))
+    changed = cli("new", str(SCENARIO), "-o", "game.yaml", "--seed", SEED, "--force")
+    assert changed.exit_code != 0 and "exists and is not" in changed.output

@@ -30,7 +30,7 @@ for name in "${orders[@]}"; do
   aa-ref apply "$game" "$here/$name.yaml" --in-place
 done
 aa-ref show "$game" --side allies
-aa-ref export "$game" --side axis -o "$out/axis-view.yaml"
+aa-ref export "$game" --side axis -o "$out/axis-view.yaml" --force
 cat "$out/axis-view.yaml"
 aa-ref replay "$game"
 echo "The game and its log are in $out"
