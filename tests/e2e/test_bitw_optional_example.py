@@ -152,9 +152,23 @@ def test_four_months_play_replay_and_verify(cli):
     assert game_files_errors(cli.folder) == {}
 
 
-def test_what_the_story_says_is_refused(cli):
-    # after July: Mussolini, dismissed, takes no order
-    play(cli, until="t1-allies-2")
+def state(cli) -> dict:
+    return json.loads(cli("show", "game.yaml", "--json").output)
+
+
+def test_the_story_step_by_step_and_what_it_says_is_refused(cli):
+    # the Axis July ends in GB's Strategic Warfare phase: Lend-Lease opens, a convoy hit, the first shipment:
+    # GB 6 - 2 + 5 = 9 PP; Germany 8 + 12 - 4 (the upgrade) - 1 (the instalment) = 15
+    data = play(cli, until="t1-axis-1")
+    assert (data["lend_lease_turn"], data["pp"]["britain"], data["pp"]["germany"]) == (1, 9, 15)
+    # the Allied July: two discs in France, Syracuse taken, Mussolini dismissed to Gran Sasso, face up
+    apply(cli, orders_in_play_order()[1:4])
+    data = state(cli)
+    assert data["partisans"] == {"toulouse": 1, "bordeaux": 1} and data["control"]["syracuse"] == "allies"
+    assert data["italy_dismissed"] == 1 and data["italy_surrendered"] == 0
+    assert data["blocks"]["it_mussolini"]["hex"] == "gran_sasso" and data["blocks"]["it_mussolini"]["revealed"]
+    assert data["production_lost"] == {"germany": {"yellow": 1}}  # the raid on Essen
+    # Mussolini, dismissed, takes no order
     said = check(cli, "  - next_phase: movement\n  - move: [it_mussolini]\n    path: [e7]\n", "axis")
     assert "dismissed by the King" in said and "[BW L2560]" in said
     # after August: no rail move through bombed Paris, and one rail move only
