@@ -64,6 +64,8 @@ def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
             out.append(f"{key}: an upright enemy block shows {shown}")
     if any(side_of(b) != side for b in seen.off_map):
         out.append(f"enemy off-map blocks listed: {seen.off_map}")
+    if any(side_of(b) != side for b in seen.withheld):
+        out.append(f"enemy withheld reinforcements listed (BR 7.3.3): {seen.withheld}")
     if any(SCENARIO.powers[p].side != side for p in seen.pp):
         out.append(f"enemy PP shown: {seen.pp}")
     if any(SCENARIO.powers[p].side != side for p in seen.coloured_pp):
@@ -94,6 +96,7 @@ def random_game(draw: dict, seed: str) -> Game:
         else:
             hex_id, strength, revealed, oos = drawn
             game.blocks[block_id] = BlockState(hex=hex_id, strength=strength, revealed=revealed, out_of_supply=oos)
+    game.withheld = [b for b, drawn in draw.items() if drawn is None]  # BR 7.3.3: hidden from the enemy
     return Game.model_validate(game.model_dump())
 
 

@@ -8,7 +8,7 @@ from pydantic import ConfigDict, Field, TypeAdapter
 
 from aa_ref.core.events import EventError, Note, Roll
 from aa_ref.core.model import Strict
-from aa_ref.core.names import by_name
+from aa_ref.core.names import by_name, natural_key
 from aa_ref.games.blocks_in_the_west.state import (
     Activation,
     Battle,
@@ -176,6 +176,14 @@ class ArmisticeEvent(Strict):
     stage: Literal["asked", "granted", "lapsed"]
 
 
+class Withheld(Strict):
+    """A reinforcement is withheld as its month's Production phase ends, or placed free later (BR 7.3.3) [BW L1218]."""
+
+    type: Literal["withheld"] = "withheld"
+    block: str
+    withheld: bool
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -184,7 +192,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note],
+          Upgraded, HqState, Roll, Note, Withheld],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -284,6 +292,10 @@ def apply_event(game: Game, event: Any) -> None:
             game.volkssturm = True
         case Upgraded(block=block, to=to):
             game.upgraded = by_name({**game.upgraded, block: to})
+        case Withheld(block=block, withheld=on):
+            _block(game, block)
+            rest = [b for b in game.withheld if b != block]
+            game.withheld = sorted([*rest, block], key=natural_key) if on else rest
         case Roll() | Note():
             pass
         case _:

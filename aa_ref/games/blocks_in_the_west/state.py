@@ -140,6 +140,9 @@ class Game(Strict):
                                                                      "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
     dropped: list[str] = Field(default_factory=list, description="paratroops dropped this player turn (AR 23.0) "
                                                                  "[BW L2284]")
+    withheld: list[str] = Field(default_factory=list, description="reinforcements not placed in their month's "
+                                "Production phase: placed free in a later one (BR 7.3.3) [BW L1218]; hidden from the "
+                                "enemy")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

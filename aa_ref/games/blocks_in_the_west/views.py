@@ -67,6 +67,8 @@ class View(Strict):
                                                                                    "coloured PP (AR 11.0)")
     blocks: dict[str, SeenBlock] = Field(default_factory=dict)
     off_map: list[str] = Field(default_factory=list, description="the side's own blocks not on the map")
+    withheld: list[str] = Field(default_factory=list, description="the side's own withheld reinforcements, placed "
+                                "free in a later Production phase (BR 7.3.3) [BW L1218]; the enemy's are not shown")
     hit_priority: list[str] = Field(default_factory=list, description="the side's own standing order for tied hits")
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
@@ -120,7 +122,8 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         destroyed_factories={h: list(c) for h, c in game.destroyed_factories.items()},
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
         coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
-        blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
+        blocks=dict(sorted(seen.items())), off_map=off_map,
+        withheld=[b for b in game.withheld if scenario.powers[scenario.blocks[b].power].side == side], hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
     )
