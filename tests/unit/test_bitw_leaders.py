@@ -46,3 +46,50 @@ class _Doc:
 
     def problem(self, message: str, loc: tuple) -> SimpleNamespace:
         return SimpleNamespace(message=message, loc=loc)
+
+
+# --- Paris open city [BW L838-L840] ------------------------------------------------------------------------------
+import pytest  # noqa: E402
+
+from tests.located import EditedFile  # noqa: E402
+
+EDITS = EditedFile(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml", "scenario.yaml")
+FRANCE = "    armistice: true                                # may ask for an armistice before Paris falls [BW L844]\n"
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_an_open_city_in_france_validates(folder):
+    result = EDITS.validate(folder, EDITS.edited(FRANCE, FRANCE + "    open_city: lille\n"))
+    assert result.exit_code == 0, result.output
+
+
+def test_an_open_city_in_germany_is_reported(folder):
+    EDITS.reported(folder, FRANCE, FRANCE + "    open_city: f2\n", "open_city: f2", "f2", "must be a land hex of france")
+
+
+def test_an_unknown_open_city_is_reported(folder):
+    EDITS.reported(folder, FRANCE, FRANCE + "    open_city: bordo\n", "open_city: bordo", "bordo", "unknown hex")
+
+
+def test_both_sides_see_the_capital_moved():
+    case, outcome = run_case(CASES / "980-paris-open-city.yaml")
+    assert not outcome.problems
+    scenario = load_setup(str(CASES / "_leaders-scenario.yaml"))
+    for side in ("axis", "allies"):
+        assert view(scenario, outcome.game, side).capitals == {"france": "H14"}  # type: ignore[arg-type]
+
+
+def test_a_scenario_without_open_city_keeps_its_digest():
+    """The new per-power field counts in scenario_sha256 only when set (FIELDS_SINCE_DIGEST)."""
+    from aa_ref.games.blocks_in_the_west.ruleset import scenario_digest
+
+    data = SCENARIO.model_dump(mode="json")
+    assert "open_city" in data["powers"]["france"]
+    moved = SCENARIO.model_copy(deep=True)
+    moved.powers["france"].open_city = "H14"
+    assert scenario_digest(moved) != scenario_digest(SCENARIO)

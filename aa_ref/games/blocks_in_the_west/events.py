@@ -184,6 +184,23 @@ class Withheld(Strict):
     withheld: bool
 
 
+class OpenCity(Strict):
+    """A power declares its capital an open city: the capital moves to `capital`, `city` is to be evacuated in this
+    Movement phase (Paris open city) [BW L838]."""
+
+    type: Literal["open_city"] = "open_city"
+    power: str
+    city: str
+    capital: str
+
+
+class Evacuated(Strict):
+    """The Movement phase after an open city's declaration is over and the city is evacuated [BW L838]."""
+
+    type: Literal["evacuated"] = "evacuated"
+    hexes: list[str]
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -192,7 +209,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note, Withheld],
+          Upgraded, HqState, Roll, Note, Withheld, OpenCity, Evacuated],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -296,6 +313,11 @@ def apply_event(game: Game, event: Any) -> None:
             _block(game, block)
             rest = [b for b in game.withheld if b != block]
             game.withheld = sorted([*rest, block], key=natural_key) if on else rest
+        case OpenCity(power=power, city=city, capital=capital):
+            game.capitals = {**game.capitals, power: capital}
+            game.evacuate = sorted({*game.evacuate, city}, key=natural_key)
+        case Evacuated(hexes=hexes):
+            game.evacuate = [h for h in game.evacuate if h not in hexes]
         case Roll() | Note():
             pass
         case _:

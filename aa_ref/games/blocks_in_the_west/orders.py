@@ -158,6 +158,13 @@ class Drop(Strict):
     to: str
 
 
+class OpenCityOrder(Strict):
+    """SRM phase: the power (France) declares its capital (Paris) an open city; the capital and its supreme HQ move to
+    the scenario's `open_city` hex (Bordeaux), and the city is evacuated in this Movement phase [BW L838-L840]."""
+
+    open_city: str = Field(description="the power declaring its capital an open city")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -165,7 +172,8 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
-               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn]
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn,
+               OpenCityOrder]
 
 
 

@@ -26,6 +26,7 @@ from aa_ref.games.blocks_in_the_west import (
     combat,
     hq,
     movement,
+    open_city,
     production,
     recon,
     rules,
@@ -66,7 +67,7 @@ PHASE_OF: dict[type, str] = {
     o.UpgradeOrder: "production", o.Disband: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement",
+    o.Drop: "movement", o.OpenCityOrder: "srm",
 }
 
 
@@ -77,7 +78,7 @@ ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",)}
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",), "powers": ("open_city",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
@@ -168,7 +169,7 @@ class Bitw:
         powers = NameIndex("power", scenario.powers)
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
-                             ("hex", ("control", "fortifications", "charges", "recon_hexes")),
+                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "evacuate")),
                              ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "withheld"))):
             for field in fields:
                 value = getattr(game, field)
@@ -291,6 +292,8 @@ class Bitw:
                                                 f"{game.phase.replace('_', ' ')} phase", "L1141-L1170")
         for step in order[here + 1 : order.index(phase) + 1]:
             act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
+            if step == "reaction":
+                open_city.check_evacuated(act)  # the Movement phase after Paris open city is over [BW L838]
             if step == "strategic_warfare":
                 continue  # advanced and optional rules only [BW L1155], [BW L1174]
             if step == "supply":
@@ -343,6 +346,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+            o.OpenCityOrder: open_city.declare,
         }[type(action)]
         handler(act, action)
 

@@ -124,6 +124,8 @@ class Power(Strict):
     armistice_protects: list[str] = Field(default_factory=list, description="nations whose inland cities enemy aircraft "
                                           "may not attack after its armistice (France: France, Belgium, the "
                                           "Netherlands [BW L856])")
+    open_city: str | None = Field(default=None, description="the hex its capital moves to when it declares its capital "
+                                  "an open city in an SRM phase (France: Bordeaux, Paris open city [BW L838])")
 
 
 class TechValues(Strict):

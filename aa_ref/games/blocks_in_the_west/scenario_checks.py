@@ -258,6 +258,15 @@ def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
                 problems.append(doc.problem(f"{power}'s armistice_protects: no hex belongs to nation '{nation}' "
                                             f"(nations: {', '.join(sorted(nations))}) [BW L856]",
                                             (*where, "armistice_protects", i)))
+        if p.open_city is not None:  # Paris open city [BW L838]
+            h = scenario.hexes.get(p.open_city)
+            if h is None:
+                problems.append(doc.problem(f"{power}'s open_city: " + names.hexes.unknown_message(p.open_city),
+                                            (*where, "open_city")))
+            elif h.terrain == "sea" or h.partial or h.nation != power or p.open_city == p.capital or p.capital is None:
+                problems.append(doc.problem(f"{power}'s open_city {p.open_city} must be a land hex of {power}, other "
+                                            "than its capital, where the capital moves when it declares the capital an "
+                                            "open city (France: Bordeaux) [BW L838]", (*where, "open_city")))
         if p.armistice_protects and not p.armistice:
             problems.append(doc.problem(f"{power} lists armistice_protects but may not ask for an armistice: add "
                                         "armistice: true (France, Italy) [BW L813]", (*where, "armistice_protects")))

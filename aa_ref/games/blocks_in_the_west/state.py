@@ -143,6 +143,10 @@ class Game(Strict):
     withheld: list[str] = Field(default_factory=list, description="reinforcements not placed in their month's "
                                 "Production phase: placed free in a later one (BR 7.3.3) [BW L1218]; hidden from the "
                                 "enemy")
+    capitals: dict[str, str] = Field(default_factory=dict, description="power -> its capital now, when it declared "
+                                     "its own an open city (Paris open city: Bordeaux) [BW L838]; public")
+    evacuate: list[str] = Field(default_factory=list, description="open cities declared this player turn, to be "
+                                "completely evacuated by the end of its Movement phase [BW L838]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

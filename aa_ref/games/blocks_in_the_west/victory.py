@@ -4,7 +4,7 @@ turn."""
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import armistice
+from aa_ref.games.blocks_in_the_west import armistice, open_city
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -25,7 +25,8 @@ def surrendered(act: Act) -> list[str]:
     for power, x in act.scenario.powers.items():
         if power in act.game.armistices:
             continue
-        held = act.game.control.get(x.capital) if x.capital else None
+        capital = open_city.capital(act.scenario, act.game, power)  # Bordeaux after Paris open city [BW L838]
+        held = act.game.control.get(capital) if capital else None
         if held is not None and held != x.side:
             out.append(power)
     return out
@@ -72,7 +73,8 @@ def victory_phase(act: Act) -> None:
     for power in surrendered(act):
         x = scenario.powers[power]
         if surrender(act, power):
-            act.note(f"{power} surrenders: its capital {x.capital} is held by the enemy [BW L1584], [BW L802]")
+            act.note(f"{power} surrenders: its capital {open_city.capital(scenario, game, power)} is held by the enemy "
+                     "[BW L1584], [BW L802]")
         if power == leader(scenario):
             act.ctx.emit(Winner(winner="allies"))
             act.note("Germany surrenders: Allied Decisive Victory, the game ends at once [BW L1586]")
