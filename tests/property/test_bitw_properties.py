@@ -96,7 +96,6 @@ def random_game(draw: dict, seed: str) -> Game:
         else:
             hex_id, strength, revealed, oos = drawn
             game.blocks[block_id] = BlockState(hex=hex_id, strength=strength, revealed=revealed, out_of_supply=oos)
-    game.withheld = [b for b, drawn in draw.items() if drawn is None]  # BR 7.3.3: hidden from the enemy
     return Game.model_validate(game.model_dump())
 
 

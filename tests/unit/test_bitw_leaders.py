@@ -5,7 +5,6 @@ rules added after it in this file. What the conformance cases (960-969, 980-999)
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 from aa_ref.core.setups import load_setup
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw
@@ -19,33 +18,34 @@ SCENARIO = load_setup(str(CASES / "_test-scenario.yaml"))
 
 
 # --- BR 7.3.3 withheld reinforcements [BW L1218] -------------------------------------------------------------
+def _july_without_it_inf2() -> Game:
+    game = Bitw().new_game(SCENARIO, None, {}, "s", "g.log.yaml")
+    game.turn = game.round = 3
+    game.blocks["it-inf2"].hex = None
+    return game
+
+
 def test_a_withheld_reinforcement_is_shown_to_its_side_only():
-    case, outcome = run_case(CASES / "960-unplaced-reinforcement-is-withheld.yaml")
-    assert not outcome.problems and outcome.game.withheld == ["it-inf2"]
-    assert view(SCENARIO, outcome.game, "axis").withheld == ["it-inf2"]
-    allies = view(SCENARIO, outcome.game, "allies")
-    assert allies.withheld == [] and "it-inf2" not in allies.model_dump_json()
+    game = _july_without_it_inf2()
+    assert view(SCENARIO, game, "axis").withheld == ["de-inf3", "it-inf2"]  # May's and June's, never placed
+    allies = view(SCENARIO, game, "allies")
+    assert allies.withheld == ["fr-inf3"] and "it-inf2" not in allies.model_dump_json()
 
 
-def test_a_game_saved_before_withheld_loads_with_none():
-    game = Bitw().new_game(SCENARIO, None, {}, "s", "g.log.yaml")
-    data = game.model_dump(mode="json")
-    data.pop("withheld")
-    assert Game.model_validate(data).withheld == []
+def test_a_reinforcement_that_entered_once_is_not_withheld():
+    game = _july_without_it_inf2()
+    game.blocks["it-inf2"].life = 1
+    assert view(SCENARIO, game, "axis").withheld == ["de-inf3"]
 
 
-def test_a_withheld_block_the_scenario_does_not_know_is_reported():
-    game = Bitw().new_game(SCENARIO, None, {}, "s", "g.log.yaml")
-    game.withheld = ["xx-nobody"]
-    problems = Bitw._name_problems(SCENARIO, game, _Doc())  # type: ignore[arg-type]
-    assert [p.loc for p in problems if "xx-nobody" in p.message] == [("withheld", 0)]
+def test_a_game_without_view_secret_withholds_nothing():
+    """Lives are counted only in a game with a view secret: an older game rebuilds a late reinforcement, paid."""
+    from aa_ref.games.blocks_in_the_west.withheld import withheld
 
-
-class _Doc:
-    """A stand-in for the game file's Document: a problem is its message and location."""
-
-    def problem(self, message: str, loc: tuple) -> SimpleNamespace:
-        return SimpleNamespace(message=message, loc=loc)
+    game = _july_without_it_inf2()
+    assert withheld(SCENARIO, game, "it-inf2")
+    game.view_secret = None
+    assert not withheld(SCENARIO, game, "it-inf2")
 
 
 # --- Paris open city [BW L838-L840] ------------------------------------------------------------------------------

@@ -176,14 +176,6 @@ class ArmisticeEvent(Strict):
     stage: Literal["asked", "granted", "lapsed"]
 
 
-class Withheld(Strict):
-    """A reinforcement is withheld as its month's Production phase ends, or placed free later (BR 7.3.3) [BW L1218]."""
-
-    type: Literal["withheld"] = "withheld"
-    block: str
-    withheld: bool
-
-
 class OpenCity(Strict):
     """A power declares its capital an open city: the capital moves to `capital`, `city` is to be evacuated in this
     Movement phase (Paris open city) [BW L838]."""
@@ -209,7 +201,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note, Withheld, OpenCity, Evacuated],
+          Upgraded, HqState, Roll, Note, OpenCity, Evacuated],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -309,10 +301,6 @@ def apply_event(game: Game, event: Any) -> None:
             game.volkssturm = True
         case Upgraded(block=block, to=to):
             game.upgraded = by_name({**game.upgraded, block: to})
-        case Withheld(block=block, withheld=on):
-            _block(game, block)
-            rest = [b for b in game.withheld if b != block]
-            game.withheld = sorted([*rest, block], key=natural_key) if on else rest
         case OpenCity(power=power, city=city, capital=capital):
             game.capitals = {**game.capitals, power: capital}
             game.evacuate = sorted({*game.evacuate, city}, key=natural_key)

@@ -201,8 +201,8 @@ def _placed_here(act: Act, hex_id: str) -> int:
 def place(act: Act, order: Any) -> None:
     """Place this month's reinforcement in its arrival hex, if friendly-controlled and supplied, free and at full
     strength [BW L1198], [BW L1206], [BW L1214]; a withheld reinforcement of an earlier month free, in its arrival
-    hex or where a rebuilt block could enter (`withheld`, BR 7.3.3 [BW L1218]); or rebuild an eliminated block at its weakest printed step,
-    paying that step, in a supplied friendly Major City or Fortress of its nation, one a hex (two in a capital),
+    hex or where a rebuilt block could enter (`withheld`, BR 7.3.3 [BW L1218]); or rebuild an eliminated block at its
+    weakest printed step, paying that step, in a supplied friendly Major City or Fortress of its nation, one a hex (two in a capital),
     armour only with a red factory, air and paratroops with a blue one, Marines with a white one [BW L1202-L1208]."""
     _after_disbanding(act)
     block_id = act.block(order.place, "place")
@@ -229,7 +229,8 @@ def place(act: Act, order: Any) -> None:
                                  revealed=act.game.options.get("fog_of_war") == "off", reason="reinforcement [BW L1198]"))
         act.note(f"{block_id} arrives in {at} as a reinforcement [BW L1198]")
         return
-    if block_id in act.game.withheld and due is not None and at == due[1]:
+    late = withheld.withheld(act.scenario, act.game, block_id)
+    if late and due is not None and at == due[1]:
         withheld.arrive(act, block_id, at)  # BR 7.3.3: in its arrival hex, free [BW L1218]
         return
     act.require(h.city in PLACE_CITIES, f"{at} is not a Major City, Fortress or capital: rebuilt blocks enter there",
@@ -249,7 +250,7 @@ def place(act: Act, order: Any) -> None:
         act.require(resources.output(act.game, act.scenario, at, factory) > 0, f"{block_id} ({block.unit}) is built "
                     f"only in a hex with a {factory} factory, and {at}'s was destroyed when the enemy captured it "
                     "(OR 16.1)", "L2129", "at")
-    if block_id in act.game.withheld:
+    if late:
         withheld.arrive(act, block_id, at)  # BR 7.3.3: where a new unit of its nation enters, free [BW L1218]
         return
     step = block.steps[-1]

@@ -34,7 +34,6 @@ from aa_ref.games.blocks_in_the_west import (
     upgrade,
     victory,
     volkssturm,
-    withheld,
 )
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
@@ -111,8 +110,8 @@ class Bitw:
     rules_changes: ClassVar[dict[int, str]] = {
         1: FIRST_RULES,
         2: "air units start no mission in rain with the basic rules too [BW L1618] (before: only with advanced_weather)",
-        3: "a reinforcement not placed in its month's Production phase is withheld and placed free in a later one "
-           "(BR 7.3.3 [BW L1218], digest A24; before: rebuilt and paid at its weakest step)",
+        3: "a reinforcement never placed (life 0) after its month is withheld, placed free in a later Production "
+           "phase (BR 7.3.3 [BW L1218], digest A24; before: rebuilt and paid at its weakest step)",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = ["weather", *PLAYER_PHASES, "victory"]
@@ -170,7 +169,7 @@ class Bitw:
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
                              ("hex", ("control", "fortifications", "charges", "recon_hexes", "evacuate")),
-                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "withheld"))):
+                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
             for field in fields:
                 value = getattr(game, field)
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
@@ -304,7 +303,6 @@ class Bitw:
                 production.collect_income(act)
             elif step in ("srm", "movement", "exploitation"):
                 if step == "srm":
-                    withheld.withhold(act)  # BR 7.3.3: this month's reinforcements not placed [BW L1218]
                     production.end_production(act)  # AR 11.0: unpaired coloured PP are discarded [BW L1756]
                     movement.begin_srm(act)
                 movement.new_phase(act)

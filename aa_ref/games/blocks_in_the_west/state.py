@@ -140,9 +140,6 @@ class Game(Strict):
                                                                      "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
     dropped: list[str] = Field(default_factory=list, description="paratroops dropped this player turn (AR 23.0) "
                                                                  "[BW L2284]")
-    withheld: list[str] = Field(default_factory=list, description="reinforcements not placed in their month's "
-                                "Production phase: placed free in a later one (BR 7.3.3) [BW L1218]; hidden from the "
-                                "enemy")
     capitals: dict[str, str] = Field(default_factory=dict, description="power -> its capital now, when it declared "
                                      "its own an open city (Paris open city: Bordeaux) [BW L838]; public")
     evacuate: list[str] = Field(default_factory=list, description="open cities declared this player turn, to be "

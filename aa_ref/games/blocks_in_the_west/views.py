@@ -21,6 +21,7 @@ from pydantic import Field
 
 from aa_ref.core.errors import UsageError
 from aa_ref.core.model import Strict
+from aa_ref.games.blocks_in_the_west import withheld
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import Game, Phase, Side
 
@@ -126,7 +127,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
         blocks=dict(sorted(seen.items())), off_map=off_map,
         capitals=dict(game.capitals),
-        withheld=[b for b in game.withheld if scenario.powers[scenario.blocks[b].power].side == side], hit_priority=list(game.hit_priority.get(side, [])),
+        withheld=withheld.own_withheld(scenario, game, side), hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
     )
