@@ -71,7 +71,6 @@ def victory_phase(act: Act) -> None:
         return
     armistice.victory_phase_armistices(act)
     for power in surrendered(act):
-        x = scenario.powers[power]
         if surrender(act, power):
             act.note(f"{power} surrenders: its capital {open_city.capital(scenario, game, power)} is held by the enemy "
                      "[BW L1584], [BW L802]")
