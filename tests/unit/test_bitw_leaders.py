@@ -5,6 +5,7 @@ rules added after it in this file. What the conformance cases (960-969, 980-999)
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from aa_ref.core.setups import load_setup
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw
@@ -93,3 +94,33 @@ def test_a_scenario_without_open_city_keeps_its_digest():
     moved = SCENARIO.model_copy(deep=True)
     moved.powers["france"].open_city = "H14"
     assert scenario_digest(moved) != scenario_digest(SCENARIO)
+
+
+# --- the Mediterranean's weather [BW L1602], [BW L2600] -----------------------------------------------------
+
+
+def test_a_mediterranean_sea_hex_is_reported(tmp_path: Path):
+    text = (CASES / "_leaders-scenario.yaml").read_text()
+    text = text.replace("  H20: {at: [2, 0], terrain: sea}", "  H20: {at: [2, 0], terrain: sea, mediterranean: true}")
+    (tmp_path / "s.yaml").write_text(text)
+    from typer.testing import CliRunner
+
+    from aa_ref.cli.app import app
+
+    result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
+    assert result.exit_code == 1 and "marked mediterranean but is sea" in result.output, result.output
+
+
+def test_the_weather_of_a_hex():
+    from aa_ref.games.blocks_in_the_west.mediterranean import weather
+
+    scenario = load_setup(str(CASES / "_leaders-scenario.yaml"))
+    game = Bitw().new_game(scenario, None, {"advanced_weather": "on"}, "s", "g.log.yaml")
+    game.weather = "snow"
+    seen = SimpleNamespace(scenario=scenario, game=game)
+    assert weather(seen, "H74") == "good" and weather(seen, "H64") == "snow" and weather(seen, None) == "snow"
+    game.options = {"optional_weather": "on"}
+    game.mediterranean_weather = "light_rain"
+    assert weather(seen, "H74") == "light_rain"
+    game.options = {}
+    assert weather(seen, "H74") == "snow"  # basic rules: the month's weather everywhere

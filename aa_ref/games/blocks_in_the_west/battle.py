@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from aa_ref.core.dice import Volley
 from aa_ref.games.blocks_in_the_west import airborne, hq, recon, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west import modifiers as mod
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
@@ -58,11 +59,11 @@ def attacker_ground_mali(act: Act, battle: Battle, block_id: str, aa: bool = Fal
             mali += 1
         if battle.round == 1:
             crossed = battle.crossing.get(block_id)
-            if crossed == "river" and act.game.weather != "snow":  # frozen rivers: no effect [BW L1640]
+            if crossed == "river" and med.weather(act, battle.hex) != "snow":  # frozen rivers: no effect [BW L1640]
                 mali += 1
             elif crossed == "strait":
                 mali += 2
-        if act.game.weather in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
+        if med.weather(act, battle.hex) in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
             mali += 1
         mali += mod.swamp_malus(act, battle, block_id)
         mali += airborne.first_round_malus(act, battle, block_id)  # AR 23.0: paratroops' first round [BW L2284]
@@ -82,9 +83,9 @@ def defender_ground_bonuses(act: Act, battle: Battle, block_id: str) -> int:
     if battle.round == 1:
         attackers = [b for b in members(act, battle, battle.attacker) if act.scenario.blocks[b].unit in GCU]
         if attackers and all(battle.crossing.get(b) in ("river", "strait") for b in attackers):
-            if not (act.game.weather == "snow" and all(battle.crossing.get(b) == "river" for b in attackers)):
+            if not (med.weather(act, battle.hex) == "snow" and all(battle.crossing.get(b) == "river" for b in attackers)):
                 bonuses += 1
-    if act.game.weather == "rain":
+    if med.weather(act, battle.hex) == "rain":
         bonuses += 1
     return bonuses
 
@@ -119,7 +120,7 @@ def may_fly(act: Act, battle: Battle, block_id: str) -> bool:
     """Strategic bombers fight one round only [BW L1070]; bombers based in the hex do not act in the first round
     unless sent by a reaction [BW L1392-L1394]; no air combat in rain [BW L1632]."""
     unit = act.scenario.blocks[block_id].unit
-    if act.game.weather == "rain":
+    if med.weather(act, battle.hex) == "rain":
         return False
     if unit == "strategic_bomber" and battle.round > 1:
         return False
@@ -132,7 +133,7 @@ def may_fly(act: Act, battle: Battle, block_id: str) -> bool:
 def air_to_air(act: Act, battle: Battle) -> None:
     """Both sides' air units fire at each other's, simultaneously (digest A32) [BW L1340-L1352]."""
     sides = {s: air(act, members(act, battle, s)) for s in ("axis", "allies")}
-    if not (sides["axis"] and sides["allies"]) or act.game.weather == "rain":
+    if not (sides["axis"] and sides["allies"]) or med.weather(act, battle.hex) == "rain":
         return
     if not any(act.scenario.blocks[b].unit == "fighter" for b in sides["axis"] + sides["allies"]):
         return
@@ -160,7 +161,7 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
     halved."""
     defender = other(battle.attacker)
     sides = {s: members(act, battle, s) for s in ("axis", "allies")}
-    if not (air(act, sides["axis"]) or air(act, sides["allies"])) or act.game.weather == "rain":
+    if not (air(act, sides["axis"]) or air(act, sides["allies"])) or med.weather(act, battle.hex) == "rain":
         return  # no air unit flies in rain, nothing to fire at [BW L1632]
     h = act.scenario.hexes[battle.hex]
     scored = {}
@@ -168,7 +169,7 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
         enemy_air = air(act, sides[other(side)])
         if not enemy_air:
             continue
-        weather = 1 if act.game.weather in ("snow", "light_rain") or (act.game.weather == "rain" and side == defender) \
+        weather = 1 if med.weather(act, battle.hex) in ("snow", "light_rain") or (med.weather(act, battle.hex) == "rain" and side == defender) \
             else 0
         shooters = []
         for b in ground(act, blocks):

@@ -193,6 +193,13 @@ class Evacuated(Strict):
     hexes: list[str]
 
 
+class MediterraneanWeather(Strict):
+    """The Mediterranean hexes' weather this month (OR 39.0) [BW L2600]."""
+
+    type: Literal["mediterranean_weather"] = "mediterranean_weather"
+    weather: Literal["good", "light_rain"]
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -201,7 +208,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note, OpenCity, Evacuated],
+          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -306,6 +313,8 @@ def apply_event(game: Game, event: Any) -> None:
             game.evacuate = sorted({*game.evacuate, city}, key=natural_key)
         case Evacuated(hexes=hexes):
             game.evacuate = [h for h in game.evacuate if h not in hexes]
+        case MediterraneanWeather(weather=weather):
+            game.mediterranean_weather = weather
         case Roll() | Note():
             pass
         case _:

@@ -16,6 +16,7 @@ from typing import Any
 
 from aa_ref.core import hexgrid
 from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -80,7 +81,7 @@ def hex_cost(board: Board, here: str, there: str) -> int:
         return STRAIT_MP
     h = board.scenario.hexes[there]
     terrain = "clear" if h.coastal else h.terrain  # coastal hexes cost 1 MP [BW L1301] (digest A18)
-    return TERRAIN_MP[board.game.weather][terrain]
+    return TERRAIN_MP[med.weather(board, there)][terrain]  # type: ignore[index]
 
 
 def block_cost(act: Act, board: Board, block_id: str, here: str, there: str) -> int:
@@ -97,8 +98,8 @@ def block_cost(act: Act, board: Board, block_id: str, here: str, there: str) -> 
         act.require("mountain" not in terrain.values(), f"{block_id} ({unit}) is armour: it may not enter or leave a "
                     f"mountain hex ({there if terrain[there] == 'mountain' else here})", "L2068", "path")
     if terrain[there] == "mountain" and unit != "mountain":
-        act.require(act.game.weather == "good", f"only mountain units enter the mountain hex {there} in "
-                    f"{act.game.weather.replace('_', ' ')} weather", "L2068", "path")
+        act.require(med.weather(act, there) == "good", f"only mountain units enter the mountain hex {there} in "
+                    f"{med.weather(act, there).replace('_', ' ')} weather", "L2068", "path")
     if board.hexside(here, there) == "strait":
         return cost
     if unit == "mountain" and terrain[there] in ("mountain", "hill"):
@@ -237,7 +238,7 @@ def declare_charge(act: Act, blocks: list[str], target: str, kind: str) -> None:
     board = act.board()
     act.require(bool(board.blocks_at(target, board.enemy(act.side))), f"{target} holds no enemy units: a {name} is "
                 "an attack", "L2250" if kind == "cavalry" else "L2256", "charge")
-    act.require(act.game.weather == "good", f"no {name} in {act.game.weather.replace('_', ' ')} weather: the weather "
+    act.require(med.weather(act, target) == "good", f"no {name} in {med.weather(act, target).replace('_', ' ')} weather: the weather "
                 "must be fair", "L2250" if kind == "cavalry" else "L2256", "charge")
     h = act.scenario.hexes[target]
     act.require(h.terrain == "clear" and h.city not in ("capital", "major", "fortress")
@@ -331,7 +332,8 @@ def fly(act: Act, order: Any) -> None:
     board = act.board()
     act.require(bool(board.blocks_at(to, board.enemy(act.side))), f"{to} holds no enemy units: missions fly to enemy "
                 "hexes", "L1271", "to")
-    act.require(act.game.weather != "rain", "air units start no mission in rain (they may rebase)", "L1618", "fly")
+    act.require(all(med.weather(act, act.game.blocks[b].hex) != "rain" for b in blocks), "air units start no mission "
+                "in rain (they may rebase)", "L1618", "fly")
     act.require(not air_limit(act, to, blocks), air_limit(act, to, blocks) or "", "L654", "fly")
     act.require(not armistice.protected_city(act, to), armistice.protected_city(act, to) or "", "L856", "to")
     for b in blocks:

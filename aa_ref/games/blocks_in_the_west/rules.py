@@ -31,7 +31,7 @@ RULES: tuple[Rule, ...] = (
     Rule("advanced_zoc", "advanced", "AR 8.0", "ZOC not across unfrozen rivers, enemy major cities, bunkers and "
          "fortresses; Axis forts and Festungs exert none", "L1590-L1592", True),
     Rule("advanced_weather", "advanced", "AR 9.0", "the snow exemption of Finnish, Norwegian, Swedish, Soviet and "
-         "mountain units in their home nation", "L1594-L1644", True),
+         "mountain units in their home nation; the Mediterranean hexes always in good weather", "L1594-L1644", True),
     Rule("elite_units", "advanced", "AR 10.0", "elite units' combat bonuses; Munich, the SS recruiting centre",
          "L1646-L1679", True),
     Rule("advanced_production", "advanced", "AR 11.0", "coloured PP: armour, air, naval and oil resources paired "

@@ -25,6 +25,7 @@ from aa_ref.games.blocks_in_the_west import (
     armistice,
     combat,
     hq,
+    mediterranean,
     movement,
     open_city,
     production,
@@ -77,7 +78,7 @@ ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation",), "blocks": ("upgrade",), "powers": ("open_city",)}
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean"), "blocks": ("upgrade",), "powers": ("open_city",)}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
@@ -261,6 +262,7 @@ class Bitw:
                 weather = self._no_repeat(act, weather)
         if weather != game.weather:
             act.ctx.emit(SetWeather(weather=weather))  # type: ignore[arg-type]
+        mediterranean.new_month(act, act.scenario.turns[game.turn - 1].weather == "roll")  # [BW L1602], [BW L2600]
         self._enter(act, "supply")
 
     @staticmethod

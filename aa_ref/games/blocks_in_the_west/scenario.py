@@ -91,6 +91,9 @@ class Hex(Strict):
                                 "not the usual (2 major city or fortress, 1 minor city or bunker): Eben Emael rolls only "
                                 "Liège's 1 [BW L944]")
     ss_centre: bool = Field(default=False, description="Munich, the SS recruiting centre (helmet icon) [BW L1673-L1679]")
+    mediterranean: bool = Field(default=False, description="a Mediterranean coastal or island hex: always good weather "
+                                "under AR 9.0 [BW L1602]; light rain on a 6 in April and October under OR 39.0 "
+                                "[BW L2600]")
     hydrogenation: bool = Field(default=False, description="its black production is a hydrogenation plant (a factory, "
                                 "AR 11.2 [BW L1748-L1750]), not an oil well (a centre, AR 11.1 [BW L1728]): OR 16.0 "
                                 "destroys it when captured [BW L2129]")

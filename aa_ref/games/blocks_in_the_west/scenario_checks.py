@@ -131,6 +131,10 @@ def _hex_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Prob
                     problems.append(doc.problem(f"hex {name} is sea, so it cannot be {field.replace('_', ' ')}", (*where, field)))
             if any(h.production.model_dump().values()):
                 problems.append(doc.problem(f"hex {name} is sea, so it produces nothing [BW L598-L600]", (*where, "production")))
+        if h.mediterranean and (h.terrain == "sea" or h.partial):
+            kind = "sea" if h.terrain == "sea" else "a partial map-edge hex"
+            problems.append(doc.problem(f"hex {name} is marked mediterranean but is {kind}: the rule's hexes are "
+                                        "coastal and island land hexes [BW L1602]", (*where, "mediterranean")))
         if h.hydrogenation and not h.production.black:
             problems.append(doc.problem(f"hex {name} is a hydrogenation plant but produces no black PP [BW L1748-L1750]",
                                         (*where, "hydrogenation")))

@@ -144,6 +144,9 @@ class Game(Strict):
                                      "its own an open city (Paris open city: Bordeaux) [BW L838]; public")
     evacuate: list[str] = Field(default_factory=list, description="open cities declared this player turn, to be "
                                 "completely evacuated by the end of its Movement phase [BW L838]")
+    mediterranean_weather: Literal["good", "light_rain"] = Field(
+        default="good", description="the Mediterranean coastal and island hexes' weather this month (OR 39.0) "
+        "[BW L2600]; under AR 9.0 alone they are always good [BW L1602]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

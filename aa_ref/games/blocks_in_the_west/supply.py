@@ -16,6 +16,7 @@ from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, rules
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points
@@ -94,7 +95,7 @@ def by_sea_only(board: Board, block_id: str) -> list[str]:
     state = board.game.blocks[block_id]
     power = board.block(block_id).power
     side = _side(board.scenario, power)
-    limit = LINE.get(board.game.weather, 3)
+    limit = LINE.get(med.weather(board, state.hex), 3)
     every = sources(board, power)
     by_sea = every - _source_powers(board, power, rail_sources)
     if not by_sea or line_length(board, state.hex, side, every - by_sea, limit) is not None:
@@ -175,7 +176,7 @@ def line_length(board: Board, start: str, side: Side, targets: set[str], limit: 
 
 def supplied_at(board: Board, hex_id: str, power: str) -> bool:
     """A block of `power` in `hex_id` can trace a supply line to a friendly source [BW L775-L782]."""
-    limit = LINE.get(board.game.weather, 3)
+    limit = LINE.get(med.weather(board, hex_id), 3)
     return line_length(board, hex_id, _side(board.scenario, power), sources(board, power), limit) is not None
 
 
