@@ -124,3 +124,50 @@ def test_the_weather_of_a_hex():
     assert weather(seen, "H74") == "light_rain"
     game.options = {}
     assert weather(seen, "H74") == "snow"  # basic rules: the month's weather everywhere
+
+
+# --- OR 19.2 target selection [BW L2246] ---------------------------------------------------------------------
+def _refusal(name: str, game: Game, scenario) -> str:
+    from aa_ref.core.engine import Context, Illegal
+    from aa_ref.games.blocks_in_the_west.act import Act
+    from aa_ref.games.blocks_in_the_west.orders import Target
+    from aa_ref.games.blocks_in_the_west.recon_target import name_targets
+
+    ctx = Context.__new__(Context)
+    ctx.game = game  # type: ignore[attr-defined]
+    try:
+        name_targets(Act(ctx, scenario, "axis"), Target(target=[name], at="H22"))
+    except Illegal as exc:
+        return exc.message.replace(f"'{name}'", "'NAME'")
+    raise AssertionError("accepted")
+
+
+def test_a_refused_target_tells_nothing_the_view_does_not():
+    """Naming a hidden block in the hex, one elsewhere, one off the map, an opaque name or nothing: one message,
+    listing only the blocks revealed there (those the attacker's view already shows by name)."""
+    from aa_ref.games.blocks_in_the_west.views import hidden_name
+
+    scenario = load_setup(str(CASES / "_leaders-scenario.yaml"))
+    game = Bitw().new_game(scenario, None, {"recon": "on"}, "s", "g.log.yaml")
+    for block, state in game.blocks.items():
+        state.hex = None
+    game.blocks["de-inf1"].hex = "H23"
+    game.blocks["fr-inf1"].hex, game.blocks["fr-inf1"].revealed = "H22", True
+    game.blocks["fr-inf3"].hex = "H22"  # hidden, in the hex
+    game.blocks["fr-inf2"].hex = "H12"  # hidden, elsewhere
+    game.recon_hexes = ["H22"]
+    seen = view(scenario, game, "axis")
+    assert "fr-inf1" in seen.blocks and "fr-inf3" not in seen.blocks
+    names = ["fr-inf3", "fr-inf2", "fr-tank1", hidden_name(game, "fr-inf3"), "nothing-at-all"]
+    messages = {_refusal(name, game, scenario) for name in names}
+    assert len(messages) == 1, messages
+    message = messages.pop()
+    assert "fr-inf3" not in message and "fr-inf2" not in message and "revealed there: fr-inf1" in message
+
+
+def test_no_target_in_bad_weather():
+    scenario = load_setup(str(CASES / "_leaders-scenario.yaml"))
+    game = Bitw().new_game(scenario, None, {"recon": "on"}, "s", "g.log.yaml")
+    game.blocks["fr-inf1"].hex, game.blocks["fr-inf1"].revealed = "H22", True
+    game.recon_hexes, game.weather = ["H22"], "rain"
+    assert "only in good weather" in _refusal("fr-inf1", game, scenario)

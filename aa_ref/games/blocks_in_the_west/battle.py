@@ -11,6 +11,7 @@ from __future__ import annotations
 from aa_ref.core.dice import Volley
 from aa_ref.games.blocks_in_the_west import airborne, hq, recon, resources, rules, supply
 from aa_ref.games.blocks_in_the_west import mediterranean as med
+from aa_ref.games.blocks_in_the_west import recon_target
 from aa_ref.games.blocks_in_the_west import modifiers as mod
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
@@ -215,7 +216,8 @@ def air_to_ground(act: Act, battle: Battle) -> None:
         if shooters and ground(act, sides[other(side)]):
             scored[side] = volley(act, battle, f"air-to-ground {side}", shooters)
     for side, n in scored.items():
-        take_hits(act, ground(act, sides[other(side)]), n, f"air-to-ground hits by {side} [BW L1384]")
+        take_hits(act, ground(act, sides[other(side)]), n, f"air-to-ground hits by {side} [BW L1384]",
+                  chosen=recon_target.chosen(act, battle, side, air(act, sides[side])))  # OR 19.2 [BW L2246]
 
 
 def artillery(act: Act, battle: Battle, side: Side) -> None:
@@ -246,7 +248,8 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
             eliminate(act, s.block, "its last step fired [BW L1406]")
         else:
             act.ctx.emit(BlockUpdate(block=s.block, strength=after, reason="artillery rotates after firing [BW L1406]"))
-    take_hits(act, enemy, n, f"artillery hits by {side} [BW L1404]")
+    take_hits(act, enemy, n, f"artillery hits by {side} [BW L1404]",
+              chosen=recon_target.chosen(act, battle, side))  # OR 19.2 [BW L2246]
 
 
 def ground_fire(act: Act, battle: Battle, side: Side) -> None:

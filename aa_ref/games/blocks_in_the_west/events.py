@@ -200,6 +200,13 @@ class MediterraneanWeather(Strict):
     weather: Literal["good", "light_rain"]
 
 
+class ReconTargets(Strict):
+    """OR 19.2: the active side's choice of targets among equally strong enemy blocks, by battle hex [BW L2246]."""
+
+    type: Literal["recon_targets"] = "recon_targets"
+    targets: dict[str, list[str]]
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -208,7 +215,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather],
+          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather, ReconTargets],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -315,6 +322,8 @@ def apply_event(game: Game, event: Any) -> None:
             game.evacuate = [h for h in game.evacuate if h not in hexes]
         case MediterraneanWeather(weather=weather):
             game.mediterranean_weather = weather
+        case ReconTargets(targets=targets):
+            game.recon_targets = {h: list(b) for h, b in targets.items()}
         case Roll() | Note():
             pass
         case _:

@@ -165,6 +165,14 @@ class OpenCityOrder(Strict):
     open_city: str = Field(description="the power declaring its capital an open city")
 
 
+class Target(Strict):
+    """Movement phase, optional rule OR 19.2: after a successful reconnaissance of a hex, the enemy blocks revealed
+    there that the side's artillery and TECH 2 air units hit first among equally strong ones, in order [BW L2246]."""
+
+    target: list[str] = Field(min_length=1, description="enemy blocks as the side's view names them (revealed)")
+    at: str = Field(description="the hex reconnoitred")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -173,7 +181,7 @@ class EndTurn(Strict):
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn,
-               OpenCityOrder]
+               OpenCityOrder, Target]
 
 
 

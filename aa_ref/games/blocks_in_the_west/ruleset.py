@@ -30,6 +30,7 @@ from aa_ref.games.blocks_in_the_west import (
     open_city,
     production,
     recon,
+    recon_target,
     rules,
     supply,
     upgrade,
@@ -67,7 +68,7 @@ PHASE_OF: dict[type, str] = {
     o.UpgradeOrder: "production", o.Disband: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement", o.OpenCityOrder: "srm",
+    o.Drop: "movement", o.OpenCityOrder: "srm", o.Target: "movement",
 }
 
 
@@ -169,7 +170,7 @@ class Bitw:
         powers = NameIndex("power", scenario.powers)
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
-                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "evacuate")),
+                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "evacuate", "recon_targets")),
                              ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
             for field in fields:
                 value = getattr(game, field)
@@ -299,6 +300,7 @@ class Bitw:
                 continue  # advanced and optional rules only [BW L1155], [BW L1174]
             if step == "supply":
                 hq.new_player_turn(act)
+                recon_target.new_player_turn(act)  # OR 19.2: the choices lapse [BW L2246]
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
@@ -346,7 +348,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
-            o.OpenCityOrder: open_city.declare,
+            o.OpenCityOrder: open_city.declare, o.Target: recon_target.name_targets,
         }[type(action)]
         handler(act, action)
 

@@ -147,6 +147,9 @@ class Game(Strict):
     mediterranean_weather: Literal["good", "light_rain"] = Field(
         default="good", description="the Mediterranean coastal and island hexes' weather this month (OR 39.0) "
         "[BW L2600]; under AR 9.0 alone they are always good [BW L1602]")
+    recon_targets: dict[str, list[str]] = Field(default_factory=dict, description="OR 19.2: battle hex -> the enemy "
+                                                "blocks, revealed by reconnaissance, the active side's artillery and "
+                                                "TECH 2 air units hit first among equally strong ones [BW L2246]")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 
