@@ -171,3 +171,54 @@ def test_no_target_in_bad_weather():
     game.blocks["fr-inf1"].hex, game.blocks["fr-inf1"].revealed = "H22", True
     game.recon_hexes, game.weather = ["H22"], "rain"
     assert "only in good weather" in _refusal("fr-inf1", game, scenario)
+
+
+# --- Free France [BW L854], [BW L950-L957] -----------------------------------------------------------------------
+def _play(tmp_path: Path, state: dict, actions: list) -> object:
+    """A case of the leaders' scenario run like a conformance case (the case numbers are spent)."""
+    import json
+
+    case = {"case": 0, "title": "t", "rule": "BW L954", "scenario": "_leaders-scenario.yaml",
+            "state": {"turn": 6, "phase": "production", "power": "allies", "armistices": ["france"], **state},
+            "orders": [{"actions": actions}], "expect": {"verdict": "legal"}}
+    path = tmp_path / "case.yaml"
+    path.write_text(json.dumps(case))
+    return run_case(path)[1]
+
+
+def test_the_usa_pay_at_most_three_pp_a_turn(tmp_path: Path):
+    ok = _play(tmp_path, {"blocks": {}}, [{"place": "ff-inf1", "at": "H04"}, {"repair": "ff-inf1", "steps": 2}])
+    assert not ok.problems and ok.game.pp["usa"] == 3 and ok.game.sponsored == {"free_france": 3}
+    over = _play(tmp_path, {"blocks": {"ff-inf2": {"hex": "H04", "strength": 2}}},
+                 [{"place": "ff-inf1", "at": "H04"}, {"repair": "ff-inf1", "steps": 2}, {"repair": "ff-inf2"}])
+    assert over.problems and "at most 3 PP a turn" in str(over.problems[0])
+
+
+def test_the_usa_budget_is_new_each_turn(tmp_path: Path):
+    ok = _play(tmp_path, {"blocks": {}}, [{"place": "ff-inf1", "at": "H04"}])
+    game = ok.game
+    assert game.sponsored_turn == 6 and game.sponsored == {"free_france": 1}
+
+
+def test_paris_liberated_gives_free_france_three_pp_and_its_units(tmp_path: Path):
+    out = _play(tmp_path, {"phase": "supply", "blocks": {"gb-inf1": {"hex": "H12"}}, "control": {"H12": "allies"}},
+                [{"next_phase": "production"}, {"place": "ff-inf1", "at": "H12"}])
+    assert not out.problems, out.problems
+    assert out.game.blocks["ff-inf1"].hex == "H12"
+    assert out.game.pp.get("free_france") == 2 and out.game.pp["usa"] == 6  # 3 PP received, 1 spent: its own
+
+
+def test_without_paris_free_france_gets_nothing(tmp_path: Path):
+    out = _play(tmp_path, {"phase": "supply", "control": {"H12": "axis"}}, [{"next_phase": "production"}])
+    assert not out.problems and out.game.pp.get("free_france", 0) == 0
+
+
+def test_a_sponsor_of_the_other_side_is_reported(tmp_path: Path):
+    text = (CASES / "_leaders-scenario.yaml").read_text().replace("rebuilt_by: {power: usa,", "rebuilt_by: {power: germany,")
+    (tmp_path / "s.yaml").write_text(text)
+    from typer.testing import CliRunner
+
+    from aa_ref.cli.app import app
+
+    result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
+    assert result.exit_code == 1 and "must be another power of its side" in result.output, result.output

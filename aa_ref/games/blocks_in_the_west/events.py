@@ -207,6 +207,15 @@ class ReconTargets(Strict):
     targets: dict[str, list[str]]
 
 
+class Sponsored(Strict):
+    """Free France: its sponsor (the USA) pays `amount` PP for its units this turn [BW L954]."""
+
+    type: Literal["sponsored"] = "sponsored"
+    power: str
+    amount: int
+    turn: int
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -215,7 +224,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather, ReconTargets],
+          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -324,6 +333,10 @@ def apply_event(game: Game, event: Any) -> None:
             game.mediterranean_weather = weather
         case ReconTargets(targets=targets):
             game.recon_targets = {h: list(b) for h, b in targets.items()}
+        case Sponsored(power=power, amount=amount, turn=turn):
+            if game.sponsored_turn != turn:
+                game.sponsored, game.sponsored_turn = {}, turn
+            game.sponsored = {**game.sponsored, power: game.sponsored.get(power, 0) + amount}
         case Roll() | Note():
             pass
         case _:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import resources, rules, supply, withheld
+from aa_ref.games.blocks_in_the_west import free_france, resources, rules, supply, withheld
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -68,14 +68,15 @@ def pay_steps(act: Act, block_id: str, indices: list[int], reason: str, rule: st
         for colour, n in step_price(block, i, advanced).items():
             total[colour] = total.get(colour, 0) + n
     words = str(total["yellow"]) if len(total) == 1 else ", ".join(f"{n} {c}" for c, n in total.items())
-    held = act.game.coloured_pp.get(block.power, {})
+    power = free_france.payer(act, block_id, total["yellow"])  # Free France: the USA pays [BW L954]
+    held = act.game.coloured_pp.get(power, {})
     short = [f"{n} {c} (it has {held.get(c, 0)})" for c, n in total.items() if c != "yellow" and held.get(c, 0) < n]
-    act.require(not short, f"{reason} costs {words} PP, but {block.power} lacks " + ", ".join(short)
+    act.require(not short, f"{reason} costs {words} PP, but {power} lacks " + ", ".join(short)
                 + " [BW L1691-L1703]", "L1691-L1703")
-    act.pay(block.power, total["yellow"], reason, rule)
+    act.pay(power, total["yellow"], reason, rule)
     for colour, n in total.items():
         if colour != "yellow" and n:
-            act.ctx.emit(ColouredPoints(power=block.power, colour=colour, delta=-n, reason=reason))  # type: ignore[arg-type]
+            act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=-n, reason=reason))  # type: ignore[arg-type]
     return words
 
 
@@ -106,6 +107,7 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
 
 def collect_income(act: Act) -> None:
     """The Production phase begins: the active side's powers receive their income [BW L1182], [BW L598-L600]."""
+    free_france.income(act)  # Paris liberated: 3 PP to Free France [BW L957]
     for power, amount in income_of(act).items():
         if amount:
             act.ctx.emit(Points(power=power, delta=amount, reason="income [BW L1182]"))
@@ -212,6 +214,7 @@ def place(act: Act, order: Any) -> None:
     act.require(state.hex is None, f"{block_id} is already on the map in {state.hex}", "L1198", "place")
     act.require(block.power not in act.game.armistices, f"{block.power} is out of the war by armistice: its units "
                 "never return", "L852", "place")
+    free_france.check_exists(act, block_id, "place")  # [BW L854]
     h = act.scenario.hexes[at]
     act.require(board.controller(at) == act.side, f"{at} is not controlled by the {act.side}: reinforcements do not "
                 "arrive in enemy-controlled hexes", "L1214", "at")
@@ -235,8 +238,8 @@ def place(act: Act, order: Any) -> None:
         return
     act.require(h.city in PLACE_CITIES, f"{at} is not a Major City, Fortress or capital: rebuilt blocks enter there",
                 "L1202", "at")
-    act.require(h.nation == block.power, f"{at} is not in {block.power}: rebuilt blocks enter in their own nation",
-                "L1202", "at")
+    act.require(h.nation == block.power or at == free_france.liberated(act.scenario, act.game, block.power),
+                f"{at} is not in {block.power}: rebuilt blocks enter in their own nation", "L1202", "at")
     limit = 2 if h.city == "capital" else 1
     act.require(_placed_here(act, at) < limit, f"{at} takes at most {limit} new unit(s) a turn", "L1202", "at")
     factory = ("red" if block.unit in ARMOUR else "blue" if block.unit in AIR or block.unit == "paratroops"

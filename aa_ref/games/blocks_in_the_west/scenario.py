@@ -113,6 +113,15 @@ class SeaLine(Strict):
     between: list[str] = Field(min_length=2, max_length=2)
 
 
+class Sponsor(Strict):
+    """Who pays a minor power's units, from when, how much a turn: Free France's, the USA from January 1942, 3 PP
+    [BW L954]."""
+
+    power: str
+    from_month: str = Field(pattern=r"^\d{4}-\d{2}$")
+    pp: int = Field(ge=1)
+
+
 class Power(Strict):
     side: Literal["axis", "allies"]
     major: bool = True
@@ -127,6 +136,13 @@ class Power(Strict):
     armistice_protects: list[str] = Field(default_factory=list, description="nations whose inland cities enemy aircraft "
                                           "may not attack after its armistice (France: France, Belgium, the "
                                           "Netherlands [BW L856])")
+    created_by_armistice_of: str | None = Field(default=None, description="Free France: the power whose armistice "
+                                                "creates it (France) [BW L854]; its units do not exist before")
+    rebuilt_by: Sponsor | None = Field(default=None, description="Free France: the power that pays its units' steps "
+                                       "(the USA from 1942-01, 3 PP a turn) [BW L954]")
+    liberated_capital: str | None = Field(default=None, description="Free France: the hex that becomes its capital, "
+                                          "with 3 PP a turn, once its side holds it again after the armistice (Paris) "
+                                          "[BW L957]")
     open_city: str | None = Field(default=None, description="the hex its capital moves to when it declares its capital "
                                   "an open city in an SRM phase (France: Bordeaux, Paris open city [BW L838])")
 

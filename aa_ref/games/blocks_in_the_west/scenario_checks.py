@@ -262,6 +262,21 @@ def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
                 problems.append(doc.problem(f"{power}'s armistice_protects: no hex belongs to nation '{nation}' "
                                             f"(nations: {', '.join(sorted(nations))}) [BW L856]",
                                             (*where, "armistice_protects", i)))
+        for field, other in (("created_by_armistice_of", p.created_by_armistice_of),
+                             ("rebuilt_by", p.rebuilt_by.power if p.rebuilt_by else None)):  # Free France [BW L954]
+            if other is None:
+                continue
+            at = (*where, field) if field != "rebuilt_by" else (*where, field, "power")
+            if other not in scenario.powers:
+                problems.append(doc.problem(f"{power}'s {field}: " + names.powers.unknown_message(other), at))
+            elif scenario.powers[other].side != p.side or other == power:
+                problems.append(doc.problem(f"{power}'s {field} {other} must be another power of its side [BW L950]", at))
+            elif field == "created_by_armistice_of" and not scenario.powers[other].armistice:
+                problems.append(doc.problem(f"{power} is created by {other}'s armistice, but {other} may ask for none "
+                                            "(armistice: true) [BW L854]", at))
+        if p.liberated_capital is not None and p.liberated_capital not in scenario.hexes:
+            problems.append(doc.problem(f"{power}'s liberated_capital: " + names.hexes.unknown_message(p.liberated_capital),
+                                        (*where, "liberated_capital")))
         if p.open_city is not None:  # Paris open city [BW L838]
             h = scenario.hexes.get(p.open_city)
             if h is None:

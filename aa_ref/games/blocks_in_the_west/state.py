@@ -150,6 +150,9 @@ class Game(Strict):
     recon_targets: dict[str, list[str]] = Field(default_factory=dict, description="OR 19.2: battle hex -> the enemy "
                                                 "blocks, revealed by reconnaissance, the active side's artillery and "
                                                 "TECH 2 air units hit first among equally strong ones [BW L2246]")
+    sponsored: dict[str, int] = Field(default_factory=dict, description="Free France: power -> the PP its sponsor (the "
+                                      "USA) spent on its units in turn `sponsored_turn` [BW L954]")
+    sponsored_turn: int = Field(default=0, ge=0)
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 
