@@ -222,3 +222,54 @@ def test_a_sponsor_of_the_other_side_is_reported(tmp_path: Path):
 
     result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
     assert result.exit_code == 1 and "must be another power of its side" in result.output, result.output
+
+
+# --- Rommel and Kesselring [BW L1953-L1964]; the US morale [BW L2044-L2048] ---------------------------------------
+def _case(tmp_path: Path, state: dict, actions: list, options: dict | None = None) -> object:
+    import json
+
+    case = {"case": 0, "title": "t", "rule": "BW L1959", "scenario": "_leaders-scenario.yaml",
+            "options": options or {"hq_command": "on"}, "state": state, "orders": [{"actions": actions}],
+            "expect": {"verdict": "legal"}}
+    path = tmp_path / "case.yaml"
+    path.write_text(json.dumps(case))
+    return run_case(path)[1]
+
+
+def test_rommel_is_activated_in_the_exploitation_phase_too(tmp_path: Path):
+    out = _case(tmp_path, {"phase": "exploitation", "blocks": {"de-rommel": {"hex": "H42"}, "de-tank1": {"hex": "H22"}}},
+                [{"activate": "de-rommel", "actions": {"tank": "de-tank1"}}])
+    assert not out.problems, out.problems
+
+
+def test_hitler_stays_bound_to_the_srm_phase(tmp_path: Path):
+    out = _case(tmp_path, {"blocks": {"de-hitler": {"hex": "H62"}, "de-tank1": {"hex": "H22"}}},
+                [{"activate": "de-hitler", "actions": {"tank": "de-tank1"}}])
+    assert out.problems and "srm phase" in str(out.problems[0]).lower()
+
+
+def test_an_area_on_a_tactical_hq_is_reported(tmp_path: Path):
+    text = (CASES / "_leaders-scenario.yaml").read_text().replace(
+        "  de-pzhq: {power: germany, unit: hq, hq: armour,", "  de-pzhq: {power: germany, unit: hq, hq: armour, area: france,")
+    (tmp_path / "s.yaml").write_text(text)
+    from typer.testing import CliRunner
+
+    from aa_ref.cli.app import app
+
+    result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
+    assert result.exit_code == 1 and "only Rommel and Kesselring command in an area" in result.output, result.output
+
+
+def test_a_us_loss_below_ten_keeps_the_usa_in_the_war(tmp_path: Path):
+    out = _case(tmp_path, {"phase": "blitz", "power": "allies", "morale": {"usa": 3},
+                           "blocks": {"us-inf1": {"hex": "H71", "out_of_supply": True}, "us-inf2": {"hex": "H12"}},
+                           "control": {"H71": "axis"}}, [{"end_turn": True}], options={})
+    assert not out.problems and out.game.morale == {"usa": 4} and "usa" not in out.game.armistices
+    assert out.game.blocks["us-inf2"].hex == "H12"
+    assert view(load_setup(str(CASES / "_leaders-scenario.yaml")), out.game, "axis").morale == {"usa": 4}
+
+
+def test_no_us_unit_is_placed_after_the_usa_left(tmp_path: Path):
+    out = _case(tmp_path, {"phase": "production", "power": "allies", "morale": {"usa": 10}, "armistices": ["usa"],
+                           "blocks": {}}, [{"place": "us-inf1", "at": "H00"}], options={})
+    assert out.problems and "left the war" in str(out.problems[0])

@@ -216,6 +216,14 @@ class Sponsored(Strict):
     turn: int
 
 
+class Morale(Strict):
+    """A power's morale track (the USA's) moves to `value` [BW L2046]."""
+
+    type: Literal["morale"] = "morale"
+    power: str
+    value: int
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -224,7 +232,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored],
+          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored, Morale],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -337,6 +345,8 @@ def apply_event(game: Game, event: Any) -> None:
             if game.sponsored_turn != turn:
                 game.sponsored, game.sponsored_turn = {}, turn
             game.sponsored = {**game.sponsored, power: game.sponsored.get(power, 0) + amount}
+        case Morale(power=power, value=value):
+            game.morale = {**game.morale, power: value}
         case Roll() | Note():
             pass
         case _:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west import leaders, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
@@ -198,7 +198,7 @@ def activate(act: Act, order: Any) -> None:
     act.require(hq_id not in game.hq_active, f"{hq_id} is already activated this turn (it is deactivated at the end "
                 "of the Blitz phase)", "L1867", "activate")
     hq_kind = block.hq
-    major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major
+    major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major and block.area is None  # Rommel
     reaction = bool(game.pending) and game.pending[0].kind == "reaction"
     phase = "reaction" if reaction else game.phase
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \
@@ -314,6 +314,8 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     act.require(state.hex is not None, f"{block_id} is not on the map", "L1919", "actions")
     problem = _nation_problem(act, hq_id, block_id)
     act.require(problem is None, problem or "", "L1917", "actions")
+    problem = leaders.area_problem(act, hq_id, block_id)  # Rommel, Kesselring [BW L1959]
+    act.require(problem is None, problem or "", "L1959", "actions")
     if action == "tank":
         act.require(block.unit == "tank", f"{block_id} ({block.unit}) is not a tank (action '{action}')", "L1921",
                     "actions")

@@ -5,6 +5,7 @@ block stays at 0 [BW L1476]; hits beyond the targets are lost [BW L1478].
 
 from __future__ import annotations
 
+from aa_ref.games.blocks_in_the_west import leaders
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate
 from aa_ref.core.names import natural_key
@@ -30,6 +31,7 @@ def eliminate(act: Act, block_id: str, why: str) -> None:
     act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
                              hits=0 if state.hits else None, reason="eliminated: off the map [BW L1474]"))
     act.note(f"{block_id} is eliminated: {why}")
+    leaders.eliminated(act, block_id)  # the US morale [BW L2046]
 
 
 def tie_rank(act: Act, block_id: str) -> tuple[int, tuple]:

@@ -213,7 +213,8 @@ def place(act: Act, order: Any) -> None:
     board = act.board()
     act.require(state.hex is None, f"{block_id} is already on the map in {state.hex}", "L1198", "place")
     act.require(block.power not in act.game.armistices, f"{block.power} is out of the war by armistice: its units "
-                "never return", "L852", "place")
+                "never return" if block.power not in act.game.morale else f"{block.power} left the war (its morale "
+                "track reached its limit [BW L2046]): its units never return", "L852", "place")
     free_france.check_exists(act, block_id, "place")  # [BW L854]
     h = act.scenario.hexes[at]
     act.require(board.controller(at) == act.side, f"{at} is not controlled by the {act.side}: reinforcements do not "

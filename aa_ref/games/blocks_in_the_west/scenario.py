@@ -136,6 +136,8 @@ class Power(Strict):
     armistice_protects: list[str] = Field(default_factory=list, description="nations whose inland cities enemy aircraft "
                                           "may not attack after its armistice (France: France, Belgium, the "
                                           "Netherlands [BW L856])")
+    morale_limit: int | None = Field(default=None, ge=1, description="the USA: its ground units eliminated advance "
+                                     "its morale track; at this box (10) it leaves the war [BW L2044-L2048]")
     created_by_armistice_of: str | None = Field(default=None, description="Free France: the power whose armistice "
                                                 "creates it (France) [BW L854]; its units do not exist before")
     rebuilt_by: Sponsor | None = Field(default=None, description="Free France: the power that pays its units' steps "
@@ -188,6 +190,8 @@ class Block(Strict):
     barbo: bool = Field(default=False, description="the Italian Barbò group: once a game +3 bonuses when it makes a "
                         "Cavalry Charge! [BW L2252]")
     shield: bool = Field(default=False, description="two hits per rotation [BW L688]")
+    area: str | None = Field(default=None, description="Rommel, Kesselring: the nation where this supreme HQ commands "
+                             "(France, Italy), activated in any phase (AR 13.8.1.1) [BW L1955-L1964]")
     hq: HqKind | None = Field(default=None, description="an HQ block's kind (advanced rules, AR 13.0 [BW L1815-L2056]); "
                                                          "only on blocks of unit class hq")
     stuka: bool = Field(default=False, description="a Ju 87 Stuka bomber: Jericho Trumpets (OR 22.0 [BW L2262-L2266])")

@@ -349,6 +349,14 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.unit == "fort" and side != "axis":
             problems.append(doc.problem(f"block {block_id} is a fort of {block.power} ({side}): forts are Axis blocks "
                                         "(orange) [BW L1084-L1088]", (*where, "unit")))
+        if block.area is not None:  # Rommel, Kesselring [BW L1959]
+            nations = {h.nation for h in scenario.hexes.values() if h.nation}
+            if block.hq != "supreme":
+                problems.append(doc.problem(f"block {block_id} has an area but is not a supreme HQ (hq: supreme): only "
+                                            "Rommel and Kesselring command in an area [BW L1955-L1959]", (*where, "area")))
+            elif block.area not in nations:
+                problems.append(doc.problem(f"block {block_id}'s area: no hex belongs to nation '{block.area}' "
+                                            f"(nations: {', '.join(sorted(nations))}) [BW L1959]", (*where, "area")))
         if block.unit == "strategic_bomber" and side != "allies":
             problems.append(doc.problem(f"block {block_id} is a strategic bomber of {block.power} ({side}): only the "
                                         "Allies have them [BW L1068]", (*where, "unit")))
@@ -358,8 +366,9 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.stuka and block.unit != "bomber":
             problems.append(doc.problem(f"block {block_id} is {block.unit}: a Stuka (Jericho Trumpets) is a bomber "
                                         "(OR 22.0) [BW L2264-L2266]", (*where, "stuka")))
-        if block.hq == "supreme" and any(b.hq == "supreme" and b.power == block.power and other != block_id
-                                         for other, b in scenario.blocks.items()):
+        if block.hq == "supreme" and block.area is None and any(
+                b.hq == "supreme" and b.area is None and b.power == block.power and other != block_id
+                for other, b in scenario.blocks.items()):  # Rommel and Kesselring (an area) besides the FHQ
             problems.append(doc.problem(f"{block.power} has more than one supreme leader: each nation has one "
                                         "[BW L1913]", (*where, "hq")))
         if block.shield and len(values) < 2:

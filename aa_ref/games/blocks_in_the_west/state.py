@@ -153,6 +153,8 @@ class Game(Strict):
     sponsored: dict[str, int] = Field(default_factory=dict, description="Free France: power -> the PP its sponsor (the "
                                       "USA) spent on its units in turn `sponsored_turn` [BW L954]")
     sponsored_turn: int = Field(default=0, ge=0)
+    morale: dict[str, int] = Field(default_factory=dict, description="power -> its morale track (the USA: ground "
+                                   "units eliminated) [BW L2046]; public")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

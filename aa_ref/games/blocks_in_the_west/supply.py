@@ -15,7 +15,7 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import hq, rules
+from aa_ref.games.blocks_in_the_west import hq, leaders, rules
 from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
@@ -254,6 +254,7 @@ def surrender(act: Act, block_id: str, why: str) -> str:
     act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
                              hits=0 if state.hits else None, reason=f"surrendered [{why}]"))
     act.note(f"{block_id} surrenders out of supply in {where} [{why}], [BW L794]")
+    leaders.eliminated(act, block_id)  # the US morale [BW L2046]
     return surrender_colour(act, block_id)
 
 

@@ -4,7 +4,7 @@ turn."""
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import armistice, open_city
+from aa_ref.games.blocks_in_the_west import armistice, leaders, open_city
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -70,6 +70,7 @@ def victory_phase(act: Act) -> None:
     if game.winner:
         return
     armistice.victory_phase_armistices(act)
+    leaders.victory_phase(act)  # the US morale [BW L2046-L2048]
     for power in surrendered(act):
         if surrender(act, power):
             act.note(f"{power} surrenders: its capital {open_city.capital(scenario, game, power)} is held by the enemy "

@@ -61,6 +61,8 @@ class View(Strict):
     volkssturm: bool = Field(default=False, description="OR 28.0: the Volkssturm directive is active (an enemy ground "
                              "unit entered Germany, seen by both sides) [BW L2418]")
     control: dict[str, str] = Field(default_factory=dict)
+    morale: dict[str, int] = Field(default_factory=dict, description="power -> its morale track (the USA's): public, "
+                                   "on the map [BW L2046]")
     capitals: dict[str, str] = Field(default_factory=dict, description="power -> its capital now, when it declared its "
                                      "own an open city (Paris open city: Bordeaux): declared openly [BW L838]")
     destroyed_factories: dict[str, list[str]] = Field(default_factory=dict, description="hex -> colours of its "
@@ -126,7 +128,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
         coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
         blocks=dict(sorted(seen.items())), off_map=off_map,
-        capitals=dict(game.capitals),
+        capitals=dict(game.capitals), morale=dict(game.morale),
         withheld=withheld.own_withheld(scenario, game, side), hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
