@@ -8,7 +8,7 @@ leader: activated in any phase of its side's turn (the SRM, Movement, Exploitati
 the passive side; the Strategic Warfare phase has no action yet), never bound to the start of the SRM phase; its
 actions are those of a supreme leader, each at most once an activation, for units standing in a hex of its area.
 
-America First, the US morale [BW L2044-L2048]: "Ogni unità GU eliminata durante il gioco può essere ricostruita, ma
+America First, the US morale (a basic rule: "se dovessero perdere 10 unità di terra" [BW L922]) [BW L2044-L2048]: "Ogni unità GU eliminata durante il gioco può essere ricostruita, ma
 causerà l'avanzamento di 1 sulla traccia del Morale americano. Quando verrà raggiunta la casella n.10, l'USA uscirà
 dalla guerra durante la prossima Victory Phase e tornerà allo status neutrale ... L'effetto è permanente". A power
 the scenario gives `morale_limit` (the USA: 10) counts its ground units eliminated (in battle, by surrender out of
