@@ -273,3 +273,55 @@ def test_no_us_unit_is_placed_after_the_usa_left(tmp_path: Path):
     out = _case(tmp_path, {"phase": "production", "power": "allies", "morale": {"usa": 10}, "armistices": ["usa"],
                            "blocks": {}}, [{"place": "us-inf1", "at": "H00"}], options={})
     assert out.problems and "left the war" in str(out.problems[0])
+
+
+# --- Goering, the OKL [BW L1966-L1974] ----------------------------------------------------------------------------
+GOERING_STATE = {"blocks": {"de-goering": {"hex": "H62"}, "de-ftr1": {"hex": "H53"}, "de-bmb1": {"hex": "H52"},
+                            "de-stuka": {"hex": "H50"}, "de-hg": {"hex": "H61"}, "de-tank1": {"hex": "H42"},
+                            "de-inf1": {"hex": "H63"}, "fr-inf2": {"hex": "H12"}}}
+
+
+def test_goering_commands_air_units_without_limit(tmp_path: Path):
+    """At level 2 he commands three air units and the HG Panzer Division: 'senza limiti' [BW L1968]."""
+    out = _case(tmp_path, GOERING_STATE, [{"activate": "de-goering",
+                                           "command": ["de-ftr1", "de-bmb1", "de-stuka", "de-hg"]}])
+    assert not out.problems, out.problems
+    assert out.game.hq_active["de-goering"].commands == ["de-ftr1", "de-bmb1", "de-stuka", "de-hg"]
+
+
+def test_goering_does_not_command_an_army_tank(tmp_path: Path):
+    out = _case(tmp_path, GOERING_STATE, [{"activate": "de-goering", "command": ["de-tank1"]}])
+    assert out.problems and "is not an air unit" in str(out.problems[0])
+
+
+def test_goering_rail_move_only_for_the_luftwaffe(tmp_path: Path):
+    state = {**GOERING_STATE, "phase": "srm"}
+    ok = _case(tmp_path, state, [{"activate": "de-goering", "actions": {"srm": "de-hg"}}])
+    assert not ok.problems, ok.problems
+    refused = _case(tmp_path, state, [{"activate": "de-goering", "actions": {"srm": "de-inf1"}}])
+    assert refused.problems and "not a Luftwaffe ground unit" in str(refused.problems[0])
+
+
+def test_another_strategic_air_hq_keeps_its_level(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Without the luftwaffe mark a strategic air HQ commands up to its level in air units (AR 13.0)."""
+    from tests.conformance import bitw_runner
+
+    text = (CASES / "_leaders-scenario.yaml").read_text().replace("hq: strategic_air, luftwaffe: true,",
+                                                                   "hq: strategic_air,")
+    (tmp_path / "plain.yaml").write_text(text)
+    plain = load_setup(str(tmp_path / "plain.yaml"))
+    monkeypatch.setattr(bitw_runner, "load_scenario", lambda name=bitw_runner.SCENARIO: plain)
+    out = _case(tmp_path, GOERING_STATE, [{"activate": "de-goering", "command": ["de-ftr1", "de-bmb1", "de-stuka"]}])
+    assert out.problems and "commands at most 2" in str(out.problems[0])
+
+
+def test_luftwaffe_on_a_fighter_is_reported(tmp_path: Path):
+    text = (CASES / "_leaders-scenario.yaml").read_text().replace(
+        "  de-ftr1: {power: germany, unit: fighter,", "  de-ftr1: {power: germany, unit: fighter, luftwaffe: true,")
+    (tmp_path / "s.yaml").write_text(text)
+    from typer.testing import CliRunner
+
+    from aa_ref.cli.app import app
+
+    result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
+    assert result.exit_code == 1 and "every German air unit is Goering's already" in result.output, result.output

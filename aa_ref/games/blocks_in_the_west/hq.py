@@ -224,6 +224,8 @@ def activate(act: Act, order: Any) -> None:
     level = level_of(act, hq_id)
     act.require(level > 0, f"{hq_id} is at level 0: it has no action to give", "L1855", "activate")
     allowance = max(1, level // 2) if oos else level
+    if leaders.goering(act, hq_id):  # "senza limiti" [BW L1968]
+        allowance = len(order.command) + len(order.actions)
     half = " (half efficiency: it is out of supply [BW L1863])" if oos else ""
     if hq_kind == "supreme":
         act.require(not order.command, f"{hq_id} is a supreme leader: it gives special actions (`actions`), not a "
@@ -238,7 +240,7 @@ def activate(act: Act, order: Any) -> None:
             actions[action] = name
         commands: list[str] = []
     else:
-        act.require(not order.actions or (hq_kind == "strategic_air" and set(order.actions) == {"airborne"}),
+        act.require(not order.actions or (hq_kind == "strategic_air" and set(order.actions) <= leaders.air_actions(act, hq_id)),
                     f"{hq_id} is a tactical or air HQ: special actions (`actions`) belong to supreme leaders (a "
                     "strategic air HQ gives only `airborne` [BW L2276])", "L1877", "actions")
         act.require(len(set(order.command)) == len(order.command), "a unit is named twice", "L1855", "command")
@@ -286,7 +288,7 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
         act.require(block.unit in ARMOUR_COMMANDED, f"{block_id} ({block.unit}) is not armour: armour HQs command "
                     "only armour (digest A45)", "L1827", "command")
     else:
-        act.require(block.unit in AIR, f"{block_id} ({block.unit}) is not an air unit: air HQs command only air "
+        act.require(block.unit in AIR or leaders.luftwaffe(act, hq_id, block_id), f"{block_id} ({block.unit}) is not an air unit: air HQs command only air "
                     "units", "L1831", "command")
     problem = _nation_problem(act, hq_id, block_id)
     act.require(problem is None, problem or "", "L1833", "command")
@@ -316,6 +318,8 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     act.require(problem is None, problem or "", "L1917", "actions")
     problem = leaders.area_problem(act, hq_id, block_id)  # Rommel, Kesselring [BW L1959]
     act.require(problem is None, problem or "", "L1959", "actions")
+    problem = leaders.goering_action_problem(act, hq_id, action, block_id)  # Goering's rail move [BW L1970-L1974]
+    act.require(problem is None, problem or "", "L1970-L1974", "actions")
     if action == "tank":
         act.require(block.unit == "tank", f"{block_id} ({block.unit}) is not a tank (action '{action}')", "L1921",
                     "actions")

@@ -8,6 +8,14 @@ leader: activated in any phase of its side's turn (the SRM, Movement, Exploitati
 the passive side; the Strategic Warfare phase has no action yet), never bound to the start of the SRM phase; its
 actions are those of a supreme leader, each at most once an activation, for units standing in a hex of its area.
 
+Goering, the OKL [BW L1966-L1974]: "Può essere attivato in fase qualsiasi e muovere qualsiasi unità aerea tedesca senza
+limiti, ed anche qualsiasi unità di terra della Luftwaffe (anche via SRM) senza limiti, senza limiti di raggio di
+comando (ma non più di 1 AP può esser speso per la stessa azione)". A strategic air HQ the scenario marks `luftwaffe`
+is Goering: activated in the phases of a strategic air HQ (SRM, Movement, Exploitation, Reaction), it commands any
+number of German air units and of Luftwaffe ground units (blocks marked `luftwaffe`), at any range, and gives at
+most one rail move and one airborne assault (digest A48: "senza limiti" is the number of units commanded; "1 AP per
+la stessa azione" each special action once), both to Luftwaffe units.
+
 America First, the US morale (a basic rule: "se dovessero perdere 10 unità di terra" [BW L922]) [BW L2044-L2048]: "Ogni unità GU eliminata durante il gioco può essere ricostruita, ma
 causerà l'avanzamento di 1 sulla traccia del Morale americano. Quando verrà raggiunta la casella n.10, l'USA uscirà
 dalla guerra durante la prossima Victory Phase e tornerà allo status neutrale ... L'effetto è permanente". A power
@@ -40,6 +48,32 @@ def area_problem(act: Act, hq_id: str, block_id: str) -> str | None:
         return None
     return (f"{block_id} stands in {where} ({nation or 'no nation'}): {hq_id} commands only in its area, {area} "
             "(\"Possono comandare solamente nella loro area specifica\")")
+
+
+def goering(act: Act, hq_id: str) -> bool:
+    """The OKL: a strategic air HQ the scenario marks `luftwaffe` (Goering) [BW L1966-L1968]."""
+    block = act.scenario.blocks[hq_id]
+    return block.hq == "strategic_air" and block.luftwaffe
+
+
+def luftwaffe(act: Act, hq_id: str, block_id: str) -> bool:
+    """Goering commands Luftwaffe ground units too [BW L1968-L1974]."""
+    return goering(act, hq_id) and act.scenario.blocks[block_id].luftwaffe
+
+
+def air_actions(act: Act, hq_id: str) -> set[str]:
+    """A strategic air HQ's actions: an airborne assault [BW L2276]; Goering also a rail move of a Luftwaffe ground
+    unit ("anche via SRM") [BW L1968-L1972]."""
+    return {"airborne", "srm"} if goering(act, hq_id) else {"airborne"}
+
+
+def goering_action_problem(act: Act, hq_id: str, action: str, block_id: str) -> str | None:
+    """Goering's rail move goes to a Luftwaffe ground unit, his airborne assault to a Luftwaffe paratroop division
+    (the 7th Flieger, the 22nd Luftlande) [BW L1970-L1974]."""
+    if not goering(act, hq_id) or act.scenario.blocks[block_id].luftwaffe:
+        return None
+    return (f"{block_id} is not a Luftwaffe ground unit: {hq_id} (Goering) gives its {action} action only to the "
+            "Luftwaffe's units")
 
 
 def eliminated(act: Act, block_id: str) -> None:

@@ -79,7 +79,7 @@ ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean"), "blocks": ("upgrade", "area"),
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean"), "blocks": ("upgrade", "area", "luftwaffe"),
                        "powers": ("open_city", "created_by_armistice_of", "rebuilt_by", "liberated_capital",
                                   "morale_limit")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's

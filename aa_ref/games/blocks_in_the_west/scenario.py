@@ -190,6 +190,9 @@ class Block(Strict):
     barbo: bool = Field(default=False, description="the Italian Barbò group: once a game +3 bonuses when it makes a "
                         "Cavalry Charge! [BW L2252]")
     shield: bool = Field(default=False, description="two hits per rotation [BW L688]")
+    luftwaffe: bool = Field(default=False, description="a Luftwaffe ground unit (blue-background sticker: HG Panzer "
+                            "Division and Corps, 7th Flieger, 22nd Luftlande, Luftwaffe HQs, Field Corps), commanded by "
+                            "Goering; on Germany's strategic air HQ: it is the OKL, Goering (AR 13.8) [BW L1966-L1974]")
     area: str | None = Field(default=None, description="Rommel, Kesselring: the nation where this supreme HQ commands "
                              "(France, Italy), activated in any phase (AR 13.8.1.1) [BW L1955-L1964]")
     hq: HqKind | None = Field(default=None, description="an HQ block's kind (advanced rules, AR 13.0 [BW L1815-L2056]); "

@@ -349,6 +349,10 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.unit == "fort" and side != "axis":
             problems.append(doc.problem(f"block {block_id} is a fort of {block.power} ({side}): forts are Axis blocks "
                                         "(orange) [BW L1084-L1088]", (*where, "unit")))
+        if block.luftwaffe and (block.unit in AIR or block.hq == "supreme"):  # Goering [BW L1968-L1974]
+            problems.append(doc.problem(f"block {block_id} is marked luftwaffe, which names Luftwaffe ground units (and "
+                                        "Goering, a strategic air HQ): every German air unit is Goering's already "
+                                        "[BW L1968-L1974]", (*where, "luftwaffe")))
         if block.area is not None:  # Rommel, Kesselring [BW L1959]
             nations = {h.nation for h in scenario.hexes.values() if h.nation}
             if block.hq != "supreme":
