@@ -6,7 +6,7 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
 - `scenario` (optional): a scenario file in the cases' folder, default `_test-scenario.yaml`;
 - `options`: rule options other than the defaults (`aa_ref.games.blocks_in_the_west.ruleset.OPTIONS`), e.g. {rules: advanced};
 - `state`: changes to the new game: `turn`, `power` (the active side), `phase` (default `movement`),
-  `weather`, `winner`, `armistices`, `fortifications`, `volkssturm` (OR 28.0), `capitals`, `evacuate` (Paris open city), `mediterranean_weather` (OR 39.0), `recon_hexes`, `recon_targets` (OR 19.2), `morale` (the US morale), `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
+  `weather`, `winner`, `armistices`, `fortifications`, `volkssturm` (OR 28.0), `capitals`, `evacuate` (Paris open city), `mediterranean_weather` (OR 39.0), `recon_hexes`, `recon_targets` (OR 19.2), `morale` (the US morale), `radar_down` (the radar chain), `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
   when `blocks` is given, every block not listed is off the map, else the scenario's setup stands;
   `strength` defaults to the block's full printed value), `control` (hex -> side, or null for none,
   merged over the scenario's), `pp` (power -> n, merged), `coloured_pp` (power -> {colour: n}, AR 11.0,
@@ -52,7 +52,7 @@ SCENARIO = "_test-scenario.yaml"
 SEED = "conformance"
 HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications", "volkssturm",
                "destroyed_factories", "capitals", "evacuate", "mediterranean_weather",
-               "recon_hexes", "recon_targets", "morale")
+               "recon_hexes", "recon_targets", "morale", "radar_down")
 CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
 STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending")
 EXPECT_KEYS = ("verdict", "errors", "rule_cited") + HEADER_KEYS + (

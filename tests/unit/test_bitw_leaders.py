@@ -325,3 +325,51 @@ def test_luftwaffe_on_a_fighter_is_reported(tmp_path: Path):
 
     result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
     assert result.exit_code == 1 and "every German air unit is Goering's already" in result.output, result.output
+
+
+# --- the British radar chain [BW L2008-L2038] -------------------------------------------------------------------
+def test_the_chain_full_active_and_out():
+    from aa_ref.games.blocks_in_the_west.radar import fighter_level, status
+
+    scenario = load_setup(str(CASES / "_leaders-scenario.yaml"))
+    game = Bitw().new_game(scenario, None, {"hq_command": "on"}, "s", "g.log.yaml")
+    assert status(scenario, game) == "full" and fighter_level(scenario, game, "britain", "fighter", 1) == 2
+    game.radar_down = ["H01"]  # H00 and H10 are neighbours
+    assert status(scenario, game) == "active" and fighter_level(scenario, game, "britain", "fighter", 1) == 2
+    game.radar_down = ["H00", "H10"]
+    assert status(scenario, game) == "out" and fighter_level(scenario, game, "britain", "fighter", 1) == 1
+    assert fighter_level(scenario, game, "britain", "fighter", 3) == 3  # never lowered
+    game.radar_down = []
+    assert fighter_level(scenario, game, "france", "fighter", 1) == 1  # Britain's fighters only
+    game.options = {}
+    assert status(scenario, game) == "out"  # an advanced rule (AR 13.8), with hq_command
+
+
+def test_an_enemy_unit_on_a_station_destroys_it(tmp_path: Path):
+    out = _case(tmp_path, {"blocks": {"de-inf1": {"hex": "H11"}}}, [{"move": ["de-inf1"], "path": ["H01"]}])
+    assert not out.problems, out.problems
+    assert out.game.radar_down == ["H01"]
+    scenario = load_setup(str(CASES / "_leaders-scenario.yaml"))
+    assert view(scenario, out.game, "allies").radar_down == ["H01"]
+
+
+def test_a_station_repaired_for_one_pp(tmp_path: Path):
+    out = _case(tmp_path, {"phase": "production", "power": "allies", "radar_down": ["H01", "H10"], "blocks": {}},
+                [{"repair_radar": "H10"}])
+    assert not out.problems, out.problems
+    assert out.game.radar_down == ["H01"] and out.game.pp["britain"] == 5
+    held = _case(tmp_path, {"phase": "production", "power": "allies", "radar_down": ["H01"],
+                            "blocks": {"de-inf1": {"hex": "H01"}}, "control": {"H01": "axis"}},
+                 [{"repair_radar": "H01"}])
+    assert held.problems and "not held by the allies" in str(held.problems[0])
+
+
+def test_full_service_reveals_an_air_mission_over_britain(tmp_path: Path):
+    state = {"blocks": {"de-inf1": {"hex": "H10", "moved": True}, "gb-inf2": {"hex": "H10"},
+                        "de-ftr1": {"hex": "H11"}, "de-goering": {"hex": "H62"}}}
+    actions = [{"activate": "de-goering", "command": ["de-ftr1"]}, {"fly": ["de-ftr1"], "to": "H10"}]
+    out = _case(tmp_path, state, actions)
+    assert not out.problems, out.problems
+    assert out.game.blocks["de-ftr1"].revealed
+    down = _case(tmp_path, {**state, "radar_down": ["H01"]}, actions)  # active only: not revealed
+    assert not down.problems and not down.game.blocks["de-ftr1"].revealed

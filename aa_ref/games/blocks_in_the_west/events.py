@@ -224,6 +224,14 @@ class Morale(Strict):
     value: int
 
 
+class RadarStation(Strict):
+    """A radar station is put out of service, or repaired (AR 13.8.1.2) [BW L2038]."""
+
+    type: Literal["radar"] = "radar"
+    hex: str
+    operative: bool
+
+
 class Winner(Strict):
     type: Literal["victory"] = "victory"
     winner: str
@@ -232,7 +240,7 @@ class Winner(Strict):
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored, Morale],
+          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored, Morale, RadarStation],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -347,6 +355,9 @@ def apply_event(game: Game, event: Any) -> None:
             game.sponsored = {**game.sponsored, power: game.sponsored.get(power, 0) + amount}
         case Morale(power=power, value=value):
             game.morale = {**game.morale, power: value}
+        case RadarStation(hex=hex_id, operative=up):
+            rest = [h for h in game.radar_down if h != hex_id]
+            game.radar_down = rest if up else sorted([*rest, hex_id], key=natural_key)
         case Roll() | Note():
             pass
         case _:

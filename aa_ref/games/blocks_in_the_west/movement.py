@@ -17,6 +17,7 @@ from typing import Any
 from aa_ref.core import hexgrid
 from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, resources, rules, supply
 from aa_ref.games.blocks_in_the_west import mediterranean as med
+from aa_ref.games.blocks_in_the_west import radar
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -353,6 +354,7 @@ def fly(act: Act, order: Any) -> None:
     for b in blocks:
         act.ctx.emit(BlockMove(block=b, path=[act.game.blocks[b].hex, to]))
         act.ctx.emit(BlockUpdate(block=b, moved=True))
+    radar.spotted(act, blocks, to)  # the radar chain in full service [BW L2010]
 
 
 AIR_IN_BATTLE = 2

@@ -173,6 +173,12 @@ class Target(Strict):
     at: str = Field(description="the hex reconnoitred")
 
 
+class RepairRadar(Strict):
+    """Production, advanced rules (AR 13.8.1.2): repair or rebuild a radar station for 1 yellow PP [BW L2038]."""
+
+    repair_radar: str = Field(description="the station's hex")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -181,7 +187,7 @@ class EndTurn(Strict):
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn,
-               OpenCityOrder, Target]
+               OpenCityOrder, Target, RepairRadar]
 
 
 

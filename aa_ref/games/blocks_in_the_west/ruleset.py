@@ -29,6 +29,7 @@ from aa_ref.games.blocks_in_the_west import (
     movement,
     open_city,
     production,
+    radar,
     recon,
     recon_target,
     rules,
@@ -68,7 +69,7 @@ PHASE_OF: dict[type, str] = {
     o.UpgradeOrder: "production", o.Disband: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement", o.OpenCityOrder: "srm", o.Target: "movement",
+    o.Drop: "movement", o.OpenCityOrder: "srm", o.Target: "movement", o.RepairRadar: "production",
 }
 
 
@@ -79,9 +80,9 @@ ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean"), "blocks": ("upgrade", "area", "luftwaffe"),
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "radar"), "blocks": ("upgrade", "area", "luftwaffe"),
                        "powers": ("open_city", "created_by_armistice_of", "rebuilt_by", "liberated_capital",
-                                  "morale_limit")}
+                                  "morale_limit", "radar")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
 before them keep their digest (docs/compatibility.md)."""
@@ -172,7 +173,8 @@ class Bitw:
         powers = NameIndex("power", scenario.powers)
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
-                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "evacuate", "recon_targets")),
+                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "evacuate", "recon_targets",
+                                     "radar_down")),
                              ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
             for field in fields:
                 value = getattr(game, field)
@@ -231,6 +233,7 @@ class Bitw:
                 raise IllegalOrders(f"{given.doc.path}: orders not accepted",
                                     [given.problem(exc.message, ("actions", i, exc.field or key), exc.rule)]) from None
         volkssturm.watch(act)  # OR 28.0: an enemy ground unit entered Germany in this document [BW L2418]
+        radar.watch(act)  # an enemy unit on a radar station destroys it [BW L2038]
 
     def _moment(self, scenario: Scenario, game: Game, given: OrdersInput) -> str:
         model = given.model
@@ -306,6 +309,7 @@ class Bitw:
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
+                radar.watch(act)  # [BW L2038]
                 production.collect_income(act)
             elif step in ("srm", "movement", "exploitation"):
                 if step == "srm":
@@ -350,7 +354,7 @@ class Bitw:
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
-            o.OpenCityOrder: open_city.declare, o.Target: recon_target.name_targets,
+            o.OpenCityOrder: open_city.declare, o.Target: recon_target.name_targets, o.RepairRadar: radar.repair,
         }[type(action)]
         handler(act, action)
 

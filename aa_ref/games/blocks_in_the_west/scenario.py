@@ -91,6 +91,8 @@ class Hex(Strict):
                                 "not the usual (2 major city or fortress, 1 minor city or bunker): Eben Emael rolls only "
                                 "Liège's 1 [BW L944]")
     ss_centre: bool = Field(default=False, description="Munich, the SS recruiting centre (helmet icon) [BW L1673-L1679]")
+    radar: bool = Field(default=False, description="a station of the British radar chain (Ventnor, Poling, Pevensey, "
+                        "Rye, Dover, Dunkirk), AR 13.8.1.2 [BW L2014-L2026]")
     mediterranean: bool = Field(default=False, description="a Mediterranean coastal or island hex: always good weather "
                                 "under AR 9.0 [BW L1602]; light rain on a 6 in April and October under OR 39.0 "
                                 "[BW L2600]")
@@ -136,6 +138,8 @@ class Power(Strict):
     armistice_protects: list[str] = Field(default_factory=list, description="nations whose inland cities enemy aircraft "
                                           "may not attack after its armistice (France: France, Belgium, the "
                                           "Netherlands [BW L856])")
+    radar: bool = Field(default=False, description="the power the radar chain serves (Britain): its fighters at TECH 2 "
+                        "while the chain is active [BW L2010]")
     morale_limit: int | None = Field(default=None, ge=1, description="the USA: its ground units eliminated advance "
                                      "its morale track; at this box (10) it leaves the war [BW L2044-L2048]")
     created_by_armistice_of: str | None = Field(default=None, description="Free France: the power whose armistice "

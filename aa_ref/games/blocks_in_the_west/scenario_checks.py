@@ -131,6 +131,9 @@ def _hex_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Prob
                     problems.append(doc.problem(f"hex {name} is sea, so it cannot be {field.replace('_', ' ')}", (*where, field)))
             if any(h.production.model_dump().values()):
                 problems.append(doc.problem(f"hex {name} is sea, so it produces nothing [BW L598-L600]", (*where, "production")))
+        if h.radar and (h.terrain == "sea" or h.partial):
+            problems.append(doc.problem(f"hex {name} is marked radar but is not a land hex: a radar station stands on "
+                                        "land [BW L2014-L2026]", (*where, "radar")))
         if h.mediterranean and (h.terrain == "sea" or h.partial):
             kind = "sea" if h.terrain == "sea" else "a partial map-edge hex"
             problems.append(doc.problem(f"hex {name} is marked mediterranean but is {kind}: the rule's hexes are "

@@ -155,6 +155,8 @@ class Game(Strict):
     sponsored_turn: int = Field(default=0, ge=0)
     morale: dict[str, int] = Field(default_factory=dict, description="power -> its morale track (the USA: ground "
                                    "units eliminated) [BW L2046]; public")
+    radar_down: list[str] = Field(default_factory=list, description="radar stations out of service, destroyed or "
+                                  "damaged, until repaired (AR 13.8.1.2) [BW L2038]; public")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
 

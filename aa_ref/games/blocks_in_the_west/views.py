@@ -61,6 +61,8 @@ class View(Strict):
     volkssturm: bool = Field(default=False, description="OR 28.0: the Volkssturm directive is active (an enemy ground "
                              "unit entered Germany, seen by both sides) [BW L2418]")
     control: dict[str, str] = Field(default_factory=dict)
+    radar_down: list[str] = Field(default_factory=list, description="radar stations out of service (AR 13.8.1.2): "
+                                  "public, on the map [BW L2038]")
     morale: dict[str, int] = Field(default_factory=dict, description="power -> its morale track (the USA's): public, "
                                    "on the map [BW L2046]")
     capitals: dict[str, str] = Field(default_factory=dict, description="power -> its capital now, when it declared its "
@@ -128,7 +130,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
         coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
         blocks=dict(sorted(seen.items())), off_map=off_map,
-        capitals=dict(game.capitals), morale=dict(game.morale),
+        capitals=dict(game.capitals), morale=dict(game.morale), radar_down=list(game.radar_down),
         withheld=withheld.own_withheld(scenario, game, side), hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
