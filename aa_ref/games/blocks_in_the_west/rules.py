@@ -39,7 +39,8 @@ RULES: tuple[Rule, ...] = (
     Rule("advanced_supply", "advanced", "AR 12.0", "sieges of ports and capitals, Festung supply, desperate attacks "
          "of Tech 2-3 units out of supply, surrender PP by unit type", "L1775-L1813", True),
     Rule("hq_command", "advanced", "AR 13.0", "HQs: armour and air in limited supply unless an HQ is activated; "
-         "command range and count; strategic HQs' actions; deactivation", "L1815-L2056", True),
+         "command range and count; strategic HQs' actions; deactivation; Rommel, Kesselring, Goering, the radar chain",
+         "L1815-L2056", True),
     Rule("airborne", "advanced", "AR 23.0", "airborne assaults by paratroops", "L2268-L2288", True),
     Rule("amphibious", "advanced", "AR 24.0", "amphibious invasions (the scenario model has no sea zones yet)",
          "L2290-L2370", False),
