@@ -373,3 +373,13 @@ def test_full_service_reveals_an_air_mission_over_britain(tmp_path: Path):
     assert out.game.blocks["de-ftr1"].revealed
     down = _case(tmp_path, {**state, "radar_down": ["H01"]}, actions)  # active only: not revealed
     assert not down.problems and not down.game.blocks["de-ftr1"].revealed
+
+
+def test_kesselring_acts_in_italy_for_an_italian_tank(tmp_path: Path):
+    """An SL ability: the German leaders command Axis-allied units [BW L1947]; Kesselring only in Italy [BW L1959]."""
+    state = {"phase": "exploitation", "blocks": {"de-kesselring": {"hex": "H64"}, "it-tank1": {"hex": "H74"},
+                                                 "de-tank1": {"hex": "H22"}}}
+    ok = _case(tmp_path, state, [{"activate": "de-kesselring", "actions": {"tank": "it-tank1"}}])
+    assert not ok.problems, ok.problems
+    out = _case(tmp_path, state, [{"activate": "de-kesselring", "actions": {"tank": "de-tank1"}}])
+    assert out.problems and "commands only in its area, italy" in str(out.problems[0])
