@@ -6,12 +6,17 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
 - `scenario` (optional): a scenario file in the cases' folder, default `_test-scenario.yaml`;
 - `options`: rule options other than the defaults (`aa_ref.games.blocks_in_the_west.ruleset.OPTIONS`), e.g. {rules: advanced};
 - `state`: changes to the new game: `turn`, `power` (the active side), `phase` (default `movement`),
-  `weather`, `winner`, `armistices`, `fortifications`, `volkssturm` (OR 28.0), `capitals`, `evacuate` (Paris open city), `mediterranean_weather` (OR 39.0), `recon_hexes`, `recon_targets` (OR 19.2), `morale` (the US morale), `radar_down` (the radar chain), `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
+  `weather`, `winner`, `armistices`, `fortifications`, `volkssturm` (OR 28.0), the OR 36.0 / 36.1 turns
+  (`italy_dismissed`, `italy_surrendered`, `mussolini_freed`, `mussolini_captured`, `rsi_declared`, `rsi_liguria`,
+  `rsi_gift_turn`, `rsi_gift`), `partisans` and `conquered` (OR 29.0), `lend_lease_turn`, `lend_lease_pp`,
+  `u_boat_target` (OR 34.0, 35.2), `reserves` (OR 31.0, block -> motorisation|reaction), `capitals`, `evacuate` (Paris
+  open city), `mediterranean_weather` (OR 39.0), `recon_hexes`, `recon_targets` (OR 19.2), `morale` (the US morale),
+  `radar_down` (the radar chain), `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
   when `blocks` is given, every block not listed is off the map, else the scenario's setup stands;
   `strength` defaults to the block's full printed value), `control` (hex -> side, or null for none,
   merged over the scenario's), `pp` (power -> n, merged), `coloured_pp` (power -> {colour: n}, AR 11.0,
   replacing that power's), `srm_used` (power -> n), `pending`
-  (a list of Decisions);
+  (a list of Decisions), `factory_works` and `new_factories` (OR 15.0, lists of entries);
 - `orders`: one or more documents `{power, actions, dice?, based_on?}` (kind and schema_version are
   added; `power` defaults to the side the game waits for: the first pending decision's, else the
   active side), applied in order, all or none;
@@ -22,7 +27,8 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
   side, or null for uncontrolled), `pp` (power -> n), `coloured_pp` (power -> {colour: n}: exactly those
   colours; {} for none), `srm_used`, `phase`, `power`, `turn`,
   `weather`, `winner`, `armistices`, `fortifications`, `volkssturm`, `pending` (the sides waiting, in order), `notes` (substrings some note must
-  contain), `rolls` (the dice values rolled, in order).
+  contain), `rolls` (the dice values rolled, in order), `factory_works`, `new_factories` (OR 15.0, exactly these
+  entries).
 
 Each document is adjudicated as `aa_ref.core.session.adjudicate` does for a self-checking ruleset:
 `Bitw.adjudicate` only, on a Context with the document's dice, else the table's, else
@@ -41,7 +47,7 @@ from typing import Any
 
 from aa_ref.games.blocks_in_the_west.ruleset import OPTIONS, Bitw
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
-from aa_ref.games.blocks_in_the_west.state import BlockState, Decision, Game
+from aa_ref.games.blocks_in_the_west.state import BlockState, Damage, Decision, FactoryWork, Game, NewFactory
 from aa_ref.core.setups import load_setup
 from aa_ref.core.yamlio import load_yaml
 from tests.conformance.documents_runner import Outcome, check_document_case_keys, compare_fields, play
@@ -51,12 +57,17 @@ HERE = Path(__file__).parent / "blocks_in_the_west"
 SCENARIO = "_test-scenario.yaml"
 SEED = "conformance"
 HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications", "volkssturm",
-               "destroyed_factories", "capitals", "evacuate", "mediterranean_weather",
-               "recon_hexes", "recon_targets", "morale", "radar_down")
+               "destroyed_factories", "italy_dismissed", "italy_surrendered", "mussolini_freed", "mussolini_captured",
+               "rsi_declared", "rsi_liguria", "rsi_gift_turn", "rsi_gift", "partisans", "conquered", "lend_lease_turn",
+               "lend_lease_pp", "u_boat_target", "reserves", "production_lost", "srm_lost", "v2_target", "gotterdammerung",
+               "capitals", "evacuate", "mediterranean_weather", "recon_hexes", "recon_targets", "morale", "radar_down")
 CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
-STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending")
+STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "factory_works",
+                            "new_factories", "bomb_damage")
 EXPECT_KEYS = ("verdict", "errors", "rule_cited") + HEADER_KEYS + (
-    "blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "notes", "rolls")
+    "blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "notes", "rolls", "factory_works", "new_factories")
+MODEL_LISTS = {"factory_works": FactoryWork, "new_factories": NewFactory}
+"""OR 15.0 state given and checked as lists of entries (the works on the production track, the factories built)."""
 
 
 def load_scenario(name: str = SCENARIO) -> Scenario:
@@ -109,6 +120,11 @@ def build_state(case: dict[str, Any]) -> tuple[Scenario, Bitw, Game]:
         game.coloured_pp[power] = {c: n for c, n in colours.items() if n}
     if "pending" in state:
         game.pending = [Decision.model_validate(d) for d in state["pending"] or []]
+    for key, model in MODEL_LISTS.items():
+        if key in state:
+            setattr(game, key, [model.model_validate(x) for x in state[key] or []])
+    if "bomb_damage" in state:  # OR 32.0: hex -> {by, production, port, rail}
+        game.bomb_damage = {h: Damage.model_validate(d) for h, d in (state["bomb_damage"] or {}).items()}
     # run the validators again (canonical order of blocks and control)
     game = Game.model_validate(game.model_dump())
     return scenario, ruleset, game
@@ -152,6 +168,11 @@ def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:
         got = [d.power for d in game.pending]
         if got != list(expect["pending"]):
             failures.append(f"pending decisions of {got}, expected {expect['pending']}")
+    for key in MODEL_LISTS:
+        if key in expect:
+            got = [x.model_dump() for x in getattr(game, key)]
+            if got != list(expect[key] or []):
+                failures.append(f"{key} is {got}, expected {expect[key]}")
     for text in expect.get("notes") or []:
         if not any(text.lower() in n.lower() for n in outcome.notes):
             failures.append(f"no note mentions {text!r}; notes: {outcome.notes}")

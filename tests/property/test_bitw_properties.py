@@ -11,6 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from aa_ref.games.blocks_in_the_west import italy
 from aa_ref.games.blocks_in_the_west.events import apply_event
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -49,7 +50,8 @@ def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
     out = []
     for block_id, state in game.blocks.items():
         block = SCENARIO.blocks[block_id]
-        if side_of(block_id) == side or (state.revealed and state.hex is not None):
+        face_up = state.revealed or italy.face_up(scenario, game, block_id)  # OR 36.0: a dismissed Mussolini
+        if side_of(block_id) == side or (face_up and state.hex is not None):
             continue
         if f'"{block_id}"' in text:
             out.append(f"the id of hidden enemy block {block_id}")
@@ -57,7 +59,7 @@ def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
             out.append(f"the name of hidden enemy block {block_id} ({block.name})")
     for key, shown in seen.blocks.items():
         if key in SCENARIO.blocks:
-            if side_of(key) != side and not game.blocks[key].revealed:
+            if side_of(key) != side and not game.blocks[key].revealed and not italy.face_up(scenario, game, key):
                 out.append(f"{key} shown by its id")
             continue
         if shown.unit is not None or shown.strength is not None or shown.name is not None:
@@ -73,6 +75,12 @@ def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
     if any(seen.coloured_pp.get(p) != game.coloured_pp.get(p) for p, x in SCENARIO.powers.items() if x.side == side
            and p in game.coloured_pp):
         out.append("the side's own coloured PP are not shown")
+    if side != "axis" and seen.v2_target is not None:
+        out.append(f"the Axis's V-2 standing order (OR 26.2) shown: {seen.v2_target}")
+    if any(SCENARIO.powers[p].side != side for p in seen.production_lost):
+        out.append(f"enemy production losses (OR 32.1) shown: {seen.production_lost}")
+    if any(SCENARIO.powers[p].side != side for p in seen.srm_lost):
+        out.append(f"enemy rail moves lost (OR 32.3) shown: {seen.srm_lost}")
     # what stays visible: every block on the map, by position and nation
     if sorted(b.hex for b in seen.blocks.values()) != sorted(s.hex for s in game.blocks.values() if s.hex is not None):
         out.append("the view does not show every block on the map by position")
@@ -109,6 +117,9 @@ def test_random_states_hide_the_enemy(draw: dict, seed: str, coloured: dict) -> 
     """Blocks and (AR 11.0 [BW L1756]) the coloured PP each power stores stay out of the enemy's view."""
     game = random_game(draw, seed)
     game.coloured_pp = coloured
+    game.v2_target = LAND[0]  # OR 26.2: the Axis's standing order [BW L2398]
+    game.production_lost = coloured  # OR 32.1, OR 26.0
+    game.srm_lost = {p: 1 for p in coloured}  # OR 32.3
     for side in ("axis", "allies"):
         assert not leaks(game, side), leaks(game, side)
 
@@ -228,3 +239,79 @@ def test_random_advanced_play_hides_activations_and_recon(seed: int) -> None:
             assert not leaks(game, side, HQ_SCENARIO), leaks(game, side, HQ_SCENARIO)
             text = json.dumps(view(HQ_SCENARIO, game, side).model_dump(mode="json"))  # type: ignore[arg-type]
             assert "hq_active" not in text and "recon_tries" not in text and "commands" not in text
+
+
+ITALY_SCENARIO: Scenario = load_scenario("_italy-scenario.yaml")
+"""The Italian map of OR 36.0 / 36.1 (Mussolini, Gran Sasso, Salò, the Liguria corps)."""
+ITALY_LAND = sorted(h for h, x in ITALY_SCENARIO.hexes.items() if x.terrain != "sea" and not x.partial)
+turns = st.integers(min_value=0, max_value=3)
+
+
+@FAST
+@given(st.fixed_dictionaries({b: st.one_of(st.just(None), st.tuples(st.sampled_from(ITALY_LAND), st.booleans()))
+                              for b in ITALY_SCENARIO.blocks}),
+       st.fixed_dictionaries({k: turns for k in ("italy_dismissed", "italy_surrendered", "mussolini_freed",
+                                                 "mussolini_captured", "rsi_declared", "rsi_liguria", "rsi_gift_turn")}),
+       st.integers(min_value=0, max_value=3), st.integers(min_value=0, max_value=9))
+def test_italian_surrender_views_show_mussolini_dismissed_and_hide_the_gift(draw: dict, stages: dict, gift: int,
+                                                                            italy_pp: int) -> None:
+    """OR 36.0 / 36.1: a dismissed Mussolini on the map is face up to both sides, even once the Final Supply Check
+    has stood the revealed blocks upright again [BW L2560]; the stages are public; the gift to the RSI and the
+    RSI's PP stay the Axis's [BW L2578]; nothing else of the enemy leaks."""
+    game = RULES.new_game(ITALY_SCENARIO, None, {"fog_of_war": "on", "italian_surrender": "on"}, "it", "g.log.yaml")
+    for block_id, drawn in draw.items():
+        hex_id, revealed = drawn if drawn else (None, False)
+        game.blocks[block_id] = BlockState(hex=hex_id, strength=ITALY_SCENARIO.blocks[block_id].steps[0].value,
+                                           revealed=revealed and hex_id is not None)
+    for key, value in stages.items():
+        setattr(game, key, value)
+    game.rsi_gift, game.pp["italy"] = gift, italy_pp
+    game = Game.model_validate(game.model_dump())
+    for side in ("axis", "allies"):
+        assert not leaks(game, side, ITALY_SCENARIO), leaks(game, side, ITALY_SCENARIO)
+    allied = view(ITALY_SCENARIO, game, "allies")
+    mussolini = game.blocks["it-mussolini"]
+    if game.italy_dismissed and mussolini.hex is not None:
+        assert allied.blocks["it-mussolini"].name == "Mussolini"
+    elif mussolini.hex is not None and not mussolini.revealed:
+        assert "it-mussolini" not in allied.blocks
+    assert allied.italian_surrender == {k: v for k, v in italy.public(game).items()}
+    assert "gift" not in json.dumps(allied.model_dump(mode="json")) and "italy" not in allied.pp
+
+
+@FAST
+@given(block_states, st.text(min_size=1, max_size=8),
+       st.dictionaries(st.sampled_from(["red", "blue"]), st.integers(min_value=1, max_value=9)),
+       st.sampled_from(["convoys", "lend_lease"]))
+def test_atlantic_secrets_stay_with_their_side(draw: dict, seed: str, lent: dict, target: str) -> None:
+    """OR 34.0 / 35.2: GB's Lend-Lease PP stay out of the Axis's view (as PP [BW L2542]), the North Atlantic U-boat's
+    standing target out of the Allies' until it attacks [BW L2552]; each side sees its own."""
+    game = random_game(draw, seed)
+    game.options = {**game.options, "lend_lease": "on", "convoy_war": "on"}
+    game.lend_lease_turn, game.lend_lease_pp, game.u_boat_target = 18, lent, target  # type: ignore[assignment]
+    axis, allies = view(SCENARIO, game, "axis"), view(SCENARIO, game, "allies")
+    assert axis.lend_lease_pp == {} and allies.lend_lease_pp == lent
+    assert allies.u_boat_target is None and axis.u_boat_target == target
+    assert axis.lend_lease and allies.lend_lease  # the US's policy is public
+    assert "lend_lease_pp" not in json.dumps({k: v for k, v in axis.model_dump(mode="json").items() if v})
+    for side in ("axis", "allies"):
+        assert not leaks(game, side), leaks(game, side)
+
+
+reserve_markers = st.dictionaries(st.sampled_from(sorted(SCENARIO.blocks)), st.sampled_from(["motorisation", "reaction"]))
+
+
+@FAST
+@given(block_states, st.text(min_size=1, max_size=8), reserve_markers)
+def test_reserve_markers_are_public_and_hide_the_block(draw: dict, seed: str, reserves: dict) -> None:
+    """OR 31.0: the oil barrel on a unit in reserve is a marker on the map [BW L2471]: both sides see it on its block
+    (by hex and nation), and the view still names no hidden enemy block nor shows its unit or strength."""
+    game = random_game(draw, seed)
+    game.reserves = reserves
+    for side in ("axis", "allies"):
+        assert not leaks(game, side), leaks(game, side)
+        seen = view(SCENARIO, game, side)  # type: ignore[arg-type]
+        shown = sorted((b.hex, b.power, b.reserve) for b in seen.blocks.values() if b.reserve)
+        marked = sorted((s.hex, SCENARIO.blocks[b].power, reserves[b]) for b, s in game.blocks.items()
+                        if b in reserves and s.hex is not None)
+        assert shown == marked

@@ -93,6 +93,9 @@ class Case:
 
 PP = "pp: {germany: 6, france: 4, uk: 2, belgium: 0}"
 LAST_TURN = "  - {month: 1940-08, weather: good}"
+VICTORY = "victory: {side: axis, control_all: [paris], otherwise: allies}"
+ITALY = ("italian_surrender: {{mussolini: {m}, sicily: [{s}], sardinia_corsica: [paris, antwerp], gran_sasso: {g}, "
+         "salo: paris}}")
 
 CASES = {
     # the file's shape
@@ -301,6 +304,36 @@ CASES = {
     "a victory whatever happens": Case(
         "otherwise: allies}", "otherwise: axis}",
         "otherwise: axis}", "axis", ("victory: axis wins whether or not it controls the hexes",)),
+    # OR 36.0 Italy's surrender: the demo has no Italy, so Gamelin stands in for Mussolini and France for Italy
+    # a Mediterranean hex without a port is a coastal hex of the Mediterranean's weather (AR 9.0.1): allowed
+    "a Mediterranean flag on a sea hex": Case(
+        "  b1: {at: [1, 0], terrain: sea}", "  b1: {at: [1, 0], terrain: sea, mediterranean: true}",
+        "terrain: sea, mediterranean: true}", "true", ("hex b1 is marked mediterranean but is sea", "[BW L1602]")),
+    "Mussolini an unknown block": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelni", s="paris", g="paris"),
+        "mussolini: fr_gamelni", "fr_gamelni", ("italian_surrender: Mussolini is an unknown block 'fr_gamelni'",
+                                                "did you mean 'fr_gamelin'?")),
+    "Mussolini not a supreme leader": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="ge_inf_1", s="paris", g="paris"),
+        "mussolini: ge_inf_1", "ge_inf_1", ("Mussolini's block ge_inf_1 is not a supreme leader", "[BW L2560]")),
+    "Sicily a sea hex": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="b1", g="paris"),
+        "sicily: [b1]", "b1", ("italian_surrender: Sicily: hex b1 is not land", "[BW L2562]")),
+    "Gran Sasso outside Mussolini's nation": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="berlin"),
+        "gran_sasso: berlin", "berlin", ("italian_surrender: Gran Sasso: hex berlin is not france's",
+                                         "[BW L2560-L2562]")),
+    "Milan without the Liguria corps": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="paris")[:-1] + ", milan: lille}",
+        "milan: lille", "lille", ("milan and liguria go together", "[BW L2576]")),
+    "the Liguria corps not infantry": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="paris")[:-1]
+        + ", milan: lille, liguria: fr_cav_1}",
+        "liguria: fr_cav_1", "fr_cav_1", ("the Liguria corps fr_cav_1 is not an infantry corps of france", "[BW L2576]")),
+    "Milan outside Mussolini's nation": Case(
+        VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="paris")[:-1]
+        + ", milan: antwerp, liguria: fr_inf_4}",
+        "milan: antwerp", "antwerp", ("italian_surrender: Milan: hex antwerp is not france's",)),
 }
 
 
@@ -400,4 +433,11 @@ def test_the_conformance_scenarios_are_valid_scenario_files(path: Path) -> None:
 def test_a_supply_source_may_lie_in_another_nation(folder):
     """The USA's and Canada's sources are off the BITW map [BW L756-L767]: a scenario names a port of another nation."""
     result = validate(folder, edited("    supply_source: dover\n", "    supply_source: calais\n"))
+    assert result.exit_code == 0, result.output
+
+
+def test_an_italian_surrender_section_that_names_known_places_validates(folder):
+    """OR 36.0's scenario section, well formed (Sardinia-Corsica may lie in two nations: Corsica is French)."""
+    text = edited(VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelin", s="paris", g="paris"))
+    result = validate(folder, text)
     assert result.exit_code == 0, result.output

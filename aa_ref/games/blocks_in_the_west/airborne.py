@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import movement, rules, supply
 from aa_ref.games.blocks_in_the_west import mediterranean as med
+from aa_ref.games.blocks_in_the_west import movement, reserves, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, hex_distance
@@ -65,6 +65,8 @@ def drop(act: Act, order: Any) -> None:
     act.require(state.hex is not None and not state.moved, f"{para} is not on the map or has already moved",
                 "L2275", "drop")
     act.require(not state.out_of_supply, f"{para} did not begin the turn in supply", "L2275", "drop")
+    problem = reserves.move_problem(game, para, "movement")  # OR 31.0: no move in the Movement phase [BW L2468]
+    act.require(problem is None, problem or "", "L2468", "drop")
     act.require(state.strength == block.steps[0].value, f"{para} is not at full strength", "L2275", "drop")
     board = act.board()
     here = state.hex

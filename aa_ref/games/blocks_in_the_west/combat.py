@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, supply
 from aa_ref.games.blocks_in_the_west import mediterranean as med
+from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, partisan_battle, partisans, reserves, \
+    supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
@@ -82,15 +83,17 @@ def begin_combat(act: Act, order: list[str]) -> None:
     if act.game.charges:
         act.ctx.emit(Charges(charges={}))
     act.ctx.emit(SetBattles(battles=battles, engaged=[], blitzed=[]))
+    partisan_battle.fight_all(act)  # OR 29.0: the Axis's attacks on partisans [BW L2459-L2460]
     if not battles:
         act.note("no battle this turn [BW L730]")
         return
     act.note(f"battles at {', '.join(b.hex for b in battles)} [BW L730]")
-    if reactors(act):
+    if reactors(act) or reserves.reinforcers(act):
         act.ctx.emit(SetPending(pending=[Decision(
             power=other(side), kind="reaction", detail=f"the Defender Reaction: air blocks to send to "
             f"{', '.join(b.hex for b in battles)} (react: {{}} sends none) [BW L1319-L1323]"
-            + (" (advanced rules: activate an air HQ first, naming them [BW L1851])" if hq.on(act.game) else ""))]))
+            + (" (advanced rules: activate an air HQ first, naming them [BW L1851])" if hq.on(act.game) else "")
+            + (" (OR 31.0: `reinforce` moves armour in reserve first [BW L2469])" if reserves.reinforcers(act) else ""))]))
         return
     fight_battles(act)
 
@@ -244,6 +247,8 @@ def retreat_problem(act: Act, battle: Battle, block_id: str, to: str) -> str | N
         return f"{to} is sea or a partial map-edge hex"
     if act.scenario.hexside.get(frozenset((battle.hex, to))) == "strait":
         return f"the side between {battle.hex} and {to} is a strait"
+    if partisans.retreat_problem(act, side, to):
+        return partisans.retreat_problem(act, side, to)  # OR 29.0 [BW L2435]
     enemies = board.blocks_at(to, other(side))
     friends = board.blocks_at(to, side)
     city = act.scenario.hexes[to].city
@@ -479,10 +484,16 @@ def blitz(act: Act, order: Any) -> None:
         act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
     if not enemy:  # entering an empty city or production hex captures it [BW L554-L558]
         movement.capture(act, [to], act.scenario.blocks[order.blitz[0]].power)
+        partisan_battle.blitz(act, list(order.blitz), to)  # OR 29.0 [BW L2457-L2460]
     act.ctx.emit(SetBattles(battles=[], blitzed=sorted(set(act.game.blitzed) | set(order.blitz), key=natural_key)))
     act.note(f"{', '.join(order.blitz)} blitz from {start} into {to} [BW L1552]")
     if enemy:
         act.ctx.emit(SetBattles(battles=[Battle(hex=to, attacker=act.side, blitz=True,
                                                 crossing=crossing(act, to, act.side))]))
+        if reserves.reinforcers(act):  # OR 31.0: "ma potrebbe farlo se avesse messo delle unità in riserva" [BW L1556]
+            act.ctx.emit(SetPending(pending=[Decision(
+                power=other(act.side), kind="reaction", space=to, detail=f"a blitz battle at {to}: the defender's "
+                "aircraft cannot react, its armour in reserve may (`reinforce`, then react: {}) [BW L1556], [BW L2469]")]))
+            return
         act.note(f"a blitz battle at {to}: the defender cannot react [BW L1556]")
         fight_battles(act)

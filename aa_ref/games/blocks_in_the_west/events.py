@@ -13,8 +13,12 @@ from aa_ref.games.blocks_in_the_west.state import (
     Activation,
     Battle,
     BlockState,
+    Damage,
     Decision,
+    FactoryWork,
     Game,
+    NewFactory,
+    Mission,
     Phase,
     Side,
     WeatherNow,
@@ -168,6 +172,32 @@ class VolkssturmDirective(Strict):
     turn: int
 
 
+class ItalyEvent(Strict):
+    """OR 36.0 / 36.1: Mussolini dismissed, Italy surrendered, Mussolini freed to Salò or captured, the RSI declared,
+    the Liguria corps placed, Germany's gift of `amount` PP to the RSI [BW L2554-L2578]."""
+
+    type: Literal["italy"] = "italy"
+    stage: Literal["dismissed", "surrendered", "freed", "captured", "rsi", "liguria", "gift"]
+    turn: int
+    amount: int = 0
+
+
+class Reserves(Strict):
+    """OR 31.0: the units in reserve now, each with its kind (replaces the game's) [BW L2468-L2471]."""
+
+    type: Literal["reserves"] = "reserves"
+    reserves: dict[str, Literal["motorisation", "reaction"]]
+
+
+class Factories(Strict):
+    """OR 15.0: the factories under construction and the new factories on the map now (each given replaces the
+    game's) [BW L2089-L2095]."""
+
+    type: Literal["factories"] = "factories"
+    works: list[FactoryWork] | None = None
+    built: list[NewFactory] | None = None
+
+
 class ArmisticeEvent(Strict):
     """A power asks for an armistice (`asked`), or it is granted in the Victory phase [BW L844-L860]."""
 
@@ -230,6 +260,44 @@ class RadarStation(Strict):
     type: Literal["radar"] = "radar"
     hex: str
     operative: bool
+class PartisansSet(Strict):
+    """OR 29.0: the partisans' discs in a hex are now `count` (0: none left) [BW L2420-L2460]."""
+
+    type: Literal["partisans"] = "partisans"
+    hex: str
+    count: int = Field(ge=0)
+    reason: str = ""
+
+
+class Conquered(Strict):
+    """OR 29.0: an Allied power conquered and eliminated by the Axis (surrendered in a Victory phase) [BW L2426]."""
+
+    type: Literal["conquered"] = "conquered"
+    power: str
+
+
+class LendLease(Strict):
+    """OR 34.0: Lend-Lease begins (its preconditions hold in GB's Strategic Warfare phase); Cash & Carry ends
+    [BW L2540-L2542]."""
+
+    type: Literal["lend_lease"] = "lend_lease"
+    turn: int
+
+
+class LendLeasePoints(Strict):
+    """OR 34.0: Lend-Lease red or blue PP received by GB (a shipment that crossed the Atlantic) or spent [BW L2542]."""
+
+    type: Literal["lend_lease_pp"] = "lend_lease_pp"
+    colour: Literal["red", "blue"]
+    delta: int
+    reason: str
+
+
+class UBoatTarget(Strict):
+    """OR 35.2: the Axis's standing order for the North Atlantic U-boat [BW L2552]."""
+
+    type: Literal["u_boat_target"] = "u_boat_target"
+    target: Literal["convoys", "lend_lease"]
 
 
 class Winner(Strict):
@@ -237,10 +305,28 @@ class Winner(Strict):
     winner: str
 
 
+class Warfare(Strict):
+    """The Strategic Warfare phase's state (OR 26.0, OR 32.0): each field given replaces the game's; `mission` is
+    replaced when `set_mission` is true (None: no mission waits)."""
+
+    type: Literal["warfare"] = "warfare"
+    set_mission: bool = False
+    mission: Mission | None = None
+    bomb_damage: dict[str, Damage] | None = None
+    production_lost: dict[str, dict[str, int]] | None = None
+    srm_lost: dict[str, int] | None = None
+    bombers_flown: list[str] | None = None
+    v2_target: str | None = None
+    set_v2_target: bool = False
+    gotterdammerung: bool | None = None
+
+
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
-          Upgraded, HqState, Roll, Note, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored, Morale, RadarStation],
+          Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget,
+          Reserves, Factories, Warfare, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored, Morale,
+          RadarStation],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -358,6 +444,52 @@ def apply_event(game: Game, event: Any) -> None:
         case RadarStation(hex=hex_id, operative=up):
             rest = [h for h in game.radar_down if h != hex_id]
             game.radar_down = rest if up else sorted([*rest, hex_id], key=natural_key)
+        case ItalyEvent(stage=stage, turn=turn, amount=amount):
+            if stage == "gift":
+                game.rsi_gift = (game.rsi_gift if game.rsi_gift_turn == turn else 0) + amount
+                game.rsi_gift_turn = turn
+            else:
+                field = {"dismissed": "italy_dismissed", "surrendered": "italy_surrendered", "freed": "mussolini_freed",
+                         "captured": "mussolini_captured", "rsi": "rsi_declared", "liguria": "rsi_liguria"}[stage]
+                setattr(game, field, turn)
+        case PartisansSet(hex=hex_id, count=count):
+            if count:
+                game.partisans = by_name({**game.partisans, hex_id: count})
+            else:
+                game.partisans.pop(hex_id, None)
+        case Conquered(power=power):
+            game.conquered = sorted({*game.conquered, power})
+        case LendLease(turn=turn):
+            game.lend_lease_turn = turn
+        case LendLeasePoints(colour=colour, delta=delta):
+            if game.lend_lease_pp.get(colour, 0) + delta < 0:
+                raise EventError(f"GB has only {game.lend_lease_pp.get(colour, 0)} Lend-Lease {colour} PP")
+            held = {**game.lend_lease_pp, colour: game.lend_lease_pp.get(colour, 0) + delta}
+            game.lend_lease_pp = {c: n for c, n in held.items() if n}  # type: ignore[misc]
+        case UBoatTarget(target=target):
+            game.u_boat_target = target
+        case Reserves(reserves=reserves):
+            game.reserves = by_name(dict(reserves))
+        case Factories(works=works, built=built):
+            if works is not None:
+                game.factory_works = [w.model_copy() for w in works]
+            if built is not None:
+                game.new_factories = [f.model_copy() for f in built]
+        case Warfare():
+            if event.set_mission:
+                game.mission = event.mission.model_copy(deep=True) if event.mission else None
+            if event.bomb_damage is not None:
+                game.bomb_damage = by_name({h: d.model_copy(deep=True) for h, d in event.bomb_damage.items()})
+            if event.production_lost is not None:
+                game.production_lost = {p: dict(c) for p, c in event.production_lost.items() if c}
+            if event.srm_lost is not None:
+                game.srm_lost = {p: n for p, n in event.srm_lost.items() if n}
+            if event.bombers_flown is not None:
+                game.bombers_flown = list(event.bombers_flown)
+            if event.set_v2_target:
+                game.v2_target = event.v2_target
+            if event.gotterdammerung is not None:
+                game.gotterdammerung = event.gotterdammerung
         case Roll() | Note():
             pass
         case _:

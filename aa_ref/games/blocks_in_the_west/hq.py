@@ -32,7 +32,7 @@ from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate
-from aa_ref.games.blocks_in_the_west.scenario import AIR, Block
+from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, Block
 from aa_ref.games.blocks_in_the_west.state import Activation, Game
 
 RANGE, BAD_WEATHER_RANGE = 5, 3
@@ -73,7 +73,7 @@ def is_armour(block: Block, game: Game, block_id: str) -> bool:
 
 def commanded(game: Game, block_id: str) -> bool:
     """An activated HQ commands the block this turn (or it is an activated HQ itself)."""
-    if block_id in game.hq_active:
+    if block_id in game.hq_active or block_id in game.reserves:  # OR 31.0: a reserve's AP is its command [BW L2471]
         return True
     for activation in game.hq_active.values():
         if block_id in activation.commands:
@@ -175,9 +175,24 @@ def phase_for(act: Act, order: Any) -> str | None:
     early = ("weather", "strategic_warfare", "supply", "production")
     if act.game.phase not in early + ("srm",):
         return None  # later phases: activate checks the phase itself
+    if act.game.phase == "strategic_warfare" and bombs(act, hq_id):
+        return None  # OR 32.0: activated for a bombing mission in this phase [BW L2481-L2486]
     if block.hq == "supreme" or block.hq == "strategic_air":
         return "srm" if act.game.phase in early else None
     return "movement"
+
+
+def bombs(act: Act, hq_id: str) -> bool:
+    """OR 32.0: an HQ that orders bombing missions in the Strategic Warfare phase: an air HQ (tactical or strategic),
+    a minor power's supreme leader, K in Italy only and R in France only (`Block.bombing_area`: the leader stands in
+    that nation) [BW L2481-L2486]."""
+    block = act.scenario.blocks[hq_id]
+    if not rules.enabled(act.game, "strategic_bombing") or block.unit != "hq":
+        return False
+    if block.hq in ("air", "strategic_air") or (block.hq == "supreme" and not act.scenario.powers[block.power].major):
+        return True
+    here = act.game.blocks[hq_id].hex
+    return block.bombing_area is not None and here is not None and act.scenario.hexes[here].nation == block.bombing_area
 
 
 def level_of(act: Act, hq_id: str) -> int:
@@ -199,13 +214,15 @@ def activate(act: Act, order: Any) -> None:
                 "of the Blitz phase)", "L1867", "activate")
     hq_kind = block.hq
     major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major and block.area is None  # Rommel
-    reaction = bool(game.pending) and game.pending[0].kind == "reaction"
+    reaction = bool(game.pending) and game.pending[0].kind in ("reaction", "interception")  # OR 32.0 [BW L2479]
     phase = "reaction" if reaction else game.phase
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \
         else PHASES[hq_kind]
     words = {"armour_special": "a special armour HQ", "armour": "an armour HQ", "air": "an air HQ",
              "strategic_air": "a strategic air HQ", "supreme": "a major power's supreme leader" if major_sl
              else "a minor power's supreme leader"}[hq_kind]
+    if phase == "strategic_warfare" and bombs(act, hq_id):
+        allowed = (*allowed, "strategic_warfare")  # OR 32.0 [BW L2477], [BW L2481-L2486]
     act.require(phase in allowed, f"{hq_id} is {words}: it is activated in the {' or '.join(allowed)} phase, not in "
                 f"the {phase.replace('_', ' ')} phase", "L1917" if major_sl else "L1823" if hq_kind in TACTICAL
                 else "L1998", "activate")
@@ -215,7 +232,7 @@ def activate(act: Act, order: Any) -> None:
     else:
         act.require(act.side == game.power, "the passive player activates HQs only in the Defender Reaction phase",
                     "L1851", "activate")
-    if major_sl:
+    if major_sl and phase != "strategic_warfare":
         railed = [b for b, s in game.blocks.items() if s.moved and s.hex is not None
                   and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
         act.require(not railed, f"{hq_id} is activated at the start of the SRM phase, before any rail move (moved: "
@@ -304,10 +321,12 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
 
 
 def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
-    if action in ("naval", "reserve"):
+    if action == "naval" or (action == "reserve" and not rules.enabled(act.game, "reserves")):
         rule = "OR 18.0 naval movement" if action == "naval" else "OR 31.0 reserves"
         act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref (not implemented "
-                    "yet)", "L1926" if action == "naval" else "L1928", "actions")
+                    "yet)" if action == "naval" else f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by "
+                    "aa-ref unless the option is on (--option reserves=on)", "L1926" if action == "naval" else "L1928",
+                    "actions")
     if action == "airborne":
         act.require(rules.enabled(act.game, "airborne"), f"{hq_id} cannot {ACTION_WORDS[action]}: airborne assaults "
                     "(AR 23.0) are not in play (option airborne)", "L1927", "actions")
@@ -331,10 +350,13 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     elif action == "airborne":
         act.require(block.unit == "paratroops", f"{block_id} ({block.unit}) is not a paratroops unit (action "
                     f"'{action}')", "L2270-L2272", "actions")
+    elif action == "reserve":  # OR 31.0 Motorisation: a ground combat unit [BW L1928], [BW L2468]
+        act.require(block.unit in GCU and block.unit != "static", f"{block_id} ({block.unit}) is not a ground combat "
+                    f"unit that moves (action '{action}')", "L2468", "actions")
     elif action == "srm":
         act.require(block.unit not in AIR and block.unit != "fort", f"{block_id} ({block.unit}) does not move by "
                     "rail", "L1925", "actions")
-    act.require(not commanded(act.game, block_id) or action == "srm", f"{block_id} is already commanded by an "
+    act.require(not commanded(act.game, block_id) or action in ("srm", "reserve"), f"{block_id} is already commanded by an "
                 "activated HQ", "L1919", "actions")
 
 

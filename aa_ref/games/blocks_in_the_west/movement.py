@@ -15,13 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core import hexgrid
-from aa_ref.games.blocks_in_the_west import armistice, hq, modifiers, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import (
+    armistice, damage, factories, hq, modifiers, partisans, radar, reserves, resources, rules, supply,
+)
 from aa_ref.games.blocks_in_the_west import mediterranean as med
-from aa_ref.games.blocks_in_the_west import radar
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
-from aa_ref.games.blocks_in_the_west.events import Charges
+from aa_ref.games.blocks_in_the_west.events import Charges, Warfare
 from aa_ref.games.blocks_in_the_west.fortifications import falls, hex_fortification
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, GCU, Block
 
@@ -46,8 +47,14 @@ def new_phase(act: Act) -> None:
 def begin_srm(act: Act) -> None:
     """The SRM phase: each power of the active side has its rail moves of this turn again [BW L1236-L1246]."""
     for power, x in act.scenario.powers.items():
-        if x.side == act.side and act.game.srm_used.get(power, 0):
-            act.ctx.emit(SrmUsed(power=power, count=0))
+        lost = act.game.srm_lost.get(power, 0) if x.side == act.side else 0  # OR 32.3 [BW L2506]
+        if x.side == act.side and act.game.srm_used.get(power, 0) != lost:
+            act.ctx.emit(SrmUsed(power=power, count=lost))
+        if lost:
+            act.note(f"{power} has {lost} rail move(s) fewer this turn: its stations were bombed [BW L2506]")
+    keep = {p: n for p, n in act.game.srm_lost.items() if act.scenario.powers[p].side != act.side}
+    if keep != act.game.srm_lost:
+        act.ctx.emit(Warfare(srm_lost=keep))
 
 
 def distance(board: Board, a: str, b: str) -> int:
@@ -158,7 +165,7 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
             spent[b] += block_cost(act, board, b, here, there)
             act.require(spent[b] <= mp[b], f"{b} cannot pay for {there}: the path costs {spent[b]} MP "
                         f"({act.game.weather.replace('_', ' ')} weather), it has {mp[b]}", "L1283", "path")
-        occupied = bool(board.blocks_at(there, enemy))
+        occupied = bool(board.blocks_at(there, enemy)) or partisans.holds(act, there)  # OR 29.0 [BW L2459]
         if occupied:
             act.require(not exploit, f"{there} holds enemy units: exploitation starts no new battle", "L1576-L1578", "path")
             act.require(i == len(hexes) - 1, f"the move must end in {there}: it holds enemy units", "L1291", "path")
@@ -185,6 +192,7 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
         act.ctx.emit(BlockMove(block=b, path=[start, *hexes]))
         act.ctx.emit(BlockUpdate(block=b, moved=True))
     capture(act, hexes, act.scenario.blocks[blocks[0]].power)
+    partisans.entered(act, blocks, hexes)  # OR 29.0: a lone disc removed, or recruited [BW L2441], [BW L2457]
 
 
 def capture(act: Act, hexes: list[str], captor: str) -> None:
@@ -196,7 +204,9 @@ def capture(act: Act, hexes: list[str], captor: str) -> None:
             falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14); not one the
             # side already holds (a fortress it took and keeps as a bunker [BW L1496], case 688)
         h = act.scenario.hexes[there]
-        producing = any(getattr(h.production, c) for c in ("yellow", "red", "blue", "white", "black"))
+        producing = any(getattr(h.production, c) or factories.added(act.game, act.scenario, there, c,
+                                                                    producing=False)  # OR 15.0's new factories
+                        for c in ("yellow", "red", "blue", "white", "black"))
         if (h.city or producing) and board.controller(there) != act.side and not board.blocks_at(there, board.enemy(act.side)):
             act.ctx.emit(Control(hex=there, side=act.side, previous=board.controller(there)))
             act.note(f"the {act.side} capture {there}" + (f" ({h.name})" if h.name else "") + " [BW L554-L558]")
@@ -206,6 +216,9 @@ def capture(act: Act, hexes: list[str], captor: str) -> None:
 def move(act: Act, order: Any) -> None:
     """The Movement phase: ground units first, then air [BW L1268-L1269]."""
     blocks, start = _group(act, order.move, "move", ground=True)
+    for b in blocks:  # OR 31.0: Motorisation reserve moves in the Exploitation phase [BW L2468]
+        problem = reserves.move_problem(act.game, b, "movement")
+        act.require(problem is None, problem or "", "L2468", "move")
     flown = [b for b, s in act.game.blocks.items() if s.moved and act.scenario.blocks[b].unit in AIR
              and act.scenario.powers[act.scenario.blocks[b].power].side == act.side]
     act.require(not flown, f"air units have moved ({', '.join(flown)}): ground units move first", "L1268-L1269", "move")
@@ -264,13 +277,17 @@ def exploit(act: Act, order: Any) -> None:
         level = act.scenario.powers[block.power].tech.get(block.unit, 1)
         as_armour = hq.on(act.game) and block.unit in ("motorized", "motorized_cavalry") and level >= 2 \
             and hq.commanded(act.game, b)
-        act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2) or as_armour,
+        problem = reserves.move_problem(act.game, b, "exploitation")  # OR 31.0 Reaction reserve [BW L2469]
+        act.require(problem is None, problem or "", "L2469", "exploit")
+        act.require(block.unit == "tank" or (block.unit == "mechanized" and level >= 2) or as_armour
+                    or reserves.exploits(act.game, b),
                     f"{b} ({block.unit}, TECH {level}) does not exploit: only tanks and TECH 2 mechanized"
                     + (" (TECH 2 motorized infantry when an armour HQ commands it [BW L1009])" if hq.on(act.game) else ""),
                     "L1574", "exploit")
         act.require(supply.supplied(board, b), f"{b} is out of supply at the start of its exploitation", "L1576", "exploit")
     hexes = _path(act, start, order.path)
     _walk(act, blocks, start, hexes, {b: movement_points(act, b, "exploit", halve=False) for b in blocks}, exploit=True)
+    reserves.exploited(act, blocks)  # OR 31.0: the Motorisation reserve has made its move [BW L2468]
 
 
 def srm(act: Act, order: Any) -> None:
@@ -293,6 +310,8 @@ def srm(act: Act, order: Any) -> None:
         return bool(board.blocks_at(h, enemy)) or any(board.blocks_at(n, enemy) for n in board.neighbours(h))
 
     act.require(not near_enemy(start), f"{block_id} is adjacent to enemy units in {start}", "L1228", "srm")
+    act.require(not damage.station_closed(act.game, start), f"the station of {start} was bombed: no rail move passes "
+                f"{start} this turn", "L2506", "srm")
     hexes = _path(act, start, order.path)
     here = start
     for there in hexes:
@@ -302,9 +321,12 @@ def srm(act: Act, order: Any) -> None:
         act.require(board.controller(there) == act.side, f"{there} is not {act.side} rail", "L1230", "path")
         act.require(not near_enemy(there), f"{there} is adjacent to enemy units: a rail move never passes or ends "
                     "next to them", "L1230", "path")
+        act.require(not damage.station_closed(act.game, there), f"the station of {there} was bombed: no rail move "
+                    f"passes {there} this turn", "L2506", "path")
         here = there
     problem = board.stacking_problem(here, [block_id])
     act.require(problem is None, f"{problem or ''}", "L648-L656", "path")
+    partisans.check_srm(act, hexes)  # OR 29.0 [BW L2455]
     power = act.scenario.powers[block.power]
     used = act.game.srm_used.get(block.power, 0)
     leader = hq.srm_action(act.game, block_id)
@@ -396,3 +418,4 @@ def rebase(act: Act, order: Any) -> None:
     act.require(not based, f"{to} already bases {', '.join(based)}: one air unit an airfield", "L584", "to")
     act.ctx.emit(BlockMove(block=b, path=[state.hex, to]))
     act.ctx.emit(BlockUpdate(block=b, moved=True))
+    partisans.entered(act, [b], [to])  # OR 29.0: an Axis air unit occupying the hex removes a lone disc [BW L2457]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
 from aa_ref.core.dice import DICE_FIELD_HELP, TableDiceField
 from aa_ref.core.model import RevealRecord, Signature, Strict
@@ -52,6 +52,26 @@ class UpgradeOrder(Strict):
     the scenario names for it [BW L2611-L2622]."""
 
     upgrade: str = Field(description="the block upgraded (it leaves the game for good)")
+
+
+class RsiGift(Strict):
+    """Production, optional rule OR 36.1: Germany gives the RSI up to 3 PP of any colour a phase, never the reverse
+    [BW L2578]."""
+
+    rsi_gift: dict[Literal["yellow", "red", "blue", "white", "black"], int] = Field(
+        description="colour -> PP given (coloured PP only with advanced_production)")
+
+
+class PartisanOrder(Strict):
+    """Production, optional rule OR 29.0: the Allies place partisans (discs) in a hex the Axis holds: free in a
+    conquered nation up to its allotment (29.1), or bought at 1 PP each by the power named in `paid_by` (the
+    build-up) [BW L2420-L2460]."""
+
+    partisans: str = Field(description="the hex")
+    count: int = Field(default=1, ge=1, le=3, description="discs placed there (at most 3 a hex)")
+    paid_by: str | None = Field(default=None, description="the Allied power paying 1 yellow PP a disc (build-up: the "
+                                "USSR, red, only in Yugoslavia, Albania and Italy; the other Allies, blue); none: the "
+                                "free deployment of 29.1")
 
 
 class Disband(Strict):
@@ -177,6 +197,76 @@ class RepairRadar(Strict):
     """Production, advanced rules (AR 13.8.1.2): repair or rebuild a radar station for 1 yellow PP [BW L2038]."""
 
     repair_radar: str = Field(description="the station's hex")
+class CashAndCarry(Strict):
+    """Production, optional rule OR 34.0: from November 1939 until Lend-Lease begins, GB buys red or blue PP from the
+    USA at 3 yellow PP each [BW L2530-L2532], e.g. `cash_and_carry: {red: 1, blue: 2}`."""
+
+    cash_and_carry: dict[Literal["red", "blue"], PositiveInt] = Field(min_length=1, description="colour -> PP bought (at "
+                                                              "least 1 each)")
+
+
+class UBoatTargetOrder(Strict):
+    """Optional rule OR 35.2, an Axis standing order given in any Axis document: the North Atlantic U-boat attacks
+    the Commonwealth convoys (`convoys`, the default) or the Lend-Lease route (`lend_lease`) in GB's Strategic
+    Warfare phases from now on [BW L2546], [BW L2552]."""
+
+    u_boat_target: Literal["convoys", "lend_lease"]
+
+
+class ReserveOrder(Strict):
+    """Optional rule OR 31.0: units in reserve for 1 AP each of an activated HQ: ground units in the Movement phase
+    (Motorisation, they move in the Exploitation phase), armour in the Exploitation phase (Reaction, it may reinforce
+    a battle after the opponent moves) [BW L2466-L2473]."""
+
+    reserve: list[str] = Field(min_length=1)
+    hq: str = Field(description="the activated HQ whose AP are spent: a supreme leader (its `reserve` action) or an "
+                                "armour HQ")
+
+
+class Reinforce(Strict):
+    """Optional rule OR 31.0: the passive side's armour in Reaction reserve moves along a path into a battle hex,
+    while the game waits for its Defender Reaction (before `react`) [BW L2469], [BW L1556]."""
+
+    reinforce: list[str] = Field(min_length=1)
+    path: list[str] = Field(min_length=1)
+
+
+class FactoryOrder(Strict):
+    """Production, optional rule OR 15.0: 1 yellow PP towards a new factory (10 instalments, one a turn each); the
+    tenth places it by a die on the faction production track [BW L2089-L2095]."""
+
+    factory: Literal["red", "blue", "black"]
+    power: str | None = Field(default=None, description="the major power building it (default: the side's first)")
+    choose: list[str] = Field(default_factory=list, description="the hexes preferred, in order, when it is completed: "
+                              "between the die's two locations, or the Major City when every location is full")
+
+
+class Bomb(Strict):
+    """Strategic Warfare phase, optional rule OR 32.0: bombers (not fighters), with fighter escorts, on a mission
+    against a target in an enemy hex: its factory or centre of one colour, its port, or its railway station
+    [BW L2475-L2508]."""
+
+    bomb: str = Field(description="the target hex")
+    target: Literal["production", "port", "rail"]
+    colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
+        default=None, description="production: the colour of the factory or centre bombed (default: the hex's only one)")
+    bombers: list[str] = Field(min_length=1)
+    escorts: list[str] = Field(default_factory=list, description="fighters escorting the bombers: they take the hits "
+                               "of enemy fighters and AA first [BW L2479]")
+
+
+class Intercept(Strict):
+    """OR 32.0: the passive side's fighters sent against the bombing mission [BW L2479]; [] sends none (fighters in
+    the target hex scramble without it)."""
+
+    intercept: list[str]
+
+
+class V2TargetOrder(Strict):
+    """OR 26.2: the Axis's standing order for the V-2, given at any time: `production` strikes GB's yellow PP, a hex
+    strikes the Allied units in it [BW L2398-L2400]."""
+
+    v2_target: str
 
 
 class EndTurn(Strict):
@@ -186,8 +276,9 @@ class EndTurn(Strict):
 
 
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
-               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn,
-               OpenCityOrder, Target, RepairRadar]
+               Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
+               PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder, Bomb, Intercept,
+               V2TargetOrder, OpenCityOrder, Target, RepairRadar]
 
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import free_france, resources, rules, supply, withheld
+from aa_ref.games.blocks_in_the_west import (
+    damage, factories, free_france, italy, lend_lease, partisans, resources, rules, supply, withheld,
+)
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
@@ -69,6 +71,7 @@ def pay_steps(act: Act, block_id: str, indices: list[int], reason: str, rule: st
             total[colour] = total.get(colour, 0) + n
     words = str(total["yellow"]) if len(total) == 1 else ", ".join(f"{n} {c}" for c, n in total.items())
     power = free_france.payer(act, block_id, total["yellow"])  # Free France: the USA pays [BW L954]
+    lent = lend_lease.share(act, power, total)  # OR 34.0: Lend-Lease PP need no yellow [BW L2542]
     held = act.game.coloured_pp.get(power, {})
     short = [f"{n} {c} (it has {held.get(c, 0)})" for c, n in total.items() if c != "yellow" and held.get(c, 0) < n]
     act.require(not short, f"{reason} costs {words} PP, but {power} lacks " + ", ".join(short)
@@ -77,6 +80,7 @@ def pay_steps(act: Act, block_id: str, indices: list[int], reason: str, rule: st
     for colour, n in total.items():
         if colour != "yellow" and n:
             act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=-n, reason=reason))  # type: ignore[arg-type]
+    lend_lease.spend(act, lent, reason)
     return words
 
 
@@ -100,7 +104,9 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
             power = axis_leader if side == "axis" and exploit else None
         else:
             power = supply.receiving_power(scenario, side)
-        if power is not None and supply.supplied_at(board, hex_id, power):
+        power = italy.income_power(act.game, scenario, h.nation, power, colour)  # OR 36.0 [BW L2564]
+        if power is not None and supply.supplied_at(board, hex_id, power) \
+                and partisans.transports(act, hex_id, power):  # OR 29.0 [BW L2455], [BW L1762]
             out[power] += resources.output(act.game, scenario, hex_id, colour)
     return out
 
@@ -109,13 +115,19 @@ def collect_income(act: Act) -> None:
     """The Production phase begins: the active side's powers receive their income [BW L1182], [BW L598-L600]."""
     free_france.income(act)  # Paris liberated: 3 PP to Free France [BW L957]
     for power, amount in income_of(act).items():
+        amount = damage.income_after_losses(act, power, "yellow", amount)  # OR 32.1, OR 26.0 [BW L2498], [BW L2388]
         if amount:
             act.ctx.emit(Points(power=power, delta=amount, reason="income [BW L1182]"))
             act.note(f"{power} receives {amount} PP [BW L1182]")
-    if not rules.enabled(act.game, "advanced_production"):
-        return
+    if rules.enabled(act.game, "advanced_production"):
+        _coloured_income(act)
+    damage.income_collected(act)
+
+
+def _coloured_income(act: Act) -> None:
     for colour in COLOURS:  # AR 11.0 [BW L1683], [BW L1716-L1760]
         for power, amount in income_of(act, colour).items():
+            amount = damage.income_after_losses(act, power, colour, amount)
             if amount:
                 act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=amount,  # type: ignore[arg-type]
                                             reason="income [BW L1758]"))
@@ -216,6 +228,7 @@ def place(act: Act, order: Any) -> None:
                 "never return" if block.power not in act.game.morale else f"{block.power} left the war (its morale "
                 "track reached its limit [BW L2046]): its units never return", "L852", "place")
     free_france.check_exists(act, block_id, "place")  # [BW L854]
+    italy.check_place(act, block_id)  # OR 36.0 / 36.1 [BW L2564], [BW L2576-L2578]
     h = act.scenario.hexes[at]
     act.require(board.controller(at) == act.side, f"{at} is not controlled by the {act.side}: reinforcements do not "
                 "arrive in enemy-controlled hexes", "L1214", "at")
@@ -249,7 +262,8 @@ def place(act: Act, order: Any) -> None:
                           and act.scenario.powers[block.power].side == "axis"
                           and act.scenario.powers[block.power].capital == at and factory in ("red", "blue"))
     if factory and not minor_axis_capital:  # AR 11.0: minor Axis powers build armour and air in their capital [BW L1754]
-        act.require(getattr(h.production, factory) > 0, f"{block_id} ({block.unit}) is built only in a hex with a "
+        act.require(getattr(h.production, factory) > 0 or factories.added(act.game, act.scenario, at, factory) > 0,
+                    f"{block_id} ({block.unit}) is built only in a hex with a "
                     f"{factory} factory", "L1204", "at")
         act.require(resources.output(act.game, act.scenario, at, factory) > 0, f"{block_id} ({block.unit}) is built "
                     f"only in a hex with a {factory} factory, and {at}'s was destroyed when the enemy captured it "

@@ -60,6 +60,11 @@ def show_text(scenario: Scenario, game: Game, side: str | None, start: LogStart 
         if seen.coloured_pp:  # AR 11.0
             out.append("coloured PP: " + "; ".join(f"{p} " + ", ".join(f"{n} {c}" for c, n in held.items())
                                                    for p, held in seen.coloured_pp.items()))
+        if seen.lend_lease:  # OR 34.0
+            out.append("Lend-Lease in effect" + (": " + ", ".join(f"{n} {c}" for c, n in seen.lend_lease_pp.items())
+                                                 + " Lend-Lease PP" if seen.lend_lease_pp else ""))
+        if seen.u_boat_target:  # OR 35.2
+            out.append("North Atlantic U-boat's standing target: " + seen.u_boat_target.replace("_", "-"))
     out.extend(battle_lines(game))
     out.append("options: " + ", ".join(f"{k}={v}" for k, v in game.options.items()))
     return "\n".join(out) + "\n"

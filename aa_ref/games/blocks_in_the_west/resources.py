@@ -13,7 +13,7 @@ Germany (AR 11.0 [BW L1760]), the Allies' to the USSR when it is a power of the 
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import rules, supply
+from aa_ref.games.blocks_in_the_west import factories, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import ColouredPoints, FactoriesDestroyed
 from aa_ref.games.blocks_in_the_west.scenario import Hex, Scenario
@@ -30,10 +30,17 @@ def factory_colours(h: Hex) -> list[str]:
 
 def output(game: Game, scenario: Scenario, hex_id: str, colour: str) -> int:
     """The PP of `colour` the hex produces a turn: its printed value, nothing once its factories of that colour are
-    destroyed (OR 16.1 [BW L2129])."""
+    destroyed (OR 16.1 [BW L2129]); with OR 15.0 the new factories there (`factories.added`)."""
     if colour in game.destroyed_factories.get(hex_id, []):
         return 0
-    return getattr(scenario.hexes[hex_id].production, colour)
+    return getattr(scenario.hexes[hex_id].production, colour) + factories.added(game, scenario, hex_id, colour)
+
+
+def _standing(game: Game, scenario: Scenario, hex_id: str, colour: str) -> int:
+    """The hex's factories of `colour` standing: printed, and with OR 15.0 the new ones placed (even those that
+    produce only from the next turn)."""
+    return getattr(scenario.hexes[hex_id].production, colour) + factories.added(game, scenario, hex_id, colour,
+                                                                                producing=False)
 
 
 def exploiter(scenario: Scenario, side: Side) -> str | None:
@@ -53,14 +60,17 @@ def captured(act: Act, hex_id: str, captor: str) -> None:
     side = act.scenario.powers[captor].side
     if h.nation is None or act.scenario.powers[h.nation].side == side:
         return  # a side's own factory retaken is not an enemy factory
-    colours = [c for c in factory_colours(h) if output(act.game, act.scenario, hex_id, c)]
+    standing = {c: _standing(act.game, act.scenario, hex_id, c) if c in factory_colours(h)
+                else factories.added(act.game, act.scenario, hex_id, c, producing=False)  # OR 15.0's new ones
+                for c in ("red", "blue", "white", "black")}
+    colours = [c for c, n in standing.items() if n and c not in act.game.destroyed_factories.get(hex_id, [])]
     if not colours:
         return
     act.ctx.emit(FactoriesDestroyed(hex=hex_id, colours=colours))  # type: ignore[arg-type]
-    what = ", ".join(f"{getattr(h.production, c)} {c}" for c in colours)
+    what = ", ".join(f"{standing[c]} {c}" for c in colours)
     if rules.enabled(act.game, "advanced_production"):
         for c in colours:
-            act.ctx.emit(ColouredPoints(power=captor, colour=c, delta=getattr(h.production, c),  # type: ignore[arg-type]
+            act.ctx.emit(ColouredPoints(power=captor, colour=c, delta=standing[c],  # type: ignore[arg-type]
                                         reason=f"factories captured in {hex_id} [BW L2129]"))
         act.note(f"the factories of {hex_id} ({what}) are destroyed; {captor} gains {what} PP [BW L2129]")
     else:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from aa_ref.core.dice import Volley
 from aa_ref.core.engine import FIRST_RULES, Context, Illegal, OrdersInput, WhereAnswer, problems_of_a_dry_run
-from aa_ref.core.errors import IllegalOrders, Problem
+from aa_ref.core.errors import IllegalOrders, Problem, UsageError
 from aa_ref.core.model import LogRef
 from aa_ref.core.names import NameIndex
 from aa_ref.core.setups import changed_setup_text, data_sha256
@@ -23,20 +23,30 @@ from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
     airborne,
     armistice,
+    bombing,
     combat,
+    convoys,
+    factories,
     hq,
+    italy,
+    lend_lease,
     mediterranean,
     movement,
     open_city,
+    partisans,
     production,
     radar,
     recon,
     recon_target,
+    reserve_moves,
+    reserves,
     rules,
+    strategic_warfare,
     supply,
     upgrade,
     victory,
     volkssturm,
+    wunderwaffen,
 )
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
@@ -67,27 +77,39 @@ retreat hexes [BW L1514]. Then one option per advanced and optional rule (`aa_re
 PHASE_OF: dict[type, str] = {
     o.Repair: "production", o.Place: "production", o.VolkssturmOrder: "production",
     o.UpgradeOrder: "production", o.Disband: "production",
+    o.RsiGift: "production",
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
-    o.Drop: "movement", o.OpenCityOrder: "srm", o.Target: "movement", o.RepairRadar: "production",
+    o.Drop: "movement", o.PartisanOrder: "production", o.CashAndCarry: "production", o.FactoryOrder: "production",
+    o.Bomb: "strategic_warfare", o.OpenCityOrder: "srm", o.Target: "movement", o.RepairRadar: "production",
 }
 
 
-ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask}
+ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistice: armistice.ask,
+                             o.UBoatTargetOrder: convoys.declare, o.V2TargetOrder: wunderwaffen.v2_target}
 """Actions a side may give in any of its documents, whatever the phase: a standing order for tied hits [BW L686],
-an armistice request for this month's Victory phase [BW L844]."""
-ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw}
-"""The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]."""
+an armistice request for this month's Victory phase [BW L844]; the Axis's standing targets for the North Atlantic
+U-boat (OR 35.2 [BW L2552]) and the V-2 (OR 26.2 [BW L2398-L2400])."""
+ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, o.Reinforce: reserve_moves.reinforce,
+                            o.Intercept: bombing.intercept}
+"""The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]; OR 31.0: its
+Reaction reserve reinforcing a battle before its `react` [BW L2469]; OR 32.0: its fighters intercepting a bombing
+mission [BW L2479]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "radar"), "blocks": ("upgrade", "area", "luftwaffe"),
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits", "radar"),
+                       "blocks": ("upgrade", "bombing_area", "area", "luftwaffe"),
                        "powers": ("open_city", "created_by_armistice_of", "rebuilt_by", "liberated_capital",
                                   "morale_limit", "radar")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
-`hydrogenation`, OR 40.0's `upgrade`): left out of the digest while they hold their default, so that the games begun
-before them keep their digest (docs/compatibility.md)."""
-TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ()
-"""Top-level scenario fields added since, left out of the digest in the same way while empty (None, False, {}, [])."""
+`hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
+`bombing_area`): left out of the digest while they hold their default, so that the games begun before them keep their
+digest (docs/compatibility.md)."""
+TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic", "factory_track",
+                                             "factory_schedule", "wunderwaffen")
+"""Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`, OR 34.0/35.2's
+`atlantic`, OR 15.0's `factory_track` and `factory_schedule`, OR 26.0's `wunderwaffen`), left out of the digest in the
+same way while empty (None, False, {}, [])."""
 
 
 def scenario_digest(scenario: Scenario) -> str:
@@ -172,15 +194,29 @@ class Bitw:
         """Powers, hexes and blocks named elsewhere in a game file that the scenario does not know."""
         powers = NameIndex("power", scenario.powers)
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
-        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices")),
-                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "evacuate", "recon_targets",
-                                     "radar_down")),
-                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries"))):
+        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices", "conquered")),
+                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "partisans", "evacuate",
+                                      "recon_targets", "radar_down")),
+                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "reserves"))):
             for field in fields:
                 value = getattr(game, field)
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
         for side, blocks in game.hit_priority.items():
             places["block"] += [(name, ("hit_priority", side, i)) for i, name in enumerate(blocks)]
+        for n, work in enumerate(game.factory_works):  # OR 15.0
+            places["power"].append((work.power, ("factory_works", n, "power")))
+        for n, built in enumerate(game.new_factories):
+            places["power"].append((built.power, ("new_factories", n, "power")))
+            places["hex"].append((built.hex, ("new_factories", n, "hex")))
+        places["power"] += [(p, ("production_lost", p)) for p in game.production_lost]  # OR 26.0, OR 32.0
+        places["power"] += [(p, ("srm_lost", p)) for p in game.srm_lost]
+        places["hex"] += [(h, ("bomb_damage", h)) for h in game.bomb_damage]
+        places["hex"] += [(game.v2_target, ("v2_target",))] if game.v2_target else []
+        places["block"] += [(b, ("bombers_flown", i)) for i, b in enumerate(game.bombers_flown)]
+        if game.mission is not None:
+            places["hex"].append((game.mission.hex, ("mission", "hex")))
+            for key in ("bombers", "escorts"):
+                places["block"] += [(b, ("mission", key, i)) for i, b in enumerate(getattr(game.mission, key))]
         for n, battle in enumerate(game.battles):
             places["hex"].append((battle.hex, ("battles", n, "hex")))
             places["block"] += [(name, ("battles", n, "reacted", i)) for i, name in enumerate(battle.reacted)]
@@ -194,6 +230,8 @@ class Bitw:
     def new_game(self, scenario: Scenario, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
         """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
         secret (`referee_secrets`)."""
+        if (missing := lend_lease.missing_data(scenario, options)) is not None:
+            raise UsageError(missing)
         blocks = {}
         for block_id, block in scenario.blocks.items():
             placed = scenario.setup.get(block_id)
@@ -229,6 +267,7 @@ class Bitw:
             key = next(iter(action.model_dump(by_alias=True)))
             try:
                 self._do(act, action)
+                italy.watch(act)  # OR 36.1: German or Allied units reaching Gran Sasso [BW L2572-L2574]
             except Illegal as exc:
                 raise IllegalOrders(f"{given.doc.path}: orders not accepted",
                                     [given.problem(exc.message, ("actions", i, exc.field or key), exc.rule)]) from None
@@ -269,7 +308,7 @@ class Bitw:
         if weather != game.weather:
             act.ctx.emit(SetWeather(weather=weather))  # type: ignore[arg-type]
         mediterranean.new_month(act, act.scenario.turns[game.turn - 1].weather == "roll")  # [BW L1602], [BW L2600]
-        self._enter(act, "supply")
+        self._enter(act, strategic_warfare.first_phase(game))
 
     @staticmethod
     def _no_repeat(act: Act, weather: str) -> str:
@@ -302,15 +341,18 @@ class Bitw:
             if step == "reaction":
                 open_city.check_evacuated(act)  # the Movement phase after Paris open city is over [BW L838]
             if step == "strategic_warfare":
-                continue  # advanced and optional rules only [BW L1155], [BW L1174]
+                strategic_warfare.enter(act)  # optional rules only [BW L1155], [BW L1174]
+                continue
             if step == "supply":
                 hq.new_player_turn(act)
                 recon_target.new_player_turn(act)  # OR 19.2: the choices lapse [BW L2246]
+                reserves.new_player_turn(act)  # OR 31.0: last turn's unused Reaction reserve [BW L2469]
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
                 radar.watch(act)  # [BW L2038]
                 production.collect_income(act)
+                italy.production_phase(act)  # OR 36.1: the RSI's PP and the Liguria corps [BW L2576-L2578]
             elif step in ("srm", "movement", "exploitation"):
                 if step == "srm":
                     production.end_production(act)  # AR 11.0: unpaired coloured PP are discarded [BW L1756]
@@ -320,10 +362,11 @@ class Bitw:
                 combat.begin_combat(act, battle_order or [])
             elif step == "final_supply":
                 combat.end_blitz(act)
-                hq.deactivate(act, ("srm", "movement", "reaction"))
+                hq.deactivate(act, ("srm", "movement", "reaction", "strategic_warfare"))
                 supply.final_supply_check(act)
 
     def _do(self, act: Act, action: Any) -> None:
+        italy.check_action(act, action)  # OR 36.0: a dismissed Mussolini takes no order [BW L2560]
         if type(action) in ANY_TIME:
             ANY_TIME[type(action)](act, action)
             return
@@ -336,7 +379,8 @@ class Bitw:
         if act.game.pending and type(action) not in ANSWERS:
             waiting = act.game.pending[0]
             raise Illegal(f"the game waits for {waiting.power}: {waiting.detail}",
-                          bw("L1319-L1323" if waiting.kind == "reaction" else "L1506-L1508"))
+                          bw("L1319-L1323" if waiting.kind == "reaction" else "L2479" if waiting.kind == "interception"
+                             else "L1506-L1508"))
         if type(action) in ANSWERS:
             ANSWERS[type(action)](act, action)
             return
@@ -348,12 +392,26 @@ class Bitw:
         if isinstance(action, o.EndTurn):
             self._end_turn(act)
             return
+        if isinstance(action, o.ReserveOrder):  # OR 31.0: the Movement or the Exploitation phase [BW L2468-L2469]
+            order = list(PLAYER_PHASES)
+            here = order.index(act.game.phase) if act.game.phase in order else -1
+            if here < order.index("movement"):
+                self._enter(act, "movement")
+            elif act.game.phase != "movement":
+                self._enter(act, "exploitation")
+            reserves.put(act, action)
+            return
         self._enter(act, PHASE_OF[type(action)])
         handler = {
             o.Repair: production.repair, o.Place: upgrade.place, o.VolkssturmOrder: volkssturm.build,
             o.UpgradeOrder: upgrade.upgrade, o.Disband: production.disband,
             o.Srm: movement.srm, o.Move: movement.move, o.Fly: movement.fly, o.Rebase: movement.rebase,
             o.Blitz: combat.blitz, o.Exploit: movement.exploit, o.Recon: recon.recon, o.Drop: airborne.drop,
+            o.RsiGift: italy.gift,
+            o.PartisanOrder: partisans.place,
+            o.CashAndCarry: lend_lease.cash_and_carry,
+            o.FactoryOrder: factories.build,
+            o.Bomb: bombing.bomb,
             o.OpenCityOrder: open_city.declare, o.Target: recon_target.name_targets, o.RepairRadar: radar.repair,
         }[type(action)]
         handler(act, action)
@@ -363,6 +421,7 @@ class Bitw:
         [BW L1147], [BW L1586]."""
         self._enter(act, "exploitation")
         hq.deactivate(act, ("exploitation",))
+        reserves.end_exploitation(act)  # OR 31.0: Motorisation reserve not moved [BW L2468]
         supply.exploitation_check(act)
         game = act.game
         if game.power != act.scenario.first_side or game.winner:
@@ -374,7 +433,7 @@ class Bitw:
             return
         other = "allies" if game.power == "axis" else "axis"
         act.ctx.emit(SetPhase(turn=game.turn, power=other, phase="weather"))  # type: ignore[arg-type]
-        self._enter(Act(act.ctx, act.scenario, other), "supply")  # type: ignore[arg-type]
+        self._enter(Act(act.ctx, act.scenario, other), strategic_warfare.first_phase(game))  # type: ignore[arg-type]
 
     def where(self, scenario: Scenario, game: Game, space: str, units: list[str] | None, power: str | None,
               side: str | None) -> WhereAnswer:
@@ -394,6 +453,8 @@ class Bitw:
             action = f"# {waiting.detail}\n"
             if waiting.kind == "reaction":
                 action += "- react: {}\n"
+            elif waiting.kind == "interception":
+                action += "- intercept: []\n"
             elif waiting.kind == "withdrawal":
                 hex_id = waiting.space or (game.battles[0].hex if game.battles else "")
                 action += f"- withdraw: {{}}\n  battle: {hex_id}\n"

@@ -71,6 +71,23 @@ class Production(Strict):
     black: int = Field(default=0, ge=0)
 
 
+class FactoryLimits(Strict):
+    """OR 15.0: how many factories of each kind a location of the faction production track may hold [BW L2091-L2093]."""
+
+    red: int = Field(default=0, ge=0)
+    blue: int = Field(default=0, ge=0)
+    black: int = Field(default=0, ge=0)
+
+
+class ScheduledFactory(Strict):
+    """OR 15.0 "ACTIVE FACTORIES": a factory that appears on its own from a month on (the German factories of 1942-1944;
+    a printed factory not yet active at the start) [BW L2097-L2123]."""
+
+    month: str = Field(pattern=r"^\d{4}-\d{2}$", description="the first month it produces")
+    hex: str
+    colour: Literal["red", "blue", "black"]
+
+
 class Hex(Strict):
     """One hex of the map at axial coordinates [q, r]; hexes sharing a side are adjacent."""
 
@@ -95,10 +112,14 @@ class Hex(Strict):
                         "Rye, Dover, Dunkirk), AR 13.8.1.2 [BW L2014-L2026]")
     mediterranean: bool = Field(default=False, description="a Mediterranean coastal or island hex: always good weather "
                                 "under AR 9.0 [BW L1602]; light rain on a 6 in April and October under OR 39.0 "
-                                "[BW L2600]")
+                                "[BW L2600]; with a port, a Mediterranean port: no longer an Axis supply source once "
+                                "Italy has surrendered (OR 36.0 [BW L2566])")
     hydrogenation: bool = Field(default=False, description="its black production is a hydrogenation plant (a factory, "
                                 "AR 11.2 [BW L1748-L1750]), not an oil well (a centre, AR 11.1 [BW L1728]): OR 16.0 "
                                 "destroys it when captured [BW L2129]")
+    factory_limits: FactoryLimits | None = Field(
+        default=None, description="OR 15.0: a location of the faction production track, with the number of factories "
+        "of each kind it may hold, its printed ones included [BW L2091-L2093]")
 
 
 class Hexside(Strict):
@@ -204,6 +225,9 @@ class Block(Strict):
     stuka: bool = Field(default=False, description="a Ju 87 Stuka bomber: Jericho Trumpets (OR 22.0 [BW L2262-L2266])")
     upgrade: Upgrade | None = Field(default=None, description="OR 40.0 unit upgrade: the block it may be replaced by "
                                     "[BW L2611-L2622] (the scenario booklet names them)")
+    bombing_area: str | None = Field(default=None, description="OR 32.0: a major power's leader that orders bombing "
+                                     "missions while it stands in this nation only: K (Kesselring) Italy, R (Rommel) "
+                                     "France [BW L2485-L2486]")
 
 
 class Placement(Strict):
@@ -226,6 +250,65 @@ class Victory(Strict):
     side: Literal["axis", "allies"]
     control_all: list[str] = Field(default_factory=list, description="the side wins if it controls every one of these")
     otherwise: Literal["axis", "allies"]
+
+
+class ItalianSurrender(Strict):
+    """OR 36.0 Italy's surrender [BW L2554-L2566]: the places and the block the rule names (docs/bitw-rulings.md,
+    "OR 36.0 Italy's surrender and 36.1 the RSI"), played by `italy.py` with the option `italian_surrender`."""
+
+    mussolini: str = Field(description="Mussolini's block: Italy's supreme leader; Italy is its power [BW L2560]")
+    sicily: list[str] = Field(min_length=1, description="every land hex of Sicily, Italy's [BW L2562]")
+    sardinia_corsica: list[str] = Field(min_length=1, description="every land hex of Sardinia and of Corsica [BW L2562]")
+    gran_sasso: str = Field(description="Campo Imperatore-Gran Sasso, where Mussolini goes when dismissed, Italy's "
+                            "[BW L2560]")
+    salo: str = Field(description="Salò, where German units move Mussolini (36.1) and the RSI's capital [BW L2574], "
+                      "[BW L2578]")
+    milan: str | None = Field(default=None, description="Milan, where the Liguria corps is placed when the RSI is "
+                              "declared (36.1) [BW L2576]; none: no Liguria corps")
+    liguria: str | None = Field(default=None, description="the Liguria infantry corps' block, Italian (36.1) [BW L2576]; "
+                                "none: the scenario has no such block")
+
+
+class UBoats(Strict):
+    """OR 35.2: the strength (levels) of the Axis's three U-boats, one in each Atlantic area, "alla forza indicata nel
+    setup di scenario" [BW L2548-L2550]; they never leave their area and nothing in BITW fights them, so the numbers
+    stand for the whole scenario."""
+
+    north_atlantic: int = Field(default=0, ge=0, le=4, description="the North Atlantic U-boat's levels: it alone may "
+                                "attack the Lend-Lease route [BW L2546]")
+    central_atlantic: int = Field(default=0, ge=0, le=4)
+    south_atlantic: int = Field(default=0, ge=0, le=4)
+
+
+class Atlantic(Strict):
+    """OR 34.0 Cash & Carry and Lend-Lease, OR 35.2 the convoy war [BW L2510-L2552]: who they serve, and what the
+    Lend-Lease preconditions read from the game [BW L2540]."""
+
+    britain: str = Field(description="the power that buys from the USA (Cash & Carry), receives Lend-Lease and whose "
+                         "convoys the U-boats attack: GB")
+    france: str | None = Field(default=None, description="the power whose fall (armistice, or its capital held by the "
+                               "enemy) opens Lend-Lease from March 1941 [BW L2540]; none: that branch never opens")
+    islands: list[str] = Field(default_factory=list, description="nations besides Britain's whose hexes are not 'the "
+                               "continent' (Ireland, Iceland...): Allied units there do not hold Lend-Lease back")
+    not_invasion: list[str] = Field(default_factory=list, description="hexes of GB's nation whose occupation is no "
+                                    "invasion of GB: the Channel Islands, British but German from July 1940 [BW L624]")
+    soviets_at_war: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}$", description="the month from which the "
+                                       "USSR is at war with Germany (June 1941); from then Lend-Lease no longer begins "
+                                       "[BW L2540]; none: not in this scenario's time")
+    u_boats: UBoats = Field(default_factory=UBoats, description="OR 35.2: the Axis U-boats' strengths [BW L2550]")
+
+
+class Wunderwaffen(Strict):
+    """OR 26.0's map data [BW L2372-L2406]: the places and the unit the V-weapons need, which only the map and the
+    scenario booklet give."""
+
+    peenemunde: str = Field(description="the hex of Peenemünde (the atomic icon) [BW L574], [BW L2382]")
+    atlantic_coast: list[str] = Field(min_length=1, description="the coastal hexes of France and Belgium on the "
+                                      "Atlantic: the V-1 needs the Axis to hold one [BW L2384]")
+    v2_corps: str | None = Field(default=None, description="the German 65th infantry corps, which launches the V-2 "
+                                 "[BW L2396] (none: no V-2 in this scenario)")
+    britain: str = Field(description="the power (GB) whose yellow PP the V-weapons strike, in whose Strategic Warfare "
+                         "phase they fly [BW L2386], [BW L2398]")
 
 
 class Scenario(Strict):
@@ -253,6 +336,21 @@ class Scenario(Strict):
     first_side: Literal["axis", "allies"] = "axis"
     turns: list[Turn] = Field(min_length=1)
     victory: Victory
+    italian_surrender: ItalianSurrender | None = Field(default=None, description="OR 36.0: the hexes and the block "
+                                                       "Italy's surrender names (none: the scenario cannot play it)")
+    partisan_nations: list[str] | None = Field(
+        default=None, description="OR 29.1: the nations subject to partisan activity, by their hexes' `nation` (none: "
+        "the rulebook's West Poland, Norway, Belgium, the Netherlands and France, named poland, west_poland, norway, "
+        "belgium, netherlands, france; Luxembourg and Denmark never) [BW L2447]")
+    atlantic: Atlantic | None = Field(default=None, description="OR 34.0 Cash & Carry and Lend-Lease, OR 35.2 the "
+                                      "U-boats' convoy war [BW L2510-L2552]: GB, France, the U-boats' strengths")
+    factory_track: dict[Literal["axis", "allies"], dict[int, list[str]]] = Field(
+        default_factory=dict, description="OR 15.0: each faction's production track: die result (1-6) -> its two "
+        "locations, where a new factory is placed [BW L2091-L2095]")
+    factory_schedule: list[ScheduledFactory] = Field(
+        default_factory=list, description="OR 15.0: factories that appear on their own from a month on [BW L2097-L2123]")
+    wunderwaffen: Wunderwaffen | None = Field(default=None, description="OR 26.0 Wunderwaffen: Peenemünde, the "
+                                              "Atlantic coast of France and Belgium, the 65th corps, GB [BW L2372-L2406]")
 
     def stored_pp(self, power: str) -> Production:
         """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""

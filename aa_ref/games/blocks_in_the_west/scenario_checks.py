@@ -21,7 +21,14 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
   (3 ground units of which 2 combat units a hex [BW L648-L656], 1 air unit an airfield
   [BW L584], [BW L650]), no hex held by both sides;
 - control, stored PP, the turn track (consecutive months, reinforcements that are known blocks not
-  already on the map, arriving once, at known hexes) and the victory hexes.
+  already on the map, arriving once, at known hexes) and the victory hexes;
+- OR 29.1's `partisan_nations`: nations some hex belongs to, each once.
+- OR 15.0 new factories: each faction production track gives two known land hexes of the faction, each with
+  `factory_limits` (not below its printed factories), for each die result 1-6; the factory schedule names
+  known land hexes and real months.
+- OR 26.0's `wunderwaffen`: Peenemünde a known land hex, the Atlantic coast known coastal land hexes, named once, the
+  65th corps a known Axis block, GB a known Allied power [BW L2384], [BW L2396]; OR 32.0's `bombing_area` only on an
+  HQ, naming a known nation (a power) [BW L2485-L2486].
 """
 
 from __future__ import annotations
@@ -99,7 +106,10 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_power_problems(scenario, doc, names), *_chart_problems(scenario, doc, names),
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
-        *_victory_problems(scenario, doc, names),
+        *_victory_problems(scenario, doc, names), *_italian_surrender_problems(scenario, doc, names),
+        *_partisan_problems(scenario, doc), *_atlantic_problems(scenario, doc, names),
+        *_factory_problems(scenario, doc, names), *_wunderwaffen_problems(scenario, doc, names),
+        *_bombing_area_problems(scenario, doc, names),
     ]
 
 
@@ -539,3 +549,215 @@ def _victory_problems(scenario: Scenario, doc: Document, names: _Names) -> list[
                                     else ("victory",)))
     return problems
 
+
+
+def _italian_surrender_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """OR 36.0's places and block [BW L2554-L2578]: known land hexes, Mussolini Italy's supreme leader, Sicily,
+    Gran Sasso and Salò in Italy (Corsica is French: Sardinia-Corsica's nations are not checked)."""
+    it = scenario.italian_surrender
+    if it is None:
+        return []
+    problems = []
+    where = ("italian_surrender",)
+    italy = None
+    block = scenario.blocks.get(it.mussolini)
+    if block is None:
+        problems.append(doc.problem("italian_surrender: Mussolini is an " + names.blocks.unknown_message(it.mussolini),
+                                    (*where, "mussolini")))
+    elif block.hq != "supreme":
+        problems.append(doc.problem(f"italian_surrender: Mussolini's block {it.mussolini} is not a supreme leader "
+                                    "(unit hq, hq: supreme) [BW L2560]", (*where, "mussolini")))
+    else:
+        italy = block.power
+    places: list[tuple[str, str, tuple]] = [
+        *((h, "Sicily", (*where, "sicily", i)) for i, h in enumerate(it.sicily)),
+        *((h, "Sardinia-Corsica", (*where, "sardinia_corsica", i)) for i, h in enumerate(it.sardinia_corsica)),
+        (it.gran_sasso, "Gran Sasso", (*where, "gran_sasso")), (it.salo, "Salò", (*where, "salo")),
+        *([(it.milan, "Milan", (*where, "milan"))] if it.milan is not None else []),
+    ]
+    if (it.milan is None) != (it.liguria is None):
+        problems.append(doc.problem("italian_surrender: milan and liguria go together: the RSI places the Liguria "
+                                    "corps in Milan [BW L2576]", (*where, "milan" if it.liguria is None else "liguria")))
+    if it.liguria is not None:
+        corps = scenario.blocks.get(it.liguria)
+        if corps is None:
+            problems.append(doc.problem("italian_surrender: the Liguria corps is an "
+                                        + names.blocks.unknown_message(it.liguria), (*where, "liguria")))
+        elif corps.unit != "infantry" or (italy is not None and corps.power != italy):
+            problems.append(doc.problem(f"italian_surrender: the Liguria corps {it.liguria} is not an infantry corps "
+                                        f"of {italy or 'Mussolini’s power'} ({corps.power} {corps.unit}) [BW L2576]",
+                                        (*where, "liguria")))
+    for hex_id, label, path in places:
+        h = scenario.hexes.get(hex_id)
+        if h is None:
+            problems.append(doc.problem(f"italian_surrender: {label}: " + names.hexes.unknown_message(hex_id), path))
+        elif not _land(scenario, hex_id):
+            problems.append(doc.problem(f"italian_surrender: {label}: hex {hex_id} is not land [BW L2562]", path))
+        elif italy is not None and label != "Sardinia-Corsica" and h.nation != italy:
+            problems.append(doc.problem(f"italian_surrender: {label}: hex {hex_id} is not {italy}'s, Mussolini's "
+                                        "power [BW L2560-L2562]", path))
+    return problems
+
+
+def _partisan_problems(scenario: Scenario, doc: Document) -> list[Problem]:
+    """OR 29.1: the nations subject to partisan activity are nations of the map, each named once [BW L2447]."""
+    problems = []
+    nations = {h.nation for h in scenario.hexes.values() if h.nation}
+    seen: set[str] = set()
+    for i, nation in enumerate(scenario.partisan_nations or []):
+        if nation not in nations:
+            problems.append(doc.problem(f"partisan_nations: no hex belongs to nation '{nation}' (nations: "
+                                        f"{', '.join(sorted(nations))}) [BW L2447]", ("partisan_nations", i)))
+        elif nation in seen:
+            problems.append(doc.problem(f"partisan_nations names {nation} twice [BW L2447]", ("partisan_nations", i)))
+        seen.add(nation)
+    return problems
+
+
+# --- OR 34.0 / 35.2 ------------------------------------------------------------------
+def _atlantic_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """`atlantic`: GB and France known Allied powers, the islands known nations [BW L2530-L2550]."""
+    atlantic = scenario.atlantic
+    if atlantic is None:
+        return []
+    problems = []
+    for field, power, what in (("britain", atlantic.britain, "buys under Cash & Carry and receives Lend-Lease"),
+                               ("france", atlantic.france, "opens Lend-Lease by falling")):
+        if power is None:
+            continue
+        if power not in scenario.powers:
+            problems.append(doc.problem(f"atlantic.{field}: " + names.powers.unknown_message(power),
+                                        ("atlantic", field)))
+        elif scenario.powers[power].side != "allies":
+            problems.append(doc.problem(f"atlantic.{field}: {power} is an Axis power; the power that {what} is an "
+                                        "Allied one [BW L2532], [BW L2540]", ("atlantic", field)))
+    if atlantic.france is not None and atlantic.france == atlantic.britain:
+        problems.append(doc.problem("atlantic.france names GB itself: France's fall and GB's invasion are two "
+                                    "preconditions [BW L2540]", ("atlantic", "france")))
+    for i, hex_id in enumerate(atlantic.not_invasion):
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("atlantic.not_invasion: " + names.hexes.unknown_message(hex_id),
+                                        ("atlantic", "not_invasion", i)))
+        elif scenario.hexes[hex_id].nation != atlantic.britain:
+            problems.append(doc.problem(f"atlantic.not_invasion: {hex_id} is not a hex of {atlantic.britain}: only GB's "
+                                        "own hexes can be invaded [BW L2540]", ("atlantic", "not_invasion", i)))
+    nations = {h.nation for h in scenario.hexes.values() if h.nation}
+    for i, nation in enumerate(atlantic.islands):
+        if nation not in nations:
+            problems.append(doc.problem(f"atlantic.islands: no hex belongs to nation '{nation}' (nations: "
+                                        f"{', '.join(sorted(nations))}) [BW L2540]", ("atlantic", "islands", i)))
+    return problems
+
+
+# --- OR 15.0 new factories -----------------------------------------------------------
+def _factory_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """The faction production tracks and the factory schedule (OR 15.0) [BW L2091-L2123]."""
+    problems = []
+    for side, track in scenario.factory_track.items():
+        where = ("factory_track", side)
+        missing = [n for n in range(1, 7) if n not in track]
+        if missing:
+            problems.append(doc.problem(f"the {side}' production track gives no locations for the die result(s) "
+                                        f"{', '.join(map(str, missing))}: a die roll 1-6 picks a pair [BW L2091]", where))
+        for die, hexes in track.items():
+            at = (*where, die)
+            if not 1 <= die <= 6:
+                problems.append(doc.problem(f"{die} is no die result (1-6) of the {side}' production track [BW L2091]",
+                                            at))
+            if len(hexes) != 2:
+                problems.append(doc.problem(f"the {side}' production track gives {len(hexes)} location(s) for {die}: a "
+                                            "result gives two, the player picks one [BW L2091]", at))
+            for i, hex_id in enumerate(hexes):
+                problems += _location_problems(scenario, doc, names, side, hex_id, (*at, i))
+    for hex_id, h in scenario.hexes.items():
+        if h.factory_limits is None:
+            continue
+        for colour in ("red", "blue", "black"):
+            printed = getattr(h.production, colour)
+            if getattr(h.factory_limits, colour) and getattr(h.factory_limits, colour) < printed:
+                problems.append(doc.problem(f"{hex_id} may hold {getattr(h.factory_limits, colour)} {colour} "
+                                            f"factories but prints {printed}: the limit counts its printed factories "
+                                            "too [BW L2093]", ("hexes", hex_id, "factory_limits", colour)))
+    for i, entry in enumerate(scenario.factory_schedule):
+        where = ("factory_schedule", i)
+        if not 1 <= int(entry.month.split("-")[1]) <= 12:
+            problems.append(doc.problem(f"{entry.month} is no month (01-12)", (*where, "month")))
+        if entry.hex not in scenario.hexes:
+            problems.append(doc.problem("factory schedule: " + names.hexes.unknown_message(entry.hex), (*where, "hex")))
+        elif not _land(scenario, entry.hex):
+            problems.append(doc.problem(f"factory schedule: {entry.hex} is sea: factories stand on land", (*where, "hex")))
+    return problems
+
+
+def _location_problems(scenario: Scenario, doc: Document, names: _Names, side: str, hex_id: str,
+                       at: tuple) -> list[Problem]:
+    if hex_id not in scenario.hexes:
+        return [doc.problem(f"the {side}' production track: " + names.hexes.unknown_message(hex_id), at)]
+    h = scenario.hexes[hex_id]
+    if not _land(scenario, hex_id):
+        return [doc.problem(f"the {side}' production track: {hex_id} is sea: factories stand on land", at)]
+    if h.nation not in scenario.powers or scenario.powers[h.nation].side != side:
+        return [doc.problem(f"the {side}' production track: {hex_id} is not in a nation of the {side} "
+                            f"({h.nation or 'no nation'}): each faction places factories at home [BW L2091]", at)]
+    if h.factory_limits is None:
+        return [doc.problem(f"the {side}' production track names {hex_id}, which has no factory_limits: give the "
+                            "number of factories of each kind it may hold [BW L2093]", at)]
+    return []
+
+
+def _wunderwaffen_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """OR 26.0's map data: known places of the right kind, a known Axis corps, an Allied GB [BW L2372-L2406]."""
+    data = scenario.wunderwaffen
+    if data is None:
+        return []
+    problems = []
+    where = ("wunderwaffen",)
+    if data.peenemunde not in scenario.hexes:
+        problems.append(doc.problem("wunderwaffen: Peenemünde is an " + names.hexes.unknown_message(data.peenemunde),
+                                    (*where, "peenemunde")))
+    elif not _land(scenario, data.peenemunde):
+        problems.append(doc.problem(f"wunderwaffen: Peenemünde ({data.peenemunde}) is a sea hex", (*where, "peenemunde")))
+    seen: set[str] = set()
+    for i, hex_id in enumerate(data.atlantic_coast):
+        at = (*where, "atlantic_coast", i)
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("wunderwaffen: the Atlantic coast names an " + names.hexes.unknown_message(hex_id),
+                                        at))
+        elif hex_id in seen:
+            problems.append(doc.problem(f"wunderwaffen: the Atlantic coast names {hex_id} twice", at))
+        elif not _land(scenario, hex_id) or not (scenario.hexes[hex_id].coastal or _touches_sea(scenario, hex_id)):
+            problems.append(doc.problem(f"wunderwaffen: {hex_id} is not a coastal land hex: the V-1 needs a coastal hex "
+                                        "of France or Belgium on the Atlantic [BW L2384]", at))
+        seen.add(hex_id)
+    corps = data.v2_corps
+    if corps is not None:
+        if corps not in scenario.blocks:
+            problems.append(doc.problem("wunderwaffen: the 65th corps is an " + names.blocks.unknown_message(corps),
+                                        (*where, "v2_corps")))
+        elif scenario.powers[scenario.blocks[corps].power].side != "axis":
+            problems.append(doc.problem(f"wunderwaffen: {corps} is not an Axis block: the German 65th infantry corps "
+                                        "launches the V-2 [BW L2396]", (*where, "v2_corps")))
+    if data.britain not in scenario.powers:
+        problems.append(doc.problem("wunderwaffen: GB is an " + names.powers.unknown_message(data.britain),
+                                    (*where, "britain")))
+    elif scenario.powers[data.britain].side != "allies":
+        problems.append(doc.problem(f"wunderwaffen: {data.britain} is not an Allied power: the V-weapons strike GB "
+                                    "[BW L2388]", (*where, "britain")))
+    return problems
+
+
+def _bombing_area_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """OR 32.0: a leader's bombing area (K Italy, R France) is an HQ's, and a known nation [BW L2485-L2486]."""
+    problems = []
+    for block_id, block in scenario.blocks.items():
+        area = block.bombing_area
+        if area is None:
+            continue
+        where = ("blocks", block_id, "bombing_area")
+        if block.unit != "hq":
+            problems.append(doc.problem(f"block {block_id} ({block.unit}) has a bombing area: only HQs order bombing "
+                                        "missions (OR 32.0) [BW L2481-L2486]", where))
+        elif area not in scenario.powers:
+            problems.append(doc.problem(f"block {block_id}'s bombing area is an " + names.powers.unknown_message(area),
+                                        where))
+    return problems

@@ -7,7 +7,7 @@ strength of blocks that stand upright [BW L508], until combat or reconnaissance 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -42,7 +42,7 @@ class Decision(Strict):
     """A choice the game waits for from a side: the passive side's reaction [BW L1319-L1323], a withdrawal..."""
 
     power: Side
-    kind: Literal["reaction", "withdrawal", "retreat", "hits"]
+    kind: Literal["reaction", "withdrawal", "retreat", "hits", "interception"]
     space: str = Field(default="", description="the battle hex, when there is one")
     detail: str = ""
 
@@ -75,6 +75,50 @@ class Activation(Strict):
     actions: dict[str, str] = Field(default_factory=dict, description="a strategic HQ's special actions: action -> "
                                                                       "block [BW L1919-L1928]")
     out_of_supply: bool = Field(default=False, description="activated out of supply: half efficiency [BW L1863]")
+    reserves: list[str] = Field(default_factory=list, description="OR 31.0: the units it put in reserve, 1 AP each "
+                                "[BW L2471]")
+
+
+class FactoryWork(Strict):
+    """OR 15.0: a new factory under construction on the faction production track [BW L2089-L2095]."""
+
+    power: str
+    colour: Literal["red", "blue", "black"]
+    paid: int = Field(ge=1, le=9, description="yellow PP paid so far, one a Production phase (10 complete it)")
+    turn: int = Field(ge=1, description="the turn of its last instalment")
+
+
+class NewFactory(Strict):
+    """OR 15.0: a new factory placed on the map; it produces from the next turn on [BW L2093]."""
+
+    hex: str
+    colour: Literal["red", "blue", "black"]
+    power: str = Field(description="the power that built it")
+    turn: int = Field(ge=1, description="the turn it was completed")
+
+
+class Mission(Strict):
+    """OR 32.0: a strategic bombing mission of the active side, waiting for the passive side's interception
+    [BW L2477-L2479]."""
+
+    hex: str = Field(description="the target hex")
+    target: Literal["production", "port", "rail"]
+    colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
+        default=None, description="production: the colour of the factory or centre bombed")
+    bombers: list[str]
+    escorts: list[str] = Field(default_factory=list)
+
+
+class Damage(Strict):
+    """OR 32.0: what one side's bombers did to one hex in its last Strategic Warfare phase; it lasts until that side's
+    next Strategic Warfare phase ("per 1 turno" [BW L2502-L2506], digest A23)."""
+
+    by: Side
+    production: dict[str, int] = Field(default_factory=dict, description="colour -> hits on its factory or centre "
+                                       "(10 on a factory destroy it [BW L2498])")
+    port: int = Field(default=0, ge=0, description="hits on the port: 1 no moves or invasions from/to it, 3 no supply "
+                      "through it [BW L2502]")
+    rail: int = Field(default=0, ge=0, description="hits on the station: no rail move through the hex [BW L2506]")
 
 
 class Game(Strict):
@@ -132,6 +176,21 @@ class Game(Strict):
                                  "(OR 28.0) [BW L2418]")
     upgraded: dict[str, str] = Field(default_factory=dict, description="OR 40.0: block -> the block it was upgraded "
                                      "to; the first is out of the game for good [BW L2620]")
+    italy_dismissed: int = Field(default=0, ge=0, description="OR 36.0: the turn the King dismissed Mussolini (0: not "
+                                 "yet) [BW L2558-L2560]")
+    italy_surrendered: int = Field(default=0, ge=0, description="OR 36.0: the turn Italy surrendered by the islands' "
+                                   "loss (0: not so) [BW L2562-L2566]")
+    mussolini_freed: int = Field(default=0, ge=0, description="OR 36.1 B: the turn German units reached the Gran Sasso "
+                                 "and moved Mussolini to Salò [BW L2574]")
+    mussolini_captured: int = Field(default=0, ge=0, description="OR 36.1 A: the turn Allied units reached the Gran "
+                                    "Sasso and removed Mussolini: no RSI, ever [BW L2572]")
+    rsi_declared: int = Field(default=0, ge=0, description="OR 36.1: the turn the RSI was declared [BW L2576]")
+    rsi_liguria: int = Field(default=0, ge=0, description="OR 36.1: the turn the Liguria corps was placed in Milan "
+                             "[BW L2576]")
+    rsi_gift_turn: int = Field(default=0, ge=0, description="OR 36.1: the turn of Germany's last gift to the RSI "
+                               "[BW L2578]")
+    rsi_gift: int = Field(default=0, ge=0, description="OR 36.1: the PP Germany gave the RSI in that turn's Production "
+                          "phase (at most 3) [BW L2578]")
     hq_active: dict[str, Activation] = Field(default_factory=dict, description="HQs activated and not yet "
                                                                          "deactivated (AR 13.0) [BW L1867]")
     recon_tries: dict[str, int] = Field(default_factory=dict, description="HQ -> air reconnaissance attempts made "
@@ -157,8 +216,47 @@ class Game(Strict):
                                    "units eliminated) [BW L2046]; public")
     radar_down: list[str] = Field(default_factory=list, description="radar stations out of service, destroyed or "
                                   "damaged, until repaired (AR 13.8.1.2) [BW L2038]; public")
+    partisans: dict[str, Annotated[int, Field(ge=1, le=3)]] = Field(default_factory=dict, description="OR 29.0: hex -> "
+                                      "the partisans' discs there "
+                                      "(1 to 3), public wooden discs, not blocks [BW L2420-L2460]")
+    conquered: list[str] = Field(default_factory=list, description="OR 29.0: Allied powers conquered and eliminated "
+                                 "by surrender in a Victory phase while partisans were played: their nations may raise "
+                                 "partisans [BW L2426], [BW L2443-L2449]")
+    reserves: dict[str, Literal["motorisation", "reaction"]] = Field(
+        default_factory=dict, description="OR 31.0: block -> its reserve (an oil barrel on it, seen by both sides): "
+        "Motorisation moves in the Exploitation phase, Reaction reinforces a battle after the opponent moves "
+        "[BW L2468-L2471]")
+    factory_works: list[FactoryWork] = Field(default_factory=list, description="OR 15.0: new factories under "
+                                             "construction (public: the track is on the map) [BW L2091]")
+    new_factories: list[NewFactory] = Field(default_factory=list, description="OR 15.0: new factories built and "
+                                            "placed on the map [BW L2093]")
+    v2_target: str | None = Field(default=None, description="OR 26.2: the Axis's standing order for the V-2: a hex of "
+                                  "Allied units, or none for GB's production [BW L2398-L2400]; hidden from the Allies")
+    gotterdammerung: bool = Field(default=False, description="OR 26.3: the Axis held Berlin and Peenemünde in July "
+                                  "1945 and has held them since [BW L2404-L2406]")
+    mission: Mission | None = Field(default=None, description="OR 32.0: the bombing mission waiting for the passive "
+                                    "side's interception")
+    bomb_damage: dict[str, Damage] = Field(default_factory=dict, description="OR 32.0: hex -> what bombers did to it, "
+                                           "until the bombing side's next Strategic Warfare phase")
+    production_lost: dict[str, dict[str, int]] = Field(
+        default_factory=dict, description="power -> colour -> PP its next income loses to bombs and V-weapons "
+        "(OR 32.1, OR 26.0) [BW L2498], [BW L2388]")
+    srm_lost: dict[str, int] = Field(default_factory=dict, description="power -> rail moves its next SRM phase loses "
+                                     "to bombed stations (OR 32.3) [BW L2506]")
+    bombers_flown: list[str] = Field(default_factory=list, description="OR 32.0: bombers and escorts that flew a "
+                                     "mission in this Strategic Warfare phase (one mission each)")
     fair_dice: dict[str, FairDicePlayer] = Field(default_factory=dict)
     log: LogRef
+    lend_lease_turn: int = Field(default=0, ge=0, description="OR 34.0: the turn Lend-Lease began (0: not yet); it "
+                                 "cancels Cash & Carry [BW L2540-L2542]; public, like the US's policy")
+    lend_lease_pp: dict[Literal["red", "blue"], int] = Field(
+        default_factory=dict, description="OR 34.0: the Lend-Lease red and blue PP GB holds, \"usabili senza PP "
+        "gialli\" (each pays its colour and the yellow paired with it; never discarded for want of yellow) "
+        "[BW L2542]; hidden from the Axis like PP")
+    u_boat_target: Literal["convoys", "lend_lease"] = Field(
+        default="convoys", description="OR 35.2: the Axis's standing order for the North Atlantic U-boat: the "
+        "Commonwealth convoys (yellow PP) or, while Lend-Lease runs, the Lend-Lease route [BW L2546], [BW L2552]; "
+        "hidden from the Allies until it attacks")
 
     @field_validator("blocks", "control")
     @classmethod

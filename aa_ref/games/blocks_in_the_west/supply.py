@@ -15,7 +15,7 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import hq, leaders, rules
+from aa_ref.games.blocks_in_the_west import damage, hq, italy, leaders, rules, sabotage
 from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
@@ -40,13 +40,14 @@ def rail_network(board: Board, power: str) -> set[str]:
     """The power's sources: its primary source, if its side controls it, and every rail hex its side controls,
     free of enemy ground units, joined to the primary source by such rail hexes [BW L756-L773]; then the ports
     joined to those by a sea line (`sea_ports`)."""
-    found = rail_sources(board, power)
-    return found | sea_ports(board, power, found)
+    found = italy.sources_left(board, power, rail_sources(board, power))  # OR 36.0 [BW L2566]
+    return italy.sources_left(board, power, found | sea_ports(board, power, found))
 
 
 def rail_sources(board: Board, power: str) -> set[str]:
     """The primary source and the rail hexes joined to it (the land part of the network) [BW L756-L773]."""
     scenario = board.scenario
+    power = italy.supplier(board.game, scenario, power)  # OR 36.0: Italian blocks trace to Germany's sources
     side = _side(scenario, power)
     enemy = board.enemy(side)
     primary = scenario.powers[power].supply_source
@@ -61,6 +62,8 @@ def rail_sources(board: Board, power: str) -> set[str]:
             h = scenario.hexes[n]
             if n in found or not h.rail or board.controller(n) != side or board.ground_at(n, enemy):
                 continue
+            if sabotage.rail_cut(board, n, side):
+                continue  # OR 29.0: partisans cut the Axis's rail [BW L2455], [BW L2460]
             if board.hexside(here, n) == "strait":
                 continue  # a railway does not cross a strait
             found.add(n)
@@ -84,7 +87,8 @@ def sea_ports(board: Board, power: str, network: set[str]) -> set[str]:
         a, b = line.between
         for here, there in ((a, b), (b, a)):
             if here in network and there not in network and board.controller(there) == side \
-                    and not board.ground_at(there, board.enemy(side)):
+                    and not board.ground_at(there, board.enemy(side)) and not sabotage.rail_cut(board, there, side) \
+                    and not damage.port_closed(board.game, there, "supply"):  # OR 29.0 [BW L1762], OR 32.2 [BW L2502]
                 out.add(there)
     return out
 
@@ -148,6 +152,8 @@ def traceable(board: Board, hex_id: str, side: Side) -> bool:
     if h.terrain in ("sea", "mountain") or h.partial:
         return False
     enemy = board.enemy(side)
+    if sabotage.line_blocked(board, hex_id, side):
+        return False  # OR 29.0: 2 partisan discs block the Axis's land supply [BW L2459]
     return not board.ground_at(hex_id, enemy) and not board.in_zoc_of(hex_id, enemy)
 
 

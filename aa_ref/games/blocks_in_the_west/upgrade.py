@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import production, rules, supply
+from aa_ref.games.blocks_in_the_west import partisans, production, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Upgraded
 
@@ -45,6 +45,7 @@ def place(act: Act, order: Any) -> None:
         why = refusal(act, block_id)
         act.require(why is None, why or "", "L2620", "place")
     production.place(act, order)
+    partisans.arrived(act, order.place, order.at)  # OR 29.0 [BW L2457]
 
 
 def upgrade(act: Act, order: Any) -> None:

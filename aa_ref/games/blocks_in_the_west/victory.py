@@ -4,7 +4,7 @@ turn."""
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import armistice, leaders, open_city
+from aa_ref.games.blocks_in_the_west import armistice, italy, leaders, open_city, partisans, wunderwaffen
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -25,6 +25,8 @@ def surrendered(act: Act) -> list[str]:
     for power, x in act.scenario.powers.items():
         if power in act.game.armistices:
             continue
+        if italy.gone(act.game, act.scenario, power):
+            continue  # OR 36.0: Italy surrendered by the islands' loss is no power any more [BW L2564]
         capital = open_city.capital(act.scenario, act.game, power)  # Bordeaux after Paris open city [BW L838]
         held = act.game.control.get(capital) if capital else None
         if held is not None and held != x.side:
@@ -71,14 +73,19 @@ def victory_phase(act: Act) -> None:
         return
     armistice.victory_phase_armistices(act)
     leaders.victory_phase(act)  # the US morale [BW L2046-L2048]
+    italy.victory_phase(act)  # OR 36.0 / 36.1: Mussolini's dismissal, Italy's surrender, the RSI [BW L2558-L2576]
     for power in surrendered(act):
         if surrender(act, power):
             act.note(f"{power} surrenders: its capital {open_city.capital(scenario, game, power)} is held by the enemy "
                      "[BW L1584], [BW L802]")
+        partisans.record_conquest(act, power)  # OR 29.0 [BW L2426]
         if power == leader(scenario):
             act.ctx.emit(Winner(winner="allies"))
             act.note("Germany surrenders: Allied Decisive Victory, the game ends at once [BW L1586]")
             return
+    wunderwaffen.gotterdammerung(act)  # OR 26.3 [BW L2402-L2406]
+    if game.winner:
+        return
     if game.turn == len(scenario.turns):
         v = scenario.victory
         held = all(game.control.get(h) == v.side for h in v.control_all)

@@ -21,9 +21,9 @@ from pydantic import Field
 
 from aa_ref.core.errors import UsageError
 from aa_ref.core.model import Strict
-from aa_ref.games.blocks_in_the_west import withheld
+from aa_ref.games.blocks_in_the_west import italy, withheld
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
-from aa_ref.games.blocks_in_the_west.state import Game, Phase, Side
+from aa_ref.games.blocks_in_the_west.state import FactoryWork, Game, NewFactory, Phase, Side
 
 
 class SeenBlock(Strict):
@@ -33,6 +33,8 @@ class SeenBlock(Strict):
     name: str | None = None
     strength: int | None = None
     out_of_supply: bool = False
+    reserve: str | None = Field(default=None, description="OR 31.0: the oil barrel of a unit in reserve (motorisation "
+                                "or reaction), a marker on the map that both sides see [BW L2471]")
 
 
 class SeenBattle(Strict):
@@ -80,6 +82,31 @@ class View(Strict):
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
                                                                          "both sides' blocks share the hex, so both see it")
+    italian_surrender: dict[str, int] = Field(default_factory=dict, description="OR 36.0 / 36.1, seen by both sides: "
+                                              "event -> its turn (dismissed, surrendered, freed, captured, rsi, "
+                                              "liguria); the gifts to the RSI stay hidden like PP [BW L2554-L2578]")
+    partisans: dict[str, int] = Field(default_factory=dict, description="OR 29.0: hex -> partisan discs, wooden discs "
+                                      "on the map that both sides see [BW L2449]")
+    conquered: list[str] = Field(default_factory=list, description="OR 29.0: Allied powers conquered and eliminated "
+                                 "(public: a surrender is announced)")
+    lend_lease: bool = Field(default=False, description="OR 34.0: Lend-Lease has begun (the US's policy, public) "
+                             "[BW L2540-L2542]")
+    lend_lease_pp: dict[str, int] = Field(default_factory=dict, description="OR 34.0: GB's Lend-Lease red and blue PP "
+                                          "(the Allies' view only) [BW L2542]")
+    u_boat_target: str | None = Field(default=None, description="OR 35.2: the North Atlantic U-boat's standing target "
+                                      "(the Axis's view only) [BW L2552]")
+    factory_works: list[FactoryWork] = Field(default_factory=list, description="OR 15.0: both sides' factories under "
+                                             "construction: the production track is on the map [BW L2091]")
+    new_factories: list[NewFactory] = Field(default_factory=list, description="OR 15.0: the new factories on the map")
+    bomb_damage: dict[str, dict[str, Any]] = Field(default_factory=dict, description="OR 32.0: hex -> what bombers "
+                                                   "did to it, for a turn (public: the dice are rolled openly)")
+    production_lost: dict[str, dict[str, int]] = Field(default_factory=dict, description="OR 32.1, OR 26.0: the side's "
+                                                       "own powers' PP lost from their next income")
+    srm_lost: dict[str, int] = Field(default_factory=dict, description="OR 32.3: the side's own powers' rail moves "
+                                     "lost from their next SRM phase")
+    v2_target: str | None = Field(default=None, description="OR 26.2: the Axis's standing order for the V-2 (the Axis's "
+                                  "view only; none: GB's production)")
+    gotterdammerung: bool = Field(default=False, description="OR 26.3: Götterdämmerung under way (public)")
 
 
 class NoViewSecret(UsageError):
@@ -116,12 +143,14 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
             if own and block_id not in game.upgraded:  # OR 40.0: an upgraded block left the game for good
                 off_map.append(block_id)
             continue
-        if own or state.revealed:
+        if own or state.revealed or italy.face_up(scenario, game, block_id):  # OR 36.0: Mussolini dismissed
             seen[block_id] = SeenBlock(power=block.power, hex=state.hex, unit=block.unit, name=block.name,
-                                       strength=state.strength, out_of_supply=state.out_of_supply)
+                                       strength=state.strength, out_of_supply=state.out_of_supply,
+                                       reserve=game.reserves.get(block_id))
         else:
             seen[hidden_name(game, block_id)] = SeenBlock(power=block.power, hex=state.hex,
-                                                          out_of_supply=state.out_of_supply)
+                                                          out_of_supply=state.out_of_supply,
+                                                          reserve=game.reserves.get(block_id))
     return View(
         kind="bitw-view", schema_version=1, scenario=scenario.id, side=side, turn=game.turn,
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
@@ -134,4 +163,15 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         withheld=withheld.own_withheld(scenario, game, side), hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
+        italian_surrender=italy.public(game),
+        partisans=dict(game.partisans), conquered=list(game.conquered),
+        lend_lease=bool(game.lend_lease_turn),
+        lend_lease_pp=dict(game.lend_lease_pp) if side == "allies" else {},
+        u_boat_target=game.u_boat_target if side == "axis" and game.options.get("convoy_war") == "on" else None,
+        factory_works=[w.model_copy() for w in game.factory_works],
+        new_factories=[f.model_copy() for f in game.new_factories],
+        bomb_damage={h: d.model_dump(mode="json") for h, d in game.bomb_damage.items()},
+        production_lost={p: dict(c) for p, c in game.production_lost.items() if scenario.powers[p].side == side},
+        srm_lost={p: n for p, n in game.srm_lost.items() if scenario.powers[p].side == side},
+        v2_target=game.v2_target if side == "axis" else None, gotterdammerung=game.gotterdammerung,
     )
