@@ -192,7 +192,8 @@ def bombs(act: Act, hq_id: str) -> bool:
     if block.hq in ("air", "strategic_air") or (block.hq == "supreme" and not act.scenario.powers[block.power].major):
         return True
     here = act.game.blocks[hq_id].hex
-    return block.bombing_area is not None and here is not None and act.scenario.hexes[here].nation == block.bombing_area
+    area = block.bombing_area or block.area  # AR 13.8's area of Rommel and Kesselring is the same nation
+    return area is not None and here is not None and act.scenario.hexes[here].nation == area
 
 
 def level_of(act: Act, hq_id: str) -> int:
@@ -213,7 +214,7 @@ def activate(act: Act, order: Any) -> None:
     act.require(hq_id not in game.hq_active, f"{hq_id} is already activated this turn (it is deactivated at the end "
                 "of the Blitz phase)", "L1867", "activate")
     hq_kind = block.hq
-    major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major and block.area is None  # Rommel
+    major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major and leaders.area_leader(act, hq_id) is None
     reaction = bool(game.pending) and game.pending[0].kind in ("reaction", "interception")  # OR 32.0 [BW L2479]
     phase = "reaction" if reaction else game.phase
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \

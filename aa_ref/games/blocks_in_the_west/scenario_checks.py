@@ -366,6 +366,10 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
             problems.append(doc.problem(f"block {block_id} is marked luftwaffe, which names Luftwaffe ground units (and "
                                         "Goering, a strategic air HQ): every German air unit is Goering's already "
                                         "[BW L1968-L1974]", (*where, "luftwaffe")))
+        if block.area is not None and block.bombing_area not in (None, block.area):
+            problems.append(doc.problem(f"block {block_id}'s area {block.area} and bombing area {block.bombing_area} "
+                                        "differ: they name the one nation where Rommel or Kesselring acts "
+                                        "[BW L1959], [BW L2485-L2486]", (*where, "area")))
         if block.area is not None:  # Rommel, Kesselring [BW L1959]
             nations = {h.nation for h in scenario.hexes.values() if h.nation}
             if block.hq != "supreme":
@@ -383,8 +387,8 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.stuka and block.unit != "bomber":
             problems.append(doc.problem(f"block {block_id} is {block.unit}: a Stuka (Jericho Trumpets) is a bomber "
                                         "(OR 22.0) [BW L2264-L2266]", (*where, "stuka")))
-        if block.hq == "supreme" and block.area is None and any(
-                b.hq == "supreme" and b.area is None and b.power == block.power and other != block_id
+        if block.hq == "supreme" and (block.area or block.bombing_area) is None and any(
+                b.hq == "supreme" and (b.area or b.bombing_area) is None and b.power == block.power and other != block_id
                 for other, b in scenario.blocks.items()):  # Rommel and Kesselring (an area) besides the FHQ
             problems.append(doc.problem(f"{block.power} has more than one supreme leader: each nation has one "
                                         "[BW L1913]", (*where, "hq")))
