@@ -315,3 +315,37 @@ def test_reserve_markers_are_public_and_hide_the_block(draw: dict, seed: str, re
         marked = sorted((s.hex, SCENARIO.blocks[b].power, reserves[b]) for b, s in game.blocks.items()
                         if b in reserves and s.hex is not None)
         assert shown == marked
+
+
+SEA_SCENARIO: Scenario = load_scenario("_sea-zones-scenario.yaml")
+"""The test map with sea zones and U-boats (OR 18.0): naval units at sea or in port."""
+NAVAL_BLOCKS = sorted(b for b, x in SEA_SCENARIO.blocks.items() if x.unit == "uboat")
+NAVAL_PLACES = sorted([*SEA_SCENARIO.sea_zones, *(h for h, x in SEA_SCENARIO.hexes.items() if x.port)])
+
+
+@FAST
+@given(st.fixed_dictionaries({b: st.tuples(st.sampled_from(NAVAL_PLACES), st.sampled_from(
+    [s.value for s in SEA_SCENARIO.blocks[b].steps]), st.booleans()) for b in NAVAL_BLOCKS}), st.text(min_size=1,
+                                                                                                        max_size=8))
+def test_random_naval_positions_show_where_not_which(draw: dict, seed: str) -> None:
+    """A naval unit stands upright like every block: the enemy's view shows where it is (a sea zone or a port) and its
+    nation, never its id, name, class or strength [BW L508]; its own side sees it whole."""
+    game = RULES.new_game(SEA_SCENARIO, None, {"rules": "basic", "fog_of_war": "on"}, seed, "game.log.yaml")
+    for block_id, (at, strength, revealed) in draw.items():
+        game.naval[block_id] = at
+        game.blocks[block_id] = BlockState(hex=None, strength=strength, revealed=revealed)
+    game = Game.model_validate(game.model_dump())
+    for side in ("axis", "allies"):
+        seen = view(SEA_SCENARIO, game, side)  # type: ignore[arg-type]
+        text = json.dumps(seen.model_dump(mode="json"))
+        assert sorted(n.at for n in seen.naval.values()) == sorted(game.naval.values())
+        assert not set(seen.off_map) & set(game.naval), "naval units at sea are not off the map"
+        for block_id, at in game.naval.items():
+            block, state = SEA_SCENARIO.blocks[block_id], game.blocks[block_id]
+            if side_of(block_id, SEA_SCENARIO) == side:
+                assert seen.naval[block_id].strength == state.strength and seen.naval[block_id].at == at
+            elif not state.revealed:
+                assert f'"{block_id}"' not in text and block.name not in text
+        for key, shown in seen.naval.items():
+            if key not in SEA_SCENARIO.blocks:
+                assert shown.unit is None and shown.strength is None and shown.name is None, shown

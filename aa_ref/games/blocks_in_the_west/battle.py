@@ -9,7 +9,7 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 from __future__ import annotations
 
 from aa_ref.core.dice import Volley
-from aa_ref.games.blocks_in_the_west import airborne, hq, recon, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import airborne, amphibious, hq, recon, resources, rules, supply
 from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west import recon_target
 from aa_ref.games.blocks_in_the_west import modifiers as mod
@@ -68,6 +68,7 @@ def attacker_ground_mali(act: Act, battle: Battle, block_id: str, aa: bool = Fal
             mali += 1
         mali += mod.swamp_malus(act, battle, block_id)
         mali += airborne.first_round_malus(act, battle, block_id)  # AR 23.0: paratroops' first round [BW L2284]
+        mali += amphibious.first_round_malus(act, battle, block_id)  # AR 24.0: landed units' first round [BW L2324]
     return mali
 
 
@@ -88,6 +89,7 @@ def defender_ground_bonuses(act: Act, battle: Battle, block_id: str) -> int:
                 bonuses += 1
     if med.weather(act, battle.hex) == "rain":
         bonuses += 1
+    bonuses += amphibious.first_round_bonus(act, battle, block_id)  # AR 24.0: defending an invasion [BW L2324]
     return bonuses
 
 

@@ -48,7 +48,7 @@ def crossing(act: Act, hex_id: str, side: Side) -> dict[str, str]:
     out = {}
     for b in act.board().blocks_at(hex_id, side):
         state = act.game.blocks[b]
-        if state.moved and state.entered_from:
+        if state.moved and state.entered_from and b not in act.game.shipped:  # by sea, across no hexside (AR 24.0)
             kind = act.scenario.hexside.get(frozenset((state.entered_from, hex_id)))
             if kind in ("river", "strait", "maginot"):
                 out[b] = kind

@@ -321,12 +321,20 @@ class Warfare(Strict):
     gotterdammerung: bool | None = None
 
 
+class NavalState(Strict):
+    """Units shipped (OR 18.0) or landed (AR 24.0) this player turn: each field given replaces the game's."""
+
+    type: Literal["naval"] = "naval"
+    shipped: list[str] | None = None
+    landed: dict[str, str] | None = None
+
+
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
           Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget,
-          Reserves, Factories, Warfare, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored, Morale,
-          RadarStation],
+          Reserves, Factories, Warfare, NavalState, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored,
+          Morale, RadarStation],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -490,6 +498,11 @@ def apply_event(game: Game, event: Any) -> None:
                 game.v2_target = event.v2_target
             if event.gotterdammerung is not None:
                 game.gotterdammerung = event.gotterdammerung
+        case NavalState(shipped=shipped, landed=landed):
+            if shipped is not None:
+                game.shipped = list(shipped)
+            if landed is not None:
+                game.landed = dict(landed)
         case Roll() | Note():
             pass
         case _:

@@ -322,7 +322,8 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
 
 
 def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
-    if action == "naval" or (action == "reserve" and not rules.enabled(act.game, "reserves")):
+    if (action == "reserve" and not rules.enabled(act.game, "reserves")) or (
+            action == "naval" and not (rules.enabled(act.game, "naval_movement") or rules.enabled(act.game, "amphibious"))):
         rule = "OR 18.0 naval movement" if action == "naval" else "OR 31.0 reserves"
         act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref (not implemented "
                     "yet)" if action == "naval" else f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by "
@@ -354,6 +355,9 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     elif action == "reserve":  # OR 31.0 Motorisation: a ground combat unit [BW L1928], [BW L2468]
         act.require(block.unit in GCU and block.unit != "static", f"{block_id} ({block.unit}) is not a ground combat "
                     f"unit that moves (action '{action}')", "L2468", "actions")
+    elif action == "naval":  # OR 18.0: ground and air units go by sea; forts never move [BW L2155]
+        act.require(block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not shipped: ground and air "
+                    "units are", "L2155", "actions")
     elif action == "srm":
         act.require(block.unit not in AIR and block.unit != "fort", f"{block_id} ({block.unit}) does not move by "
                     "rail", "L1925", "actions")

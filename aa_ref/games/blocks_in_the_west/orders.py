@@ -269,6 +269,35 @@ class V2TargetOrder(Strict):
     v2_target: str
 
 
+class Ship(Strict):
+    """Optional rule OR 18.0: a ground or air unit shipped from its friendly port to another, ordered by an activated
+    HQ's naval action [BW L2155-L2167]."""
+
+    ship: str
+    to: str = Field(description="the friendly port it lands in")
+    via: list[str] | None = Field(default=None, description="the sea zones passed, in order (default: the referee's "
+                                  "route: fewest steps lost, then fewest interdiction rolls, then fewest zones)")
+
+
+class Land(Strict):
+    """Advanced rule AR 24.0: a unit lands from its friendly port on a coastal hex (an amphibious invasion's first
+    wave), ordered by an activated naval command's naval action [BW L2290-L2324]."""
+
+    land: str
+    to: str = Field(description="the coastal hex it lands on")
+    via: list[str] | None = Field(default=None, description="the sea zones passed, in order (default: the referee's "
+                                  "route, as for `ship`)")
+
+
+class LandArmour(Strict):
+    """Advanced rule AR 24.7: in the Exploitation phase after an amphibious invasion, armour commanded by an armour HQ
+    activated in that phase goes by sea from a friendly port to a beachhead [BW L2364-L2366]."""
+
+    land_armour: str
+    to: str = Field(description="the beachhead: a coastal hex where a unit landed this turn")
+    via: list[str] | None = Field(default=None, description="the sea zones passed, in order")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -278,7 +307,7 @@ class EndTurn(Strict):
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
                PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder, Bomb, Intercept,
-               V2TargetOrder, OpenCityOrder, Target, RepairRadar]
+               V2TargetOrder, Ship, Land, LandArmour, OpenCityOrder, Target, RepairRadar]
 
 
 

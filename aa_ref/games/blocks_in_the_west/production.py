@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.games.blocks_in_the_west import (
-    damage, factories, free_france, italy, lend_lease, partisans, resources, rules, supply, withheld,
+    damage, factories, free_france, italy, lend_lease, naval, partisans, resources, rules, supply, withheld,
 )
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
-from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, Block, Scenario, unit_colour
+from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, NAVAL, Block, Scenario, unit_colour
 
 COST = {"black": 1, "white": 2, "red": 3}
 """PP to gain a printed step, by the colour of its number; blue numbers are never rebuilt [BW L1184-L1187]."""
@@ -114,11 +114,13 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
 def collect_income(act: Act) -> None:
     """The Production phase begins: the active side's powers receive their income [BW L1182], [BW L598-L600]."""
     free_france.income(act)  # Paris liberated: 3 PP to Free France [BW L957]
-    for power, amount in income_of(act).items():
+    received = income_of(act)
+    for power, amount in received.items():
         amount = damage.income_after_losses(act, power, "yellow", amount)  # OR 32.1, OR 26.0 [BW L2498], [BW L2388]
         if amount:
             act.ctx.emit(Points(power=power, delta=amount, reason="income [BW L1182]"))
             act.note(f"{power} receives {amount} PP [BW L1182]")
+    naval.shipping_losses(act, "yellow", received, income_of)  # OR 18.2: PP shipped by sea [BW L2203]
     if rules.enabled(act.game, "advanced_production"):
         _coloured_income(act)
     damage.income_collected(act)
@@ -126,12 +128,14 @@ def collect_income(act: Act) -> None:
 
 def _coloured_income(act: Act) -> None:
     for colour in COLOURS:  # AR 11.0 [BW L1683], [BW L1716-L1760]
-        for power, amount in income_of(act, colour).items():
+        received = income_of(act, colour)
+        for power, amount in received.items():
             amount = damage.income_after_losses(act, power, colour, amount)
             if amount:
                 act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=amount,  # type: ignore[arg-type]
                                             reason="income [BW L1758]"))
                 act.note(f"{power} receives {amount} {colour} PP [BW L1716-L1758]")
+        naval.shipping_losses(act, colour, received, income_of)
 
 
 def end_production(act: Act) -> None:
@@ -224,6 +228,8 @@ def place(act: Act, order: Any) -> None:
     block, state = act.scenario.blocks[block_id], act.game.blocks[block_id]
     board = act.board()
     act.require(state.hex is None, f"{block_id} is already on the map in {state.hex}", "L1198", "place")
+    act.require(block.unit not in NAVAL and block_id not in act.game.naval, f"{block_id} is a naval unit: U-boats "
+                "are not built or rebuilt on the map (OR 35.0 convoy war)", "L961", "place")
     act.require(block.power not in act.game.armistices, f"{block.power} is out of the war by armistice: its units "
                 "never return" if block.power not in act.game.morale else f"{block.power} left the war (its morale "
                 "track reached its limit [BW L2046]): its units never return", "L852", "place")

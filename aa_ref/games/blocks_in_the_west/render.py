@@ -46,7 +46,7 @@ def show_text(scenario: Scenario, game: Game, side: str | None, start: LogStart 
         out.append(made_by_line(start))
     if side is None:
         out.append("referee's view: every block, hidden or not")
-        rows = [[b, scenario.blocks[b].power, scenario.blocks[b].unit, s.hex or "-", s.strength,
+        rows = [[b, scenario.blocks[b].power, scenario.blocks[b].unit, s.hex or game.naval.get(b, "-"), s.strength,
                  "yes" if s.revealed else "no", "OOS" if s.out_of_supply else ""] for b, s in game.blocks.items()]
         out.append(tabulate(rows, ["block", "power", "unit", "hex", "strength", "revealed", "supply"]))
     else:
@@ -55,6 +55,9 @@ def show_text(scenario: Scenario, game: Game, side: str | None, start: LogStart 
         rows = [[b, s.power, s.unit or "?", s.hex, "?" if s.strength is None else s.strength,
                  "OOS" if s.out_of_supply else ""] for b, s in seen.blocks.items()]
         out.append(tabulate(rows, ["block", "power", "unit", "hex", "strength", "supply"]))
+        if seen.naval:  # naval units at sea or in port (OR 18.0): the enemy's by place and nation only
+            out.append(tabulate([[b, n.power, n.unit or "?", n.at, "?" if n.strength is None else n.strength]
+                                 for b, n in seen.naval.items()], ["naval unit", "power", "unit", "at", "strength"]))
         if seen.pp:
             out.append("PP: " + ", ".join(f"{p} {n}" for p, n in seen.pp.items()))
         if seen.coloured_pp:  # AR 11.0

@@ -42,7 +42,7 @@ RULES: tuple[Rule, ...] = (
          "command range and count; strategic HQs' actions; deactivation; Rommel, Kesselring, Goering, the radar chain",
          "L1815-L2056", True),
     Rule("airborne", "advanced", "AR 23.0", "airborne assaults by paratroops", "L2268-L2288", True),
-    Rule("amphibious", "advanced", "AR 24.0", "amphibious invasions (the scenario model has no sea zones yet)",
+    Rule("amphibious", "advanced", "AR 24.0", "amphibious invasions (only the first wave is written)",
          "L2290-L2370", False),
     Rule("terrain_modifiers", "optional", "OR 14.0", "beaches, cliffs, mountains, swamps and cavalry",
          "L2062-L2072", True),

@@ -22,6 +22,7 @@ from aa_ref.core.setups import changed_setup_text, data_sha256
 from aa_ref.core.yamlio import Document
 from aa_ref.games.blocks_in_the_west import (
     airborne,
+    amphibious,
     armistice,
     bombing,
     combat,
@@ -34,6 +35,7 @@ from aa_ref.games.blocks_in_the_west import (
     movement,
     open_city,
     partisans,
+    naval,
     production,
     radar,
     recon,
@@ -51,7 +53,7 @@ from aa_ref.games.blocks_in_the_west import (
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
 from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_event
-from aa_ref.games.blocks_in_the_west.scenario import Scenario
+from aa_ref.games.blocks_in_the_west.scenario import NAVAL, Scenario
 from aa_ref.games.blocks_in_the_west.scenario_checks import scenario_problems
 from aa_ref.games.blocks_in_the_west.state import PLAYER_PHASES, BlockState, Game
 
@@ -81,7 +83,8 @@ PHASE_OF: dict[type, str] = {
     o.Srm: "srm", o.Move: "movement",
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement", o.PartisanOrder: "production", o.CashAndCarry: "production", o.FactoryOrder: "production",
-    o.Bomb: "strategic_warfare", o.OpenCityOrder: "srm", o.Target: "movement", o.RepairRadar: "production",
+    o.Bomb: "strategic_warfare", o.Ship: "movement", o.Land: "movement", o.LandArmour: "exploitation",
+    o.OpenCityOrder: "srm", o.Target: "movement", o.RepairRadar: "production",
 }
 
 
@@ -106,10 +109,10 @@ FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limi
 `bombing_area`): left out of the digest while they hold their default, so that the games begun before them keep their
 digest (docs/compatibility.md)."""
 TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic", "factory_track",
-                                             "factory_schedule", "wunderwaffen")
+                                             "factory_schedule", "wunderwaffen", "sea_zones")
 """Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`, OR 34.0/35.2's
-`atlantic`, OR 15.0's `factory_track` and `factory_schedule`, OR 26.0's `wunderwaffen`), left out of the digest in the
-same way while empty (None, False, {}, [])."""
+`atlantic`, OR 15.0's `factory_track` and `factory_schedule`, OR 26.0's `wunderwaffen`, OR 18.0/AR 24.0's
+`sea_zones`), left out of the digest in the same way while empty (None, False, {}, [])."""
 
 
 def scenario_digest(scenario: Scenario) -> str:
@@ -187,6 +190,13 @@ class Bitw:
                 problems.append(doc.problem(f"unknown block '{block_id}'", ("blocks", block_id)))
             elif state.hex is not None and state.hex not in scenario.hexes:
                 problems.append(doc.problem(scenario.hex_names.unknown_message(state.hex), ("blocks", block_id, "hex")))
+        for block_id, where in game.naval.items():  # a naval unit at sea in a zone or in a port (OR 18.0)
+            if where not in scenario.sea_zones and where not in scenario.hexes:
+                problems.append(doc.problem(f"{block_id} is at an unknown sea zone or port '{where}'",
+                                            ("naval", block_id)))
+        for block_id, port in game.landed.items():  # AR 24.0: the port a landed unit sailed from
+            if port not in scenario.hexes:
+                problems.append(doc.problem(scenario.hex_names.unknown_message(port), ("landed", block_id)))
         return problems + self._name_problems(scenario, game, doc)
 
     @staticmethod
@@ -197,7 +207,8 @@ class Bitw:
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices", "conquered")),
                              ("hex", ("control", "fortifications", "charges", "recon_hexes", "partisans", "evacuate",
                                       "recon_targets", "radar_down")),
-                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "reserves"))):
+                             ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "reserves", "naval",
+                                        "shipped", "landed"))):
             for field in fields:
                 value = getattr(game, field)
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
@@ -233,10 +244,11 @@ class Bitw:
         if (missing := lend_lease.missing_data(scenario, options)) is not None:
             raise UsageError(missing)
         blocks = {}
+        naval = {b: p.hex for b, p in scenario.setup.items() if scenario.blocks[b].unit in NAVAL}
         for block_id, block in scenario.blocks.items():
             placed = scenario.setup.get(block_id)
             blocks[block_id] = BlockState(
-                hex=placed.hex if placed else None,
+                hex=placed.hex if placed and block_id not in naval else None,
                 strength=(placed.strength if placed and placed.strength is not None else block.steps[0].value),
                 revealed=bool(placed and placed.revealed) or options.get("fog_of_war") == "off")
         control = {h: scenario.powers[x.nation].side for h, x in scenario.hexes.items()
@@ -248,6 +260,7 @@ class Bitw:
             blocks=blocks, control=control, pp={p: scenario.stored_pp(p).yellow for p in scenario.pp},
             log=LogRef(file=log_file), **self.referee_secrets(),
         )
+        game.naval = naval  # naval units at sea or in port (OR 18.0) [BW L586], [BW L961]
         if rules.enabled(game, "advanced_production"):  # coloured PP are stored only under AR 11.0 [BW L1683]
             game.coloured_pp = production.stored_colours(scenario)
         return game
@@ -347,6 +360,7 @@ class Bitw:
                 hq.new_player_turn(act)
                 recon_target.new_player_turn(act)  # OR 19.2: the choices lapse [BW L2246]
                 reserves.new_player_turn(act)  # OR 31.0: last turn's unused Reaction reserve [BW L2469]
+                naval.new_player_turn(act)
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
@@ -412,6 +426,7 @@ class Bitw:
             o.CashAndCarry: lend_lease.cash_and_carry,
             o.FactoryOrder: factories.build,
             o.Bomb: bombing.bomb,
+            o.Ship: naval.ship, o.Land: amphibious.land, o.LandArmour: amphibious.land_armour,
             o.OpenCityOrder: open_city.declare, o.Target: recon_target.name_targets, o.RepairRadar: radar.repair,
         }[type(action)]
         handler(act, action)

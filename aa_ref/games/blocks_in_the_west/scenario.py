@@ -25,9 +25,10 @@ CityKind = Literal["capital", "major", "minor", "fortress"]
 """Cities by kind [BW L562-L576]; every city is an airfield when supplied [BW L578-L584]."""
 UnitClass = Literal[
     "infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops", "marines",
-    "artillery", "mechanized", "tank", "fighter", "bomber", "strategic_bomber", "hq", "fort",
+    "artillery", "mechanized", "tank", "fighter", "bomber", "strategic_bomber", "hq", "fort", "uboat",
 ]
-"""The unit classes of the rulebook's table [BW L975-L1108] (digest §2.3)."""
+"""The unit classes of the rulebook's table [BW L975-L1108] (digest §2.3); `uboat`: a naval unit (NU), the Axis
+U-boats, the only ships of BITW [BW L961], [BW L2155]."""
 GCU = ("infantry", "static", "mountain", "cavalry", "motorized", "motorized_cavalry", "paratroops", "marines",
        "mechanized", "tank")
 """Ground combat units: they may attack alone [BW L123], [BW L636]."""
@@ -35,6 +36,8 @@ GSU = ("artillery", "hq", "fort")
 """Ground support units: never attack alone; forts count as GSU for stacking [BW L121], [BW L656]."""
 AIR = ("fighter", "bomber", "strategic_bomber")
 ARMOUR = ("mechanized", "tank")
+NAVAL = ("uboat",)
+"""Naval units (NU): at sea in a sea zone or in a port, never on a land hex of the map [BW L586-L592], [BW L961]."""
 
 
 def unit_colour(unit: str) -> str | None:
@@ -45,7 +48,7 @@ def unit_colour(unit: str) -> str | None:
         return "red"
     if unit in AIR or unit == "paratroops":
         return "blue"
-    if unit == "marines":
+    if unit in ("marines", *NAVAL):
         return "white"
     if unit == "hq":
         return "black"
@@ -145,6 +148,54 @@ class Sponsor(Strict):
     pp: int = Field(ge=1)
 
 
+class LandingBan(Strict):
+    """AR 24.2: coastal hexes no invasion may target while forts stand (Utrecht while Den Haag and Amsterdam both have
+    a fort; the hexes between St. Malo and Carentan while the Channel Islands hold a Festung) [BW L2334-L2336]."""
+
+    hexes: list[str] = Field(min_length=1, description="the hexes no invasion may target")
+    forts: list[str] = Field(default_factory=list, description="while every one of these hexes holds a fort block")
+    festung: str | None = Field(default=None, description="while this hex holds a Festung (a fort block at 7 or more: "
+                                "\"un FESTUNG (non un FORTE)\")")
+
+
+class SeaZone(Strict):
+    """A sea zone (OR 18.0, AR 24.0 [BW L2153-L2212], [BW L2290-L2370]): a stretch of one of the 3 bodies of water
+    [BW L544-L548], the coastal hexes it washes and the zones it opens on. Ground and air units ship by sea between
+    ports of the same body of water, zone to adjacent zone; a naval unit (a U-boat) is at sea in a zone or in a
+    port."""
+
+    name: str
+    body: Literal["atlantic", "mediterranean", "baltic"] = Field(
+        description="its body of water (\"specchio d'acqua\"): the Atlantic Ocean, the Mediterranean Sea, the Baltic "
+                    "Sea [BW L546], [BW L2157]")
+    adjacent: list[str] = Field(default_factory=list, description="the sea zones it opens on (both ways)")
+    coast: list[str] = Field(default_factory=list, description="the coastal hexes it washes: its ports and beaches, "
+                             "the hexes a landing from it may target")
+    mined: bool = Field(default=False, description="mined waters (the Channel: mine icons on the map): a shipment "
+                        "through it rolls for mines and U-boats [BW L2163]")
+    straits: dict[str, list[str]] = Field(
+        default_factory=dict, description="adjacent zone -> the coastal hexes a side must all control to ship "
+        "between the two (a strait, the Kiel Canal) [BW L2155], [BW L1315]")
+    straits_lose: dict[str, int] = Field(
+        default_factory=dict, description="adjacent zone -> steps lost by a shipment that passes the strait without "
+        "controlling its hexes, instead of being refused (the Calais Strait: 2 [BW L1311])")
+    inland_ports: dict[str, list[str]] = Field(
+        default_factory=dict, description="a port reached from this zone only up a river or an estuary (Antwerpen, "
+        "Bordeaux, Kiel, London, Trieste) -> the coastal hexes (marked A, B, K, L, T) a side must all control to use "
+        "it [BW L1313], [BW L2155]")
+    cliffs: list[str] = Field(default_factory=list, description="coastal hexes of the zone behind cliffs (scogliere, "
+                              "e.g. Wilhelmshaven): no naval action there, no landing but Marines' at TECH 3 "
+                              "[BW L2066], [BW L2317]")
+    frozen_in_snow: list[str] = Field(
+        default_factory=list, description="its ports with a white anchor: frozen in snow, no naval movement, no "
+        "shipping of PP and no supply from or to them [BW L592], [BW L1622-L1626]")
+    landing_bans: list[LandingBan] = Field(default_factory=list, description="AR 24.2's forbidden hexes of its "
+                                           "coast [BW L2332-L2336]")
+    front_beaches: dict[str, list[str]] = Field(
+        default_factory=dict, description="port -> the beach hexes in front of it across the zone (Calais is the "
+        "front-beach of Dover): regular TECH 2 infantry land only there, from that port [BW L2064], [BW L2313]")
+
+
 class Power(Strict):
     side: Literal["axis", "allies"]
     major: bool = True
@@ -231,7 +282,7 @@ class Block(Strict):
 
 
 class Placement(Strict):
-    hex: str
+    hex: str = Field(description="the hex; a naval unit's: a sea zone (at sea) or a port hex")
     strength: int | None = Field(default=None, ge=0, description="current printed value (default: full)")
     revealed: bool = False
 
@@ -324,6 +375,9 @@ class Scenario(Strict):
     hexes: dict[str, Hex]
     hexsides: list[Hexside] = Field(default_factory=list)
     sea_lines: list[SeaLine] = Field(default_factory=list, description="the blue sea lines joining ports [BW L771]")
+    sea_zones: dict[str, SeaZone] = Field(default_factory=dict, description="sea zone id -> the zone: naval movement "
+                                          "(OR 18.0) and amphibious invasions (AR 24.0); a naval unit's setup `hex` "
+                                          "names a zone (at sea) or a port")
     powers: dict[str, Power]
     tech_chart: dict[str, dict[int, TechValues]] = Field(description="unit class -> TECH level -> values")
     blocks: dict[str, Block]
@@ -384,6 +438,15 @@ class Scenario(Strict):
     @cached_property
     def neighbours(self) -> dict[str, tuple[str, ...]]:
         return hexgrid.neighbours({name: (h.at[0], h.at[1]) for name, h in self.hexes.items()})
+
+    @cached_property
+    def zones_of(self) -> dict[str, tuple[str, ...]]:
+        """Coastal hex -> the sea zones that wash it (their `coast`, and the `inland_ports` reached from them)."""
+        out: dict[str, list[str]] = {}
+        for zone_id, zone in self.sea_zones.items():
+            for h in dict.fromkeys([*zone.coast, *zone.inland_ports]):
+                out.setdefault(h, []).append(zone_id)
+        return {h: tuple(z) for h, z in out.items()}
 
     @cached_property
     def hexside(self) -> dict[frozenset[str], str]:

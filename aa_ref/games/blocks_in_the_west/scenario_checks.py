@@ -29,6 +29,10 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
 - OR 26.0's `wunderwaffen`: Peenemünde a known land hex, the Atlantic coast known coastal land hexes, named once, the
   65th corps a known Axis block, GB a known Allied power [BW L2384], [BW L2396]; OR 32.0's `bombing_area` only on an
   HQ, naming a known nation (a power) [BW L2485-L2486].
+- sea zones (OR 18.0, AR 24.0): adjacent zones known, not the zone itself, listed both ways; the coast made of
+  known coastal hexes (coastal, or beside a sea hex); straits and inland ports on known hexes, a strait only towards
+  an adjacent zone; no zone named like a hex; naval units (U-boats) placed at sea in a known zone or in a port of
+  their side, at most 2 in a major port and 1 in a minor port [BW L586-L592], never on land, and no other unit at sea.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from typing import get_args
 from aa_ref.core.errors import Problem
 from aa_ref.core.names import NameIndex
 from aa_ref.core.yamlio import Document
-from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, Scenario, UnitClass
+from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, NAVAL, Scenario, UnitClass
 
 UNIT_CLASSES: tuple[str, ...] = get_args(UnitClass)
 """The unit classes of the rulebook's table [BW L975-L1108]."""
@@ -60,11 +64,13 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "fighter": ("air_air", "mp"),
     "bomber": ("air_ground", "mp"),
     "strategic_bomber": ("air_ground", "mp"),
+    "uboat": (),
 }
 """The TECH chart values each class uses: firepower in attack and defence (AA fire is the defence value
 [BW L1080]) and movement points for ground units [BW L1275]; air-air firepower and range for fighters,
 air-ground firepower and range for bombers [BW L1044-L1068], [BW L1271]. Static infantry cannot attack
-[BW L983]; forts only defend (5&6, Festung 4-6) [BW L1098-L1100]."""
+[BW L983]; forts only defend (5&6, Festung 4-6) [BW L1098-L1100]. U-boats use no chart value: they roll 1 die a step in the
+convoy war [BW L2210]."""
 VALUE_WORDS = {"attack": "attack firepower", "defence": "defence firepower", "air_air": "air-air firepower",
                "air_ground": "air-ground firepower", "mp": "movement points (range for air units)"}
 
@@ -102,7 +108,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
     names = _Names(scenario)
     return [
         *_hex_problems(scenario, doc, names), *_hexside_problems(scenario, doc, names),
-        *_sea_line_problems(scenario, doc, names),
+        *_sea_line_problems(scenario, doc, names), *_sea_zone_problems(scenario, doc, names),
         *_power_problems(scenario, doc, names), *_chart_problems(scenario, doc, names),
         *_block_problems(scenario, doc, names), *_setup_problems(scenario, doc, names),
         *_control_problems(scenario, doc, names), *_turn_problems(scenario, doc, names),
@@ -320,7 +326,7 @@ def _chart_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
     # every (class, level) the roster uses, reported once, at its first block
     used: dict[tuple[str, int], list[str]] = {}
     for block_id, block in scenario.blocks.items():
-        if block.power in scenario.powers:
+        if block.power in scenario.powers and block.unit not in NAVAL:  # a U-boat rolls 1 die a step [BW L2210]
             used.setdefault((block.unit, _tech_level(scenario, block.power, block.unit)), []).append(block_id)
     for (unit, level), blocks in used.items():
         first = blocks[0]
@@ -429,6 +435,7 @@ def _setup_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
     problems = []
     ground: dict[str, list[str]] = {}
     air: dict[str, list[str]] = {}
+    naval: dict[str, list[str]] = {}
     sides: dict[str, dict[str, str]] = {}
     for block_id, placed in scenario.setup.items():
         where = ("setup", block_id)
@@ -436,6 +443,9 @@ def _setup_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
             problems.append(doc.problem("the setup places " + names.blocks.unknown_message(block_id), where))
             continue
         block = scenario.blocks[block_id]
+        if block.unit in NAVAL or placed.hex in scenario.sea_zones:
+            problems += _naval_setup_problems(scenario, doc, names, block_id, naval)
+            continue
         if placed.hex not in scenario.hexes:
             problems.append(doc.problem(f"{block_id} is placed at " + names.hexes.unknown_message(placed.hex), (*where, "hex")))
             continue
@@ -477,6 +487,162 @@ def _setup_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if len(present) > 1:
             problems.append(doc.problem(f"{hex_id} bases {len(present)} air units ({', '.join(present)}): at most 1 an "
                                         "airfield [BW L584], [BW L650]", ("setup", present[1], "hex")))
+    return problems
+
+
+def _naval_setup_problems(scenario: Scenario, doc: Document, names: _Names, block_id: str,
+                          ports: dict[str, list[str]]) -> list[Problem]:
+    """A naval unit is at sea in a sea zone or in a port of its side (a major port bases 2, a minor port 1
+    [BW L586-L592]); no other unit is at sea."""
+    block, placed, where = scenario.blocks[block_id], scenario.setup[block_id], ("setup", block_id, "hex")
+    at = placed.hex
+    if block.unit not in NAVAL:
+        return [doc.problem(f"{block_id} is a {block.unit} unit and {at} is a sea zone: only naval units are at sea "
+                            "(ground and air units cross it by naval movement, port to port) [BW L1299], [BW L2155]",
+                            where)]
+    if at in scenario.sea_zones:
+        return []
+    if at not in scenario.hexes:
+        zones = NameIndex("hex or sea zone", [*scenario.hexes, *scenario.sea_zones])
+        return [doc.problem(f"{block_id} is placed at " + zones.unknown_message(at), where)]
+    h = scenario.hexes[at]
+    if h.port is None:
+        return [doc.problem(f"{block_id} is a naval unit on {at}, a land hex without a port: a naval unit is at sea "
+                            "(a sea zone) or in a port [BW L586]", where)]
+    owner = scenario.control.get(at, h.nation)
+    if owner in scenario.powers and block.power in scenario.powers and \
+            scenario.powers[owner].side != scenario.powers[block.power].side:
+        return [doc.problem(f"{block_id} is in port {at}, which the enemy holds ({owner}): a naval unit stays in a "
+                            "friendly port [BW L586]", where)]
+    ports.setdefault(at, []).append(block_id)
+    room = 2 if h.port == "major" else 1
+    if len(ports[at]) > room:
+        return [doc.problem(f"{at} is a {h.port} port: it bases at most {room} naval unit(s), not "
+                            f"{len(ports[at])} ({', '.join(ports[at])}) [BW L590-L592]", where)]
+    return []
+
+
+# --- sea zones ---------------------------------------------------------------------------
+def _coastal(scenario: Scenario, hex_id: str) -> bool:
+    h = scenario.hexes[hex_id]
+    return h.terrain != "sea" and not h.partial and (h.coastal or _touches_sea(scenario, hex_id))
+
+
+def _sea_zone_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """Sea zones (OR 18.0, AR 24.0): a graph of zones, each washing coastal hexes [BW L544-L548], [BW L2155]."""
+    problems = []
+    zones = NameIndex("sea zone", scenario.sea_zones)
+    for zone_id, zone in scenario.sea_zones.items():
+        where = ("sea_zones", zone_id)
+        if zone_id in scenario.hexes:
+            problems.append(doc.problem(f"sea zone {zone_id} has the name of a hex: a naval unit's setup names a zone "
+                                        "or a port, so the two must differ", where))
+        for i, other in enumerate(zone.adjacent):
+            at = (*where, "adjacent", i)
+            if other not in scenario.sea_zones:
+                problems.append(doc.problem(f"sea zone {zone_id} is adjacent to " + zones.unknown_message(other), at))
+            elif other == zone_id:
+                problems.append(doc.problem(f"sea zone {zone_id} is listed as adjacent to itself", at))
+            elif zone.adjacent.index(other) != i:
+                problems.append(doc.problem(f"sea zone {zone_id} lists {other} twice in adjacent", at))
+            elif zone_id not in scenario.sea_zones[other].adjacent:
+                problems.append(doc.problem(f"sea zone {zone_id} is adjacent to {other} but {other} does not list "
+                                            f"{zone_id}: adjacency goes both ways (add {zone_id} to "
+                                            f"sea_zones.{other}.adjacent)", at))
+        for i, hex_id in enumerate(zone.coast):
+            at = (*where, "coast", i)
+            if hex_id not in scenario.hexes:
+                problems.append(doc.problem(f"sea zone {zone_id}'s coast: " + names.hexes.unknown_message(hex_id), at))
+            elif zone.coast.index(hex_id) != i:
+                problems.append(doc.problem(f"sea zone {zone_id} lists {hex_id} twice in its coast", at))
+            elif not _coastal(scenario, hex_id):
+                what = "sea" if scenario.hexes[hex_id].terrain == "sea" else (
+                    "a partial map-edge hex" if scenario.hexes[hex_id].partial else "not coastal (neither marked "
+                    "coastal nor beside a sea hex)")
+                problems.append(doc.problem(f"sea zone {zone_id} washes {hex_id}, which is {what}: a zone's coast is "
+                                            "made of coastal land hexes [BW L1301]", at))
+        for other, guards in zone.straits.items():
+            at = (*where, "straits", other)
+            if other not in zone.adjacent:
+                problems.append(doc.problem(f"sea zone {zone_id} has a strait to {other}, which is not in its adjacent "
+                                            "zones", at))
+            elif other in scenario.sea_zones and zone_id in scenario.sea_zones[other].straits and \
+                    sorted(scenario.sea_zones[other].straits[zone_id]) != sorted(guards):
+                problems.append(doc.problem(f"the strait {zone_id}-{other} lists other hexes in sea_zones.{other}."
+                                            f"straits.{zone_id}: give them once, or the same", at))
+            problems += _guard_problems(scenario, doc, names, guards, at, f"the strait {zone_id}-{other}")
+        for other, steps in zone.straits_lose.items():
+            at = (*where, "straits_lose", other)
+            if other not in zone.straits:
+                problems.append(doc.problem(f"sea zone {zone_id}: straits_lose names {other}, which is no strait of "
+                                            "the zone (list its hexes in straits)", at))
+            if steps < 1:
+                problems.append(doc.problem(f"a strait passed without control costs 1 step or more, not {steps} "
+                                            "[BW L1311]", at))
+        for port, guards in zone.inland_ports.items():
+            at = (*where, "inland_ports", port)
+            if port not in scenario.hexes:
+                problems.append(doc.problem(f"sea zone {zone_id}'s inland port: " + names.hexes.unknown_message(port),
+                                            at))
+                continue
+            if scenario.hexes[port].port is None:
+                problems.append(doc.problem(f"sea zone {zone_id}: inland port {port} has no port [BW L1313]", at))
+            problems += _guard_problems(scenario, doc, names, guards, at, f"inland port {port}")
+        for i, hex_id in enumerate(zone.cliffs):
+            if hex_id not in zone.coast:
+                problems.append(doc.problem(f"sea zone {zone_id}: cliffs at {hex_id}, which is not on its coast",
+                                            (*where, "cliffs", i)))
+        for i, ban in enumerate(zone.landing_bans):
+            at = (*where, "landing_bans", i)
+            for j, hex_id in enumerate(ban.hexes):
+                if hex_id not in zone.coast:
+                    problems.append(doc.problem(f"sea zone {zone_id}: landing ban on {hex_id}, which is not on its "
+                                                "coast", (*at, "hexes", j)))
+            for j, hex_id in enumerate(ban.forts):
+                if hex_id not in scenario.hexes:
+                    problems.append(doc.problem("landing ban: " + names.hexes.unknown_message(hex_id),
+                                                (*at, "forts", j)))
+            if ban.festung is not None and ban.festung not in scenario.hexes:
+                problems.append(doc.problem("landing ban: " + names.hexes.unknown_message(ban.festung),
+                                            (*at, "festung")))
+            if not ban.forts and ban.festung is None:
+                problems.append(doc.problem(f"sea zone {zone_id}: a landing ban names no fort or Festung, so it always "
+                                            "holds: list the forts (forts) or the Festung (festung) it depends on "
+                                            "[BW L2334-L2336]", at))
+        for i, port in enumerate(zone.frozen_in_snow):
+            at = (*where, "frozen_in_snow", i)
+            if port not in zone.coast and port not in zone.inland_ports:
+                problems.append(doc.problem(f"sea zone {zone_id}: frozen port {port} is not on its coast", at))
+            elif scenario.hexes[port].port is None:
+                problems.append(doc.problem(f"sea zone {zone_id}: {port} freezes but has no port (a white anchor is a "
+                                            "port's) [BW L592]", at))
+        for port, beaches in zone.front_beaches.items():
+            at = (*where, "front_beaches", port)
+            if port not in zone.coast and port not in zone.inland_ports:
+                problems.append(doc.problem(f"sea zone {zone_id}: front-beaches of {port}, which is not on its coast",
+                                            at))
+            elif scenario.hexes[port].port is None:
+                problems.append(doc.problem(f"sea zone {zone_id}: {port} has front-beaches but no port: a front-beach "
+                                            "faces a port [BW L2313]", at))
+            for i, hex_id in enumerate(beaches):
+                if hex_id not in zone.coast:
+                    problems.append(doc.problem(f"sea zone {zone_id}: front-beach {hex_id} of {port} is not on its "
+                                                "coast", (*at, i)))
+                elif hex_id == port:
+                    problems.append(doc.problem(f"sea zone {zone_id}: {port} is its own front-beach", (*at, i)))
+    return problems
+
+
+def _guard_problems(scenario: Scenario, doc: Document, names: _Names, guards: list[str], at: tuple,
+                    what: str) -> list[Problem]:
+    problems = []
+    if not guards:
+        problems.append(doc.problem(f"{what} names no hex to control [BW L1313], [BW L2155]", at))
+    for i, hex_id in enumerate(guards):
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem(f"{what}: " + names.hexes.unknown_message(hex_id), (*at, i)))
+        elif not _land(scenario, hex_id):
+            problems.append(doc.problem(f"{what}: {hex_id} is sea: a side controls land hexes [BW L540]", (*at, i)))
     return problems
 
 
@@ -530,6 +696,9 @@ def _turn_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pro
             arriving.setdefault(block_id, t)
             if hex_id not in scenario.hexes:
                 problems.append(doc.problem(f"{block_id} arrives at " + names.hexes.unknown_message(hex_id), at))
+            elif scenario.blocks[block_id].unit in NAVAL:
+                problems.append(doc.problem(f"{block_id} is a naval unit: U-boats are in the setup, at sea or in a "
+                                            "port; their arrival as reinforcements is not played [BW L961]", at))
             elif scenario.blocks[block_id].unit not in AIR and not _land(scenario, hex_id):
                 problems.append(doc.problem(f"{block_id} is a ground unit and {hex_id} is sea [BW L1299]", at))
             elif scenario.blocks[block_id].unit in AIR and scenario.hexes[hex_id].city is None:

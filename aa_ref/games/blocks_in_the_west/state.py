@@ -257,6 +257,14 @@ class Game(Strict):
         default="convoys", description="OR 35.2: the Axis's standing order for the North Atlantic U-boat: the "
         "Commonwealth convoys (yellow PP) or, while Lend-Lease runs, the Lend-Lease route [BW L2546], [BW L2552]; "
         "hidden from the Allies until it attacks")
+    naval: dict[str, str] = Field(default_factory=dict, description="naval unit (a U-boat) -> where it is: a sea zone "
+                                  "(at sea) or a port hex; its `blocks` entry has no hex (it is not on a land hex) "
+                                  "[BW L586], [BW L961]")
+    shipped: list[str] = Field(default_factory=list, description="units moved by sea this player turn (OR 18.0) or "
+                               "landed by an amphibious invasion (AR 24.0) [BW L2155], [BW L2290]")
+    landed: dict[str, str] = Field(default_factory=dict, description="AR 24.0: block landed this player turn -> the "
+                                   "port it sailed from (first round: defender fires first, +1 bonus, the landing "
+                                   "units 1 malus) [BW L2324]")
 
     @field_validator("blocks", "control")
     @classmethod

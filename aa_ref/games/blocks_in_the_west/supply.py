@@ -15,7 +15,7 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import damage, hq, italy, leaders, rules, sabotage
+from aa_ref.games.blocks_in_the_west import damage, hq, italy, leaders, naval, rules, sabotage
 from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
@@ -79,7 +79,8 @@ def sea_ports(board: Board, power: str, network: set[str]) -> set[str]:
     """Ports joined by a blue sea line to a port of the power's rail network ("un qualsiasi porto ... direttamente
     connesso alla linea di rifornimento principale via linea ferroviaria o marittima funge da rifornimento per se
     stesso" [BW L771]): each is a source for itself (no rail onward from it), while its side controls it and no enemy
-    ground unit stands in it."""
+    ground unit stands in it; neither end frozen in snow (AR 9.0) nor, for the Axis under OR 18.0 from April 1944, an
+    Atlantic port (`naval.closed_to_supply`)."""
     scenario = board.scenario
     side = _side(scenario, power)
     out = set()
@@ -88,7 +89,9 @@ def sea_ports(board: Board, power: str, network: set[str]) -> set[str]:
         for here, there in ((a, b), (b, a)):
             if here in network and there not in network and board.controller(there) == side \
                     and not board.ground_at(there, board.enemy(side)) and not sabotage.rail_cut(board, there, side) \
-                    and not damage.port_closed(board.game, there, "supply"):  # OR 29.0 [BW L1762], OR 32.2 [BW L2502]
+                    and not damage.port_closed(board.game, there, "supply") \
+                    and not naval.closed_to_supply(board, side, there) \
+                    and not naval.closed_to_supply(board, side, here):  # OR 29.0 [BW L1762], OR 32.2 [BW L2502], OR 18.0
                 out.add(there)
     return out
 

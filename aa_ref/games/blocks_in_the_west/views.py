@@ -37,6 +37,17 @@ class SeenBlock(Strict):
                                 "or reaction), a marker on the map that both sides see [BW L2471]")
 
 
+class SeenNaval(Strict):
+    """A naval unit at sea or in port (OR 18.0): blocks stand upright, so the enemy sees where it is and its nation,
+    not which it is nor its strength [BW L508]."""
+
+    power: str
+    at: str = Field(description="a sea zone, or the port hex it is in")
+    unit: str | None = None
+    name: str | None = None
+    strength: int | None = None
+
+
 class SeenBattle(Strict):
     """A battle under way: where, who attacks, which round, what it waits for [BW L1325-L1546]. The blocks in it are
     revealed by combat [BW L732-L734], so they appear in `blocks` under their own names."""
@@ -107,6 +118,8 @@ class View(Strict):
     v2_target: str | None = Field(default=None, description="OR 26.2: the Axis's standing order for the V-2 (the Axis's "
                                   "view only; none: GB's production)")
     gotterdammerung: bool = Field(default=False, description="OR 26.3: Götterdämmerung under way (public)")
+    naval: dict[str, SeenNaval] = Field(default_factory=dict, description="naval units at sea or in port: one's own "
+                                        "by name, the enemy's under an opaque name (position and nation only)")
 
 
 class NoViewSecret(UsageError):
@@ -139,6 +152,8 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
     for block_id, state in game.blocks.items():
         block = scenario.blocks[block_id]
         own = scenario.powers[block.power].side == side
+        if block_id in game.naval:  # at sea or in port, not on a land hex (OR 18.0)
+            continue
         if state.hex is None:
             if own and block_id not in game.upgraded:  # OR 40.0: an upgraded block left the game for good
                 off_map.append(block_id)
@@ -151,6 +166,14 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
             seen[hidden_name(game, block_id)] = SeenBlock(power=block.power, hex=state.hex,
                                                           out_of_supply=state.out_of_supply,
                                                           reserve=game.reserves.get(block_id))
+    naval: dict[str, SeenNaval] = {}
+    for block_id, at in game.naval.items():
+        block, state = scenario.blocks[block_id], game.blocks[block_id]
+        if scenario.powers[block.power].side == side or state.revealed:
+            naval[block_id] = SeenNaval(power=block.power, at=at, unit=block.unit, name=block.name,
+                                        strength=state.strength)
+        else:
+            naval[hidden_name(game, block_id)] = SeenNaval(power=block.power, at=at)
     return View(
         kind="bitw-view", schema_version=1, scenario=scenario.id, side=side, turn=game.turn,
         month=scenario.turns[game.turn - 1].month, power=game.power, phase=game.phase, weather=game.weather,
@@ -174,4 +197,5 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         production_lost={p: dict(c) for p, c in game.production_lost.items() if scenario.powers[p].side == side},
         srm_lost={p: n for p, n in game.srm_lost.items() if scenario.powers[p].side == side},
         v2_target=game.v2_target if side == "axis" else None, gotterdammerung=game.gotterdammerung,
+        naval=dict(sorted(naval.items())),
     )

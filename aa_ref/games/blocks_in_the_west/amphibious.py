@@ -1,0 +1,229 @@
+"""Amphibious invasions, the first wave (advanced rule AR 24.0, option `amphibious`) [BW L2290-L2370].
+
+`- land: gb-mar1` with `to: H11` in the Movement phase: a unit lands from the friendly port it stands in on a coastal
+hex of a sea zone its port reaches. "L'invasione navale viene considerate come una specie di movimento navale"
+[BW L2322]: it is ordered by an activated naval command's naval action naming the unit (`actions: {naval: BLOCK}`:
+Churchill, Eisenhower... [BW L2296]), it follows a sea route like a naval move (`naval.route`, OR 18.0: sea zones of
+one body of water, straits, cliffs) and rolls the interdiction roll for mines and U-boats [BW L2163-L2167].
+
+Who [BW L2292-L2294], [BW L2313]: Marines (`unit: marines`) of a power at infantry TECH 2 or more land on a coastal hex
+within 5 hexes of their port; regular infantry (`unit: infantry`) at TECH 2 only on a front-beach of their port (the
+zone's `front_beaches`: Calais for Dover). All the conditions of 24.1 [BW L2315-L2320]: the unit began the turn in a
+friendly port, supplied, at full strength, and has not moved; the weather is good; the target is not behind cliffs,
+nor forest, mountain, hill or a Major City, nor a forbidden hex of 24.2 (a zone's `landing_bans`: Utrecht while Den
+Haag and Amsterdam have forts, the hexes between St. Malo and Carentan while the Channel Islands hold a Festung
+[BW L2332-L2336]); its enemy blocks, if any, are revealed (reconnaissance, OR 19.0, or an earlier combat). At
+infantry TECH 3 Marines may land on one such forbidden feature (cliffs included) at the cost of 1 hit on landing,
+never on two (Hamburg: cliffs and a Major City) [BW L2338]. Stacking applies (a Mulberry's overstacking is not
+played).
+
+An empty hex is taken at once; a hex of enemy units becomes a battle of the Combat phase. In its first round "le
+unità del difensore riceveranno un Bonus e faranno fuoco per prima, mentre gli attaccanti per secondi ed avranno un
+Malus" [BW L2324]: the landed units have 1 malus; the defending combat units 1 bonus; ground fire is already the
+defender's first (BR 7.3).
+
+Armour by sea in Exploitation (24.7) [BW L2364-L2366]: `- land_armour: gb-tank1` with `to: H01` in the Exploitation
+phase of a player turn with a landing: a tank or mechanized unit in a friendly port, commanded by an armour HQ
+activated in this Exploitation phase (up to its level: "un numero di carri pari ai livelli di AP"), goes by sea to a
+beachhead (a coastal hex where a unit landed this turn stands, held by the side and free of enemy units: exploitation
+enters no enemy hex [BW L1578]), with the route and interdiction roll of a naval move.
+
+The passive side's air reacts in the Defender Reaction phase as to any battle (24.6: "gli aerei possono reagire
+solo durante la Fase di Reazione dopo la prima ondata" [BW L2360]).
+
+Not played (the option stays refused): the second wave and the Tech 2 naval commands' several units (24.5), the
+passive side's armour reaction (OR 31.0 reserves, not played), re-embarking Marines after the first round (24.1),
+Mulberries (6.7, 24), the surprise bonus against neutrals (24.3), naval TECH 3 supply of a besieged coastal unit
+(24.4), double-range invasions (24.8), naval HQ blocks (Raeder/Doenitz plans).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aa_ref.core.names import natural_key
+from aa_ref.games.blocks_in_the_west import movement, naval, rules
+from aa_ref.games.blocks_in_the_west.act import Act
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
+from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
+from aa_ref.games.blocks_in_the_west.losses import take_hits
+from aa_ref.games.blocks_in_the_west.scenario import ARMOUR, GCU
+from aa_ref.games.blocks_in_the_west.state import Battle
+
+RANGE = 5
+"""Marines land within 5 hexes of their port [BW L2298], [BW L2320]."""
+
+
+def forbidden(act: Act, hex_id: str) -> list[str]:
+    """What forbids a landing on a hex below infantry TECH 3: cliffs, forest, mountain, hill, a Major City
+    [BW L2317]."""
+    h = act.scenario.hexes[hex_id]
+    out = []
+    if any(hex_id in z.cliffs for z in act.scenario.sea_zones.values()):
+        out.append("cliffs")
+    if h.terrain in ("forest", "mountain", "hill"):
+        out.append(h.terrain)
+    if h.city in MAJOR:
+        out.append("a Major City")
+    out += banned(act, hex_id)
+    return out
+
+
+def banned(act: Act, hex_id: str) -> list[str]:
+    """The 24.2 forbidden hexes in force on the hex [BW L2332-L2336]: a ban holds while each of its `forts` hexes holds
+    a fort block, or its `festung` hex a Festung (a fort block at 7 or more)."""
+    board = act.board()
+    out = []
+    for zone in act.scenario.sea_zones.values():
+        for ban in zone.landing_bans:
+            if hex_id not in ban.hexes:
+                continue
+            forts = bool(ban.forts) and all(any(board.block(b).unit == "fort" for b in board.blocks_at(h))
+                                            for h in ban.forts)
+            festung = ban.festung is not None and any(board.block(b).unit == "fort" and act.game.blocks[b].strength >= 7
+                                                      for b in board.blocks_at(ban.festung))
+            if forts:
+                out.append(f"a forbidden hex while {' and '.join(ban.forts)} have forts (24.2)")
+            elif festung:
+                out.append(f"a forbidden hex while {ban.festung} holds a Festung (24.2)")
+    return out
+
+
+def front_beach(act: Act, port: str, hex_id: str) -> bool:
+    """The hex is a front-beach of the port [BW L2313]."""
+    return any(hex_id in z.front_beaches.get(port, ()) for z in act.scenario.sea_zones.values())
+
+
+def land(act: Act, order: Any) -> None:
+    """The first wave of an amphibious invasion [BW L2290-L2324]."""
+    game = act.game
+    act.require(rules.enabled(game, "amphibious"), "amphibious invasions are an advanced rule: amphibious is off "
+                "(AR 24.0)", "L2290", "land")
+    block_id = act.block(order.land, "land")
+    block, state = act.scenario.blocks[block_id], game.blocks[block_id]
+    act.require(block.unit in ("marines", "infantry"), f"{block_id} ({block.unit}) does not land: Marines and "
+                "regular infantry make amphibious invasions", "L2292", "land")
+    level = act.scenario.powers[block.power].tech.get("infantry", 1)
+    act.require(level >= 2, f"{block.power}'s infantry is at TECH {level}: amphibious invasions from TECH 2", "L2292",
+                "land")
+    act.require(state.hex is not None and not state.moved, f"{block_id} is not on the map or has already moved",
+                "L2316", "land")
+    leader = naval.naval_leader(game, block_id)
+    act.require(rules.enabled(game, "hq_command") and leader is not None, f"no activated naval command gave the naval "
+                f"action for {block_id} (`actions: {{naval: {block_id}}}`): an invasion begins by activating a naval "
+                "command (Eisenhower, Churchill)", "L2296", "land")
+    board = act.board()
+    side = act.side
+    port: str = state.hex  # type: ignore[assignment]
+    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+                f"{block_id} is in {port}, not in a friendly port: invading units begin their turn in one", "L2316",
+                "land")
+    act.require(not state.out_of_supply, f"{block_id} did not begin the turn in supply", "L2316", "land")
+    act.require(state.strength == block.steps[0].value, f"{block_id} is not at full strength", "L2316", "land")
+    act.require(game.weather == "good", f"no amphibious invasion in {game.weather} weather", "L2317", "land")
+    to = act.hex(order.to, "to")
+    act.require(board.land(to), f"{to} is sea or a partial map-edge hex", "L2292", "to")
+    act.require(to != port, f"{block_id} is already in {to}", "L2292", "to")
+    marines = block.unit == "marines"
+    if marines:
+        far = hex_distance(act, port, to)
+        act.require(far <= RANGE, f"{to} is {far} hexes from {port}: Marines land within {RANGE}", "L2320", "to")
+    else:
+        act.require(front_beach(act, port, to), f"{to} is not a front-beach of {port}: regular infantry lands only on "
+                    "the beach in front of its port (Marines within 5 hexes)", "L2292", "to")
+    hard = forbidden(act, to)
+    if level < 3 or not marines:
+        act.require(not hard, f"{to} has {' and '.join(hard)}: no landing there (at infantry TECH 3, Marines only, at "
+                    "the cost of a hit)", "L2317", "to")
+    else:
+        act.require(len(hard) < 2, f"{to} has {' and '.join(hard)}: never a landing on two such features", "L2338",
+                    "to")
+    enemy = board.blocks_at(to, board.enemy(side))  # type: ignore[arg-type]
+    hidden = [b for b in enemy if not game.blocks[b].revealed]
+    act.require(not hidden, f"{to} holds enemy blocks not revealed: the target of an invasion must be revealed (air "
+                "reconnaissance, OR 19.0)", "L2317", "to")
+    problem = board.stacking_problem(to, [block_id])
+    act.require(problem is None, problem or "", "L648-L656", "to")
+    zones, lose = naval.route(act, port, to, side, order.via, landing=True)
+    what = f"{block_id} lands from {port} on {to} by {', '.join(zones)}"
+    act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
+    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
+    landed = dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))
+    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
+    naval.spend(act, leader)  # type: ignore[arg-type]
+    act.note(f"{what} ({leader}'s naval command) [BW L2290-L2322]")
+    if lose:
+        naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
+                                             "lost [BW L1311]")
+    if game.blocks[block_id].hex is not None:
+        naval.interdiction(act, block_id, zones, what)
+    if game.blocks[block_id].hex is not None and hard:
+        act.note(f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3): 1 hit [BW L2338]")
+        take_hits(act, [block_id], 1, f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3) [BW L2338]")
+    if game.blocks[block_id].hex is not None and not act.board().blocks_at(to, board.enemy(side)):  # type: ignore[arg-type]
+        movement.capture(act, [to], block.power)
+
+
+def beachheads(act: Act) -> set[str]:
+    """The hexes where units landed this player turn stand."""
+    return {act.game.blocks[b].hex for b in act.game.landed if act.game.blocks[b].hex is not None}  # type: ignore[misc]
+
+
+def land_armour(act: Act, order: Any) -> None:
+    """AR 24.7: armour shipped to a beachhead in the Exploitation phase that follows an invasion [BW L2364-L2366]."""
+    game = act.game
+    act.require(rules.enabled(game, "amphibious"), "amphibious invasions are an advanced rule: amphibious is off "
+                "(AR 24.0)", "L2290", "land_armour")
+    block_id = act.block(order.land_armour, "land_armour")
+    block, state = act.scenario.blocks[block_id], game.blocks[block_id]
+    act.require(block.unit in ARMOUR, f"{block_id} ({block.unit}) is not armour: an armour HQ ships tanks in "
+                "Exploitation", "L2366", "land_armour")
+    act.require(bool(game.landed), "no amphibious invasion this turn: armour goes by sea in the Exploitation phase "
+                "that follows one", "L2366", "land_armour")
+    leader = next((h for h, a in game.hq_active.items() if a.phase == "exploitation" and block_id in a.commands
+                   and act.scenario.blocks[h].hq == "armour"), None)
+    act.require(leader is not None, f"{block_id} is not commanded by an armour HQ activated in this Exploitation "
+                "phase (\"un Comando Carri può essere attivato\")", "L2366", "land_armour")
+    act.require(state.hex is not None and block_id not in game.shipped, f"{block_id} is not on the map or has already "
+                "gone by sea this turn", "L2366", "land_armour")
+    board = act.board()
+    side = act.side
+    port: str = state.hex  # type: ignore[assignment]
+    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+                f"{block_id} is in {port}, not in a friendly port", "L2366", "land_armour")
+    to = act.hex(order.to, "to")
+    act.require(to in beachheads(act) and board.controller(to) == side
+                and not board.blocks_at(to, board.enemy(side)),  # type: ignore[arg-type]
+                f"{to} is not a beachhead of this turn held by the {side} and free of enemy units (exploiting armour "
+                "enters no enemy hex)", "L2366", "to")
+    problem = board.stacking_problem(to, [block_id])
+    act.require(problem is None, problem or "", "L648-L656", "to")
+    zones, lose = naval.route(act, port, to, side, order.via, landing=True)
+    what = f"{block_id} goes by sea from {port} to the beachhead {to} by {', '.join(zones)}"
+    act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
+    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
+    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key)))
+    act.note(f"{what} ({leader}'s command) [BW L2366]")
+    if lose:
+        naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
+                                             "lost [BW L1311]")
+    if game.blocks[block_id].hex is not None:
+        naval.interdiction(act, block_id, zones, what)
+
+
+def invaded(act: Act, battle: Battle) -> bool:
+    """An amphibious battle: units landed this turn attack the hex [BW L2324]."""
+    return rules.enabled(act.game, "amphibious") and any(
+        b in act.game.landed for b in act.board().blocks_at(battle.hex, battle.attacker))
+
+
+def first_round_malus(act: Act, battle: Battle, block_id: str) -> int:
+    """The landed units have 1 malus in the first round [BW L2324]."""
+    return 1 if battle.round == 1 and block_id in act.game.landed and rules.enabled(act.game, "amphibious") else 0
+
+
+def first_round_bonus(act: Act, battle: Battle, block_id: str) -> int:
+    """The defending combat units have 1 bonus in the first round of an invasion [BW L2324]."""
+    if battle.round != 1 or act.scenario.blocks[block_id].unit not in GCU:
+        return 0
+    return 1 if invaded(act, battle) else 0
