@@ -15,7 +15,7 @@ and `liberated_capital` (Paris). Played:
   by the sponsor (the USA) from its month on, at most `pp` yellow PP a turn (`Game.sponsored`);
 - once its side holds Paris again after the armistice (the armistice gave it to the enemy [BW L851]), Paris is Free
   France's capital (new units enter there too) and gives it 3 yellow PP in each of its side's Production phases.
-Not played: way 2 (partisans, OR 29.0, another branch).
+Way 2 is OR 29.0's (`partisans.entered`: a Free French unit, power `free_france`, recruits the discs it enters).
 """
 
 from __future__ import annotations
