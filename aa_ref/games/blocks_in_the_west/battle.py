@@ -8,14 +8,13 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
-from aa_ref.core.dice import Volley
 from aa_ref.games.blocks_in_the_west import airborne, amphibious, hq, recon, resources, rules, supply
 from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west import recon_target
 from aa_ref.games.blocks_in_the_west import modifiers as mod
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
-from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
+from aa_ref.games.blocks_in_the_west.firepower import Shooter, fire
 from aa_ref.games.blocks_in_the_west.fortifications import falls, hex_fortification
 from aa_ref.games.blocks_in_the_west.hexes import CITY_AA_FACE, MAJOR, ROUGH, members
 from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate, take_hits
@@ -96,18 +95,7 @@ def defender_ground_bonuses(act: Act, battle: Battle, block_id: str) -> int:
 # --- fire ------------------------------------------------------------------------------------------------
 def volley(act: Act, battle: Battle, step: str, shooters: list[Shooter]) -> int:
     """Roll each shooter's dice (pooled rounding) and count the hits."""
-    cancel = act.game.options.get("bonus_cancels_malus", "no") == "yes"
-    total = 0
-    for s in shooters:
-        dice, face = pooled(shooters, cancel)[s.block]
-        if dice <= 0 or face is None:
-            continue
-        rolls = act.roll(f"{battle.hex}/r{battle.round}/{step}/{s.block}", dice, Volley(
-            f"{battle.hex}, round {battle.round}, {step}: {s.block} fires", ((f"{dice} dice hitting on {face}+", dice),)))
-        scored = hits(rolls, face)
-        act.note(f"{step}: {s.block} rolls {dice} dice hitting on {face}+: {rolls}, {scored} hits")
-        total += scored
-    return total
+    return fire(act, f"{battle.hex}/r{battle.round}", f"{battle.hex}, round {battle.round}", step, shooters)
 
 
 # --- the steps of a round ------------------------------------------------------------------------------

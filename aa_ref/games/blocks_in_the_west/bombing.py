@@ -38,13 +38,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.core.dice import Volley
 from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, modifiers, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.damage import PORT_SUPPLY, port_closed, station_closed
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, FactoriesDestroyed, SetPending, Warfare
-from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
+from aa_ref.games.blocks_in_the_west.firepower import Shooter, fire
 from aa_ref.games.blocks_in_the_west.hexes import hex_distance
 from aa_ref.games.blocks_in_the_west.losses import take_hits
 from aa_ref.games.blocks_in_the_west.state import Damage, Decision, Game, Mission, Side
@@ -256,18 +255,7 @@ def intercept(act: Act, order: Any) -> None:
 # --- the air battle and the bombs -------------------------------------------------------------------------------
 def volley(act: Act, step: str, hex_id: str, shooters: list[Shooter]) -> int:
     """Roll each shooter's dice (pooled rounding [BW L1460-L1462]) and count the hits."""
-    cancel = act.game.options.get("bonus_cancels_malus", "no") == "yes"
-    total = 0
-    for s in shooters:
-        dice, face = pooled(shooters, cancel)[s.block]
-        if dice <= 0 or face is None:
-            continue
-        rolls = act.roll(f"bomb/{hex_id}/{step}/{s.block}", dice, Volley(
-            f"strategic bombing of {hex_id}, {step}: {s.block} fires", ((f"{dice} dice hitting on {face}+", dice),)))
-        scored = hits(rolls, face)
-        act.note(f"{step}: {s.block} rolls {dice} dice hitting on {face}+: {rolls}, {scored} hits")
-        total += scored
-    return total
+    return fire(act, f"bomb/{hex_id}", f"strategic bombing of {hex_id}", step, shooters)
 
 
 def alive(act: Act, blocks: list[str]) -> list[str]:
