@@ -197,7 +197,7 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
 
 def capture(act: Act, hexes: list[str], captor: str) -> None:
     """A land unit (of the power `captor`) entering or passing through a city or production hex captures it
-    [BW L554-L558]; with OR 16.0 the enemy factories there are destroyed (`resources.captured`)."""
+    [BW L554-L558]; the enemy factories there are destroyed (BR 3.3.2, OR 16.0: `resources.captured`)."""
     board = act.board()
     for there in hexes:
         if not board.blocks_at(there, board.enemy(act.side)) and board.controller(there) != act.side:

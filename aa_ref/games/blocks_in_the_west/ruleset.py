@@ -141,7 +141,8 @@ class Bitw:
         1: FIRST_RULES,
         2: "air units start no mission in rain with the basic rules too [BW L1618] (before: only with advanced_weather)",
         3: "a reinforcement never placed (life 0) after its month is withheld, placed free in a later Production "
-           "phase (BR 7.3.3 [BW L1218], digest A24; before: rebuilt and paid at its weakest step)",
+           "phase (BR 7.3.3 [BW L1218], digest A24; before: rebuilt and paid at its weakest step); enemy factories "
+           "are destroyed when captured with the basic rules too (BR 3.3.2 [BW L562]; before: only with OR 16.0)",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = ["weather", *PLAYER_PHASES, "victory"]
