@@ -243,11 +243,11 @@ class FactoryOrder(Strict):
 
 class Bomb(Strict):
     """Strategic Warfare phase, optional rule OR 32.0: bombers (not fighters), with fighter escorts, on a mission
-    against a target in an enemy hex: its factory or centre of one colour, its port, or its railway station
-    [BW L2475-L2508]."""
+    against a target in an enemy hex: its factory or centre of one colour, its port, its railway station, or its
+    radar station (the British radar chain, AR 13.8 [BW L2036]) [BW L2475-L2508]."""
 
     bomb: str = Field(description="the target hex")
-    target: Literal["production", "port", "rail"]
+    target: Literal["production", "port", "rail", "radar"]
     colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
         default=None, description="production: the colour of the factory or centre bombed (default: the hex's only one)")
     bombers: list[str] = Field(min_length=1)

@@ -102,7 +102,7 @@ class Mission(Strict):
     [BW L2477-L2479]."""
 
     hex: str = Field(description="the target hex")
-    target: Literal["production", "port", "rail"]
+    target: Literal["production", "port", "rail", "radar"]
     colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
         default=None, description="production: the colour of the factory or centre bombed")
     bombers: list[str]
