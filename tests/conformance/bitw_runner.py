@@ -9,7 +9,9 @@ A case file `tests/conformance/blocks_in_the_west/NNN-short-name.yaml` holds:
   `weather`, `winner`, `armistices`, `fortifications`, `volkssturm` (OR 28.0), the OR 36.0 / 36.1 turns
   (`italy_dismissed`, `italy_surrendered`, `mussolini_freed`, `mussolini_captured`, `rsi_declared`, `rsi_liguria`,
   `rsi_gift_turn`, `rsi_gift`), `partisans` and `conquered` (OR 29.0), `lend_lease_turn`, `lend_lease_pp`,
-  `u_boat_target` (OR 34.0, 35.2), `reserves` (OR 31.0, block -> motorisation|reaction), `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
+  `u_boat_target` (OR 34.0, 35.2), `reserves` (OR 31.0, block -> motorisation|reaction), `capitals`, `evacuate` (Paris
+  open city), `mediterranean_weather` (OR 39.0), `recon_hexes`, `recon_targets` (OR 19.2), `morale` (the US morale),
+  `radar_down` (the radar chain), `blocks` (block id -> {hex, strength, revealed, out_of_supply, moved, hits};
   when `blocks` is given, every block not listed is off the map, else the scenario's setup stands;
   `strength` defaults to the block's full printed value), `control` (hex -> side, or null for none,
   merged over the scenario's), `pp` (power -> n, merged), `coloured_pp` (power -> {colour: n}, AR 11.0,
@@ -57,7 +59,8 @@ SEED = "conformance"
 HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "fortifications", "volkssturm",
                "destroyed_factories", "italy_dismissed", "italy_surrendered", "mussolini_freed", "mussolini_captured",
                "rsi_declared", "rsi_liguria", "rsi_gift_turn", "rsi_gift", "partisans", "conquered", "lend_lease_turn",
-               "lend_lease_pp", "u_boat_target", "reserves", "production_lost", "srm_lost", "v2_target", "gotterdammerung")
+               "lend_lease_pp", "u_boat_target", "reserves", "production_lost", "srm_lost", "v2_target", "gotterdammerung",
+               "capitals", "evacuate", "mediterranean_weather", "recon_hexes", "recon_targets", "morale", "radar_down")
 CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
 STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "factory_works",
                             "new_factories", "bomb_damage")

@@ -66,6 +66,8 @@ def leaks(game: Game, side: str, scenario: Scenario = SCENARIO) -> list[str]:
             out.append(f"{key}: an upright enemy block shows {shown}")
     if any(side_of(b) != side for b in seen.off_map):
         out.append(f"enemy off-map blocks listed: {seen.off_map}")
+    if any(side_of(b) != side for b in seen.withheld):
+        out.append(f"enemy withheld reinforcements listed (BR 7.3.3): {seen.withheld}")
     if any(SCENARIO.powers[p].side != side for p in seen.pp):
         out.append(f"enemy PP shown: {seen.pp}")
     if any(SCENARIO.powers[p].side != side for p in seen.coloured_pp):

@@ -305,10 +305,10 @@ CASES = {
         "otherwise: allies}", "otherwise: axis}",
         "otherwise: axis}", "axis", ("victory: axis wins whether or not it controls the hexes",)),
     # OR 36.0 Italy's surrender: the demo has no Italy, so Gamelin stands in for Mussolini and France for Italy
-    "a Mediterranean flag on a hex without a port": Case(
-        "  a4: {at: [-1, 3], nation: france}", "  a4: {at: [-1, 3], nation: france, mediterranean: true}",
-        "nation: france, mediterranean: true}", "true", ("hex a4 is a Mediterranean port but has no port",
-                                                          "OR 36.0", "[BW L2566]")),
+    # a Mediterranean hex without a port is a coastal hex of the Mediterranean's weather (AR 9.0.1): allowed
+    "a Mediterranean flag on a sea hex": Case(
+        "  b1: {at: [1, 0], terrain: sea}", "  b1: {at: [1, 0], terrain: sea, mediterranean: true}",
+        "terrain: sea, mediterranean: true}", "true", ("hex b1 is marked mediterranean but is sea", "[BW L1602]")),
     "Mussolini an unknown block": Case(
         VICTORY, VICTORY + "\n" + ITALY.format(m="fr_gamelni", s="paris", g="paris"),
         "mussolini: fr_gamelni", "fr_gamelni", ("italian_surrender: Mussolini is an unknown block 'fr_gamelni'",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west import movement, reserves, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState
@@ -75,8 +76,9 @@ def drop(act: Act, order: Any) -> None:
     leader = authorised_by(act, para)
     act.require(leader is not None, f"no activated HQ gave the airborne action for {para} (a supreme leader's or a "
                 "strategic air HQ's `actions: {airborne: " + para + "}`)", "L2276", "drop")
-    act.require(game.weather == "good", f"no airborne assault in {game.weather} weather", "L2277", "drop")
     to = act.hex(order.to, "to")
+    act.require(med.weather(act, to) == "good", f"no airborne assault in {med.weather(act, to)} weather", "L2277",
+                "drop")
     act.require(board.land(to), f"{to} is sea or a partial map-edge hex", "L2278", "to")
     reach = TECH3_RANGE if level >= 3 else RANGE
     far = hex_distance(act, here, to)  # type: ignore[arg-type]

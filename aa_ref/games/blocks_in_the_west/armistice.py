@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref.games.blocks_in_the_west import open_city
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import ArmisticeEvent, BlockMove, BlockUpdate, Control, Fortification
 from aa_ref.games.blocks_in_the_west.state import Side
@@ -31,7 +32,8 @@ def ask(act: Act, order: Any) -> None:
     act.require(power not in act.game.armistices, f"{power} is already out of the war", "L850", "armistice")
     act.require(power not in act.game.armistice_asked, f"{power} has already asked this month", "L844", "armistice")
     act.ctx.emit(ArmisticeEvent(power=power, stage="asked"))
-    act.note(f"{power} asks for an armistice: granted in this month's Victory phase if {x.capital} still stands "
+    act.note(f"{power} asks for an armistice: granted in this month's Victory phase if "
+             f"{open_city.capital(act.scenario, act.game, power)} still stands "
              "[BW L844-L848]")
 
 
@@ -52,10 +54,11 @@ def victory_phase_armistices(act: Act) -> None:
     """Grant each armistice asked for this month whose capital still stands; else it lapses [BW L844-L860]."""
     for power in list(act.game.armistice_asked):
         x = act.scenario.powers[power]
-        held = act.game.control.get(x.capital) if x.capital else x.side
+        capital = open_city.capital(act.scenario, act.game, power)  # "(Parigi o Bordoux)" [BW L844]
+        held = act.game.control.get(capital) if capital else x.side
         if held != x.side:
             act.ctx.emit(ArmisticeEvent(power=power, stage="lapsed"))
-            act.note(f"{power}'s armistice comes too late: its capital {x.capital} is already captured [BW L844]")
+            act.note(f"{power}'s armistice comes too late: its capital {capital} is already captured [BW L844]")
             continue
         grant(act, power)
 

@@ -8,12 +8,13 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
-from aa_ref.core.dice import Volley
 from aa_ref.games.blocks_in_the_west import airborne, amphibious, hq, recon, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import mediterranean as med
+from aa_ref.games.blocks_in_the_west import recon_target
 from aa_ref.games.blocks_in_the_west import modifiers as mod
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, Control, Spent
-from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
+from aa_ref.games.blocks_in_the_west.firepower import Shooter, fire
 from aa_ref.games.blocks_in_the_west.fortifications import falls, hex_fortification
 from aa_ref.games.blocks_in_the_west.hexes import CITY_AA_FACE, MAJOR, ROUGH, members
 from aa_ref.games.blocks_in_the_west.losses import eliminate, rotate, take_hits
@@ -58,11 +59,11 @@ def attacker_ground_mali(act: Act, battle: Battle, block_id: str, aa: bool = Fal
             mali += 1
         if battle.round == 1:
             crossed = battle.crossing.get(block_id)
-            if crossed == "river" and act.game.weather != "snow":  # frozen rivers: no effect [BW L1640]
+            if crossed == "river" and med.weather(act, battle.hex) != "snow":  # frozen rivers: no effect [BW L1640]
                 mali += 1
             elif crossed == "strait":
                 mali += 2
-        if act.game.weather in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
+        if med.weather(act, battle.hex) in mod.BAD_WEATHER and not mod.snow_exempt(act, block_id, battle.hex):
             mali += 1
         mali += mod.swamp_malus(act, battle, block_id)
         mali += airborne.first_round_malus(act, battle, block_id)  # AR 23.0: paratroops' first round [BW L2284]
@@ -83,9 +84,9 @@ def defender_ground_bonuses(act: Act, battle: Battle, block_id: str) -> int:
     if battle.round == 1:
         attackers = [b for b in members(act, battle, battle.attacker) if act.scenario.blocks[b].unit in GCU]
         if attackers and all(battle.crossing.get(b) in ("river", "strait") for b in attackers):
-            if not (act.game.weather == "snow" and all(battle.crossing.get(b) == "river" for b in attackers)):
+            if not (med.weather(act, battle.hex) == "snow" and all(battle.crossing.get(b) == "river" for b in attackers)):
                 bonuses += 1
-    if act.game.weather == "rain":
+    if med.weather(act, battle.hex) == "rain":
         bonuses += 1
     bonuses += amphibious.first_round_bonus(act, battle, block_id)  # AR 24.0: defending an invasion [BW L2324]
     return bonuses
@@ -94,18 +95,7 @@ def defender_ground_bonuses(act: Act, battle: Battle, block_id: str) -> int:
 # --- fire ------------------------------------------------------------------------------------------------
 def volley(act: Act, battle: Battle, step: str, shooters: list[Shooter]) -> int:
     """Roll each shooter's dice (pooled rounding) and count the hits."""
-    cancel = act.game.options.get("bonus_cancels_malus", "no") == "yes"
-    total = 0
-    for s in shooters:
-        dice, face = pooled(shooters, cancel)[s.block]
-        if dice <= 0 or face is None:
-            continue
-        rolls = act.roll(f"{battle.hex}/r{battle.round}/{step}/{s.block}", dice, Volley(
-            f"{battle.hex}, round {battle.round}, {step}: {s.block} fires", ((f"{dice} dice hitting on {face}+", dice),)))
-        scored = hits(rolls, face)
-        act.note(f"{step}: {s.block} rolls {dice} dice hitting on {face}+: {rolls}, {scored} hits")
-        total += scored
-    return total
+    return fire(act, f"{battle.hex}/r{battle.round}", f"{battle.hex}, round {battle.round}", step, shooters)
 
 
 # --- the steps of a round ------------------------------------------------------------------------------
@@ -121,7 +111,7 @@ def may_fly(act: Act, battle: Battle, block_id: str) -> bool:
     """Strategic bombers fight one round only [BW L1070]; bombers based in the hex do not act in the first round
     unless sent by a reaction [BW L1392-L1394]; no air combat in rain [BW L1632]."""
     unit = act.scenario.blocks[block_id].unit
-    if act.game.weather == "rain":
+    if med.weather(act, battle.hex) == "rain":
         return False
     if unit == "strategic_bomber" and battle.round > 1:
         return False
@@ -134,7 +124,7 @@ def may_fly(act: Act, battle: Battle, block_id: str) -> bool:
 def air_to_air(act: Act, battle: Battle) -> None:
     """Both sides' air units fire at each other's, simultaneously (digest A32) [BW L1340-L1352]."""
     sides = {s: air(act, members(act, battle, s)) for s in ("axis", "allies")}
-    if not (sides["axis"] and sides["allies"]) or act.game.weather == "rain":
+    if not (sides["axis"] and sides["allies"]) or med.weather(act, battle.hex) == "rain":
         return
     if not any(act.scenario.blocks[b].unit == "fighter" for b in sides["axis"] + sides["allies"]):
         return
@@ -162,7 +152,7 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
     halved."""
     defender = other(battle.attacker)
     sides = {s: members(act, battle, s) for s in ("axis", "allies")}
-    if not (air(act, sides["axis"]) or air(act, sides["allies"])) or act.game.weather == "rain":
+    if not (air(act, sides["axis"]) or air(act, sides["allies"])) or med.weather(act, battle.hex) == "rain":
         return  # no air unit flies in rain, nothing to fire at [BW L1632]
     h = act.scenario.hexes[battle.hex]
     scored = {}
@@ -170,7 +160,7 @@ def anti_aircraft(act: Act, battle: Battle) -> None:
         enemy_air = air(act, sides[other(side)])
         if not enemy_air:
             continue
-        weather = 1 if act.game.weather in ("snow", "light_rain") or (act.game.weather == "rain" and side == defender) \
+        weather = 1 if med.weather(act, battle.hex) in ("snow", "light_rain") or (med.weather(act, battle.hex) == "rain" and side == defender) \
             else 0
         shooters = []
         for b in ground(act, blocks):
@@ -216,7 +206,8 @@ def air_to_ground(act: Act, battle: Battle) -> None:
         if shooters and ground(act, sides[other(side)]):
             scored[side] = volley(act, battle, f"air-to-ground {side}", shooters)
     for side, n in scored.items():
-        take_hits(act, ground(act, sides[other(side)]), n, f"air-to-ground hits by {side} [BW L1384]")
+        take_hits(act, ground(act, sides[other(side)]), n, f"air-to-ground hits by {side} [BW L1384]",
+                  chosen=recon_target.chosen(act, battle, side, air(act, sides[side])))  # OR 19.2 [BW L2246]
 
 
 def artillery(act: Act, battle: Battle, side: Side) -> None:
@@ -247,7 +238,8 @@ def artillery(act: Act, battle: Battle, side: Side) -> None:
             eliminate(act, s.block, "its last step fired [BW L1406]")
         else:
             act.ctx.emit(BlockUpdate(block=s.block, strength=after, reason="artillery rotates after firing [BW L1406]"))
-    take_hits(act, enemy, n, f"artillery hits by {side} [BW L1404]")
+    take_hits(act, enemy, n, f"artillery hits by {side} [BW L1404]",
+              chosen=recon_target.chosen(act, battle, side))  # OR 19.2 [BW L2246]
 
 
 def ground_fire(act: Act, battle: Battle, side: Side) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.scenario import AIR, GCU, GSU, Block, Scenario
 from aa_ref.games.blocks_in_the_west.state import BlockState, Game, Side
 
@@ -135,7 +136,7 @@ class Board:
         between them: rivers freeze in snow [BW L1640]), "city" (a major city or capital the enemy controls: every
         Major City rule applies to capitals [BW L567]), "fort"
         (a bunker or fortress hex, or a fortress city, the enemy controls, occupied or not); None if it does."""
-        if self.hexside(here, there) == "river" and self.game.weather != "snow":
+        if self.hexside(here, there) == "river" and med.weather(self, there) != "snow":
             return "river"
         h = self.scenario.hexes[there]
         if self.controller(there) != self.enemy(side):

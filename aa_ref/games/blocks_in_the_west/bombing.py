@@ -10,8 +10,10 @@ passive player intercepts and fires AA ([BW L2479], [BW L2490]).
   hex, an enemy-controlled hex; each flies one mission a phase. Under AR 13.0 each is commanded by an activated HQ:
   an air HQ, a strategic air HQ or a minor power's supreme leader, activated in this phase ([BW L2481-L2486]; the
   named leaders K, Italy only, and R, France only, need the named-leader data the scenario model lacks).
-* The target: a factory or centre of one colour (`production`), a port, or a city's railway station (`rail`: "Ogni
-  città ha una stazione ferroviaria" [BW L2506]).
+* The target: a factory or centre of one colour (`production`), a port, a city's railway station (`rail`: "Ogni
+  città ha una stazione ferroviaria" [BW L2506]), or a station of the British radar chain (`radar`, with AR 13.8's
+  chain under `hq_command`: "Ogni bombardamento riuscito danneggia la stazione radar" [BW L2036]; one hit is a
+  success, digest A49; out of service until `repair_radar`).
 * The defender: "Il difensore può reagire come di consueta, attivando i suoi comandi ed inviando i propri caccia ad
   intercettare. I caccia nello stesso esagono bombardato si alzano in volo per fare scramble senza attivazione di
   comando" [BW L2479]: the game waits for the passive side's `intercept` (fighters within range, as a Defender
@@ -38,13 +40,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.core.dice import Volley
 from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, modifiers, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.damage import PORT_SUPPLY, port_closed, station_closed
-from aa_ref.games.blocks_in_the_west.events import BlockUpdate, FactoriesDestroyed, SetPending, Warfare
-from aa_ref.games.blocks_in_the_west.firepower import Shooter, hits, pooled
+from aa_ref.games.blocks_in_the_west.events import BlockUpdate, FactoriesDestroyed, RadarStation, SetPending, Warfare
+from aa_ref.games.blocks_in_the_west.firepower import Shooter, fire
 from aa_ref.games.blocks_in_the_west.hexes import hex_distance
 from aa_ref.games.blocks_in_the_west.losses import take_hits
 from aa_ref.games.blocks_in_the_west.state import Damage, Decision, Game, Mission, Side
@@ -130,6 +131,12 @@ def target_of(act: Act, order: Any, hex_id: str) -> str | None:
                 "L2496", "colour")
     if order.target == "port":
         act.require(h.port is not None, f"{hex_id} has no port", "L2500", "target")
+        return None
+    if order.target == "radar":
+        act.require(rules.enabled(act.game, "hq_command") and h.radar, f"{hex_id} has no radar station of the radar "
+                    "chain (played with hq_command)", "L2036", "target")
+        act.require(hex_id not in act.game.radar_down, f"the radar station of {hex_id} is already out of service",
+                    "L2036", "target")
         return None
     if order.target == "rail":
         act.require(h.city is not None, f"{hex_id} is not a city: every city, and only a city, has a railway "
@@ -256,18 +263,7 @@ def intercept(act: Act, order: Any) -> None:
 # --- the air battle and the bombs -------------------------------------------------------------------------------
 def volley(act: Act, step: str, hex_id: str, shooters: list[Shooter]) -> int:
     """Roll each shooter's dice (pooled rounding [BW L1460-L1462]) and count the hits."""
-    cancel = act.game.options.get("bonus_cancels_malus", "no") == "yes"
-    total = 0
-    for s in shooters:
-        dice, face = pooled(shooters, cancel)[s.block]
-        if dice <= 0 or face is None:
-            continue
-        rolls = act.roll(f"bomb/{hex_id}/{step}/{s.block}", dice, Volley(
-            f"strategic bombing of {hex_id}, {step}: {s.block} fires", ((f"{dice} dice hitting on {face}+", dice),)))
-        scored = hits(rolls, face)
-        act.note(f"{step}: {s.block} rolls {dice} dice hitting on {face}+: {rolls}, {scored} hits")
-        total += scored
-    return total
+    return fire(act, f"bomb/{hex_id}", f"strategic bombing of {hex_id}", step, shooters)
 
 
 def alive(act: Act, blocks: list[str]) -> list[str]:
@@ -378,6 +374,11 @@ def struck(act: Act, mission: Mission, n: int) -> None:
         if n:
             act.note(f"{n} hits on the port of {hex_id}: " + ("closed to supply, moves and invasions"
                      if damage.port >= PORT_SUPPLY else "closed to moves and invasions") + " for a turn [BW L2502]")
+    elif mission.target == "radar":
+        if n:  # "Ogni bombardamento riuscito danneggia la stazione radar" [BW L2036] (digest A49: one hit succeeds)
+            act.ctx.emit(RadarStation(hex=hex_id, operative=False))
+            act.note(f"{n} hits on the radar station of {hex_id}: it is out of service until repaired [BW L2036]")
+            return  # no bomb damage to repair at the phase's end: the station waits for `repair_radar` [BW L2038]
     else:
         damage.rail += n
         if n:

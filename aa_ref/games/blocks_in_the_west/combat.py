@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, partisan_battle, partisans, reserves, \
     supply
 from aa_ref.games.blocks_in_the_west.act import Act
@@ -127,10 +128,8 @@ def air_range(act: Act, block_id: str) -> int:
 def reactors(act: Act) -> list[str]:
     """The passive side's air blocks able to react: supplied, with strength, not in a battle hex, within range of
     one [BW L1319-L1323] (basic rules: no HQ, digest A29); none in rain [BW L1632]."""
-    if act.game.weather == "rain":
-        return []
     passive = other(act.game.power)
-    hexes = [b.hex for b in act.game.battles if not b.blitz]
+    hexes = [b.hex for b in act.game.battles if not b.blitz and med.weather(act, b.hex) != "rain"]
     board = act.board()
     out = []
     for block_id, state in act.game.blocks.items():
@@ -451,10 +450,10 @@ def blitz_role(act: Act, block_id: str) -> str | None:
 def blitz(act: Act, order: Any) -> None:
     """Armour that attacked in the Combat phase moves 1 MP into an adjacent hex, possibly a new battle fought at
     once, where the defender cannot react; not in bad weather [BW L1548-L1558]."""
-    act.require(act.game.weather == "good", f"no blitz in {act.game.weather} weather", "L1558")
     act.require(not act.game.battles, "the battles of the Combat phase are not over", "L1548")
     board = act.board()
     to = act.hex(order.to, "to")
+    act.require(med.weather(act, to) == "good", f"no blitz in {med.weather(act, to)} weather", "L1558")
     starts = set()
     for block_id in order.blitz:
         block_id = act.block(block_id, "blitz")

@@ -8,7 +8,7 @@ from pydantic import ConfigDict, Field, TypeAdapter
 
 from aa_ref.core.events import EventError, Note, Roll
 from aa_ref.core.model import Strict
-from aa_ref.core.names import by_name
+from aa_ref.core.names import by_name, natural_key
 from aa_ref.games.blocks_in_the_west.state import (
     Activation,
     Battle,
@@ -206,6 +206,60 @@ class ArmisticeEvent(Strict):
     stage: Literal["asked", "granted", "lapsed"]
 
 
+class OpenCity(Strict):
+    """A power declares its capital an open city: the capital moves to `capital`, `city` is to be evacuated in this
+    Movement phase (Paris open city) [BW L838]."""
+
+    type: Literal["open_city"] = "open_city"
+    power: str
+    city: str
+    capital: str
+
+
+class Evacuated(Strict):
+    """The Movement phase after an open city's declaration is over and the city is evacuated [BW L838]."""
+
+    type: Literal["evacuated"] = "evacuated"
+    hexes: list[str]
+
+
+class MediterraneanWeather(Strict):
+    """The Mediterranean hexes' weather this month (OR 39.0) [BW L2600]."""
+
+    type: Literal["mediterranean_weather"] = "mediterranean_weather"
+    weather: Literal["good", "light_rain"]
+
+
+class ReconTargets(Strict):
+    """OR 19.2: the active side's choice of targets among equally strong enemy blocks, by battle hex [BW L2246]."""
+
+    type: Literal["recon_targets"] = "recon_targets"
+    targets: dict[str, list[str]]
+
+
+class Sponsored(Strict):
+    """Free France: its sponsor (the USA) pays `amount` PP for its units this turn [BW L954]."""
+
+    type: Literal["sponsored"] = "sponsored"
+    power: str
+    amount: int
+    turn: int
+
+
+class Morale(Strict):
+    """A power's morale track (the USA's) moves to `value` [BW L2046]."""
+
+    type: Literal["morale"] = "morale"
+    power: str
+    value: int
+
+
+class RadarStation(Strict):
+    """A radar station is put out of service, or repaired (AR 13.8.1.2) [BW L2038]."""
+
+    type: Literal["radar"] = "radar"
+    hex: str
+    operative: bool
 class PartisansSet(Strict):
     """OR 29.0: the partisans' discs in a hex are now `count` (0: none left) [BW L2420-L2460]."""
 
@@ -279,7 +333,8 @@ Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
           Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget,
-          Reserves, Factories, Warfare, NavalState],
+          Reserves, Factories, Warfare, NavalState, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored,
+          Morale, RadarStation],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -379,6 +434,24 @@ def apply_event(game: Game, event: Any) -> None:
             game.volkssturm = True
         case Upgraded(block=block, to=to):
             game.upgraded = by_name({**game.upgraded, block: to})
+        case OpenCity(power=power, city=city, capital=capital):
+            game.capitals = {**game.capitals, power: capital}
+            game.evacuate = sorted({*game.evacuate, city}, key=natural_key)
+        case Evacuated(hexes=hexes):
+            game.evacuate = [h for h in game.evacuate if h not in hexes]
+        case MediterraneanWeather(weather=weather):
+            game.mediterranean_weather = weather
+        case ReconTargets(targets=targets):
+            game.recon_targets = {h: list(b) for h, b in targets.items()}
+        case Sponsored(power=power, amount=amount, turn=turn):
+            if game.sponsored_turn != turn:
+                game.sponsored, game.sponsored_turn = {}, turn
+            game.sponsored = {**game.sponsored, power: game.sponsored.get(power, 0) + amount}
+        case Morale(power=power, value=value):
+            game.morale = {**game.morale, power: value}
+        case RadarStation(hex=hex_id, operative=up):
+            rest = [h for h in game.radar_down if h != hex_id]
+            game.radar_down = rest if up else sorted([*rest, hex_id], key=natural_key)
         case ItalyEvent(stage=stage, turn=turn, amount=amount):
             if stage == "gift":
                 game.rsi_gift = (game.rsi_gift if game.rsi_gift_turn == turn else 0) + amount

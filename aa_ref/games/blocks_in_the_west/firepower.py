@@ -16,6 +16,12 @@ face that hits, from the TECH chart [BW L674-L678]. Modifiers [BW L1432-L1452]:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from aa_ref.core.dice import Volley
+
+if TYPE_CHECKING:
+    from aa_ref.games.blocks_in_the_west.act import Act
 
 MIN_FACE = 2
 """The widest hit range: bonuses widen it down to 2-6 (a 1 always misses: the rulebook's widest range in its
@@ -105,3 +111,20 @@ def pooled(shooters: list[Shooter], cancel: bool = False) -> dict[str, tuple[int
 def hits(rolls: list[int], face: int | None) -> int:
     """Each die showing `face` or more is one hit [BW L674-L678]."""
     return 0 if face is None else sum(1 for r in rolls if r >= face)
+
+
+def fire(act: Act, context: str, title: str, step: str, shooters: list[Shooter]) -> int:
+    """Roll each shooter's dice (pooled rounding [BW L1460-L1462]) and count the hits; each roll is logged under
+    `context/step/block` and described as `title, step: block fires`."""
+    cancel = act.game.options.get("bonus_cancels_malus", "no") == "yes"
+    total = 0
+    for s in shooters:
+        dice, face = pooled(shooters, cancel)[s.block]
+        if dice <= 0 or face is None:
+            continue
+        rolls = act.roll(f"{context}/{step}/{s.block}", dice, Volley(
+            f"{title}, {step}: {s.block} fires", ((f"{dice} dice hitting on {face}+", dice),)))
+        scored = hits(rolls, face)
+        act.note(f"{step}: {s.block} rolls {dice} dice hitting on {face}+: {rolls}, {scored} hits")
+        total += scored
+    return total

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west import leaders, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
@@ -192,7 +192,8 @@ def bombs(act: Act, hq_id: str) -> bool:
     if block.hq in ("air", "strategic_air") or (block.hq == "supreme" and not act.scenario.powers[block.power].major):
         return True
     here = act.game.blocks[hq_id].hex
-    return block.bombing_area is not None and here is not None and act.scenario.hexes[here].nation == block.bombing_area
+    area = block.bombing_area or block.area  # AR 13.8's area of Rommel and Kesselring is the same nation
+    return area is not None and here is not None and act.scenario.hexes[here].nation == area
 
 
 def level_of(act: Act, hq_id: str) -> int:
@@ -213,7 +214,7 @@ def activate(act: Act, order: Any) -> None:
     act.require(hq_id not in game.hq_active, f"{hq_id} is already activated this turn (it is deactivated at the end "
                 "of the Blitz phase)", "L1867", "activate")
     hq_kind = block.hq
-    major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major
+    major_sl = hq_kind == "supreme" and act.scenario.powers[block.power].major and leaders.area_leader(act, hq_id) is None
     reaction = bool(game.pending) and game.pending[0].kind in ("reaction", "interception")  # OR 32.0 [BW L2479]
     phase = "reaction" if reaction else game.phase
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \
@@ -241,6 +242,8 @@ def activate(act: Act, order: Any) -> None:
     level = level_of(act, hq_id)
     act.require(level > 0, f"{hq_id} is at level 0: it has no action to give", "L1855", "activate")
     allowance = max(1, level // 2) if oos else level
+    if leaders.goering(act, hq_id):  # "senza limiti" [BW L1968]
+        allowance = len(order.command) + len(order.actions)
     half = " (half efficiency: it is out of supply [BW L1863])" if oos else ""
     if hq_kind == "supreme":
         act.require(not order.command, f"{hq_id} is a supreme leader: it gives special actions (`actions`), not a "
@@ -255,7 +258,7 @@ def activate(act: Act, order: Any) -> None:
             actions[action] = name
         commands: list[str] = []
     else:
-        act.require(not order.actions or (hq_kind == "strategic_air" and set(order.actions) == {"airborne"}),
+        act.require(not order.actions or (hq_kind == "strategic_air" and set(order.actions) <= leaders.air_actions(act, hq_id)),
                     f"{hq_id} is a tactical or air HQ: special actions (`actions`) belong to supreme leaders (a "
                     "strategic air HQ gives only `airborne` [BW L2276])", "L1877", "actions")
         act.require(len(set(order.command)) == len(order.command), "a unit is named twice", "L1855", "command")
@@ -303,7 +306,7 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
         act.require(block.unit in ARMOUR_COMMANDED, f"{block_id} ({block.unit}) is not armour: armour HQs command "
                     "only armour (digest A45)", "L1827", "command")
     else:
-        act.require(block.unit in AIR, f"{block_id} ({block.unit}) is not an air unit: air HQs command only air "
+        act.require(block.unit in AIR or leaders.luftwaffe(act, hq_id, block_id), f"{block_id} ({block.unit}) is not an air unit: air HQs command only air "
                     "units", "L1831", "command")
     problem = _nation_problem(act, hq_id, block_id)
     act.require(problem is None, problem or "", "L1833", "command")
@@ -334,6 +337,10 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     act.require(state.hex is not None, f"{block_id} is not on the map", "L1919", "actions")
     problem = _nation_problem(act, hq_id, block_id)
     act.require(problem is None, problem or "", "L1917", "actions")
+    problem = leaders.area_problem(act, hq_id, block_id)  # Rommel, Kesselring [BW L1959]
+    act.require(problem is None, problem or "", "L1959", "actions")
+    problem = leaders.goering_action_problem(act, hq_id, action, block_id)  # Goering's rail move [BW L1970-L1974]
+    act.require(problem is None, problem or "", "L1970-L1974", "actions")
     if action == "tank":
         act.require(block.unit == "tank", f"{block_id} ({block.unit}) is not a tank (action '{action}')", "L1921",
                     "actions")

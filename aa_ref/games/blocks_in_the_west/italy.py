@@ -355,7 +355,7 @@ def sources_left(board: Board, power: str, found: set[str]) -> set[str]:
         return found
     if scenario.powers[power].side != scenario.powers[italy_of(scenario)].side:
         return found
-    return {h for h in found if not scenario.hexes[h].mediterranean}
+    return {h for h in found if not (scenario.hexes[h].mediterranean and scenario.hexes[h].port is not None)}
 
 
 # --- fog of war -------------------------------------------------------------------------------------------------

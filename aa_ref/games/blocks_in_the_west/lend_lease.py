@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west import open_city, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import ColouredPoints, LendLease, LendLeasePoints, Points
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -99,7 +99,8 @@ def france_fallen(act: Act, france: str | None) -> bool:
     if france is None or france not in act.scenario.powers:
         return False
     x = act.scenario.powers[france]
-    return france in act.game.armistices or bool(x.capital and act.game.control.get(x.capital) not in (None, x.side))
+    capital = open_city.capital(act.scenario, act.game, france)  # Bordeaux after Paris open city [BW L838]
+    return france in act.game.armistices or bool(capital and act.game.control.get(capital) not in (None, x.side))
 
 
 def on_the_continent(act: Act, gb: str) -> list[str]:

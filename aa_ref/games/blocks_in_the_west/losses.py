@@ -5,6 +5,7 @@ block stays at 0 [BW L1476]; hits beyond the targets are lost [BW L1478].
 
 from __future__ import annotations
 
+from aa_ref.games.blocks_in_the_west import leaders
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate
 from aa_ref.core.names import natural_key
@@ -30,6 +31,7 @@ def eliminate(act: Act, block_id: str, why: str) -> None:
     act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
                              hits=0 if state.hits else None, reason="eliminated: off the map [BW L1474]"))
     act.note(f"{block_id} is eliminated: {why}")
+    leaders.eliminated(act, block_id)  # the US morale [BW L2046]
 
 
 def tie_rank(act: Act, block_id: str) -> tuple[int, tuple]:
@@ -40,11 +42,13 @@ def tie_rank(act: Act, block_id: str) -> tuple[int, tuple]:
     return (priority.index(block_id) if block_id in priority else len(priority), natural_key(block_id))
 
 
-def take_hits(act: Act, targets: list[str], count: int, what: str, first: list[str] | None = None) -> None:
+def take_hits(act: Act, targets: list[str], count: int, what: str, first: list[str] | None = None,
+              chosen: list[str] | None = None) -> None:
     """Hits, one at a time, on the strongest target (ties: the owner's standing order, else the first id); a shield
     block needs two hits per rotation; a min_zero block at 0 takes no more hits; hits beyond the targets are lost
     [BW L1464-L1478]. `first`: blocks that take the hits before the others while they last (the charging units of
-    OR 20.0 / 21.0 [BW L2250], [BW L2256])."""
+    OR 20.0 / 21.0 [BW L2250], [BW L2256]). `chosen`: among equally strong blocks, the firer's choice goes before the
+    owner's (OR 19.2, `recon_target` [BW L2246])."""
     for _ in range(count):
         alive = [b for b in targets if act.game.blocks[b].hex is not None and act.game.blocks[b].strength > 0]
         if not alive:
@@ -52,7 +56,9 @@ def take_hits(act: Act, targets: list[str], count: int, what: str, first: list[s
             return
         alive = [b for b in alive if b in (first or [])] or alive
         strongest = max(act.game.blocks[b].strength for b in alive)
-        target = min([b for b in alive if act.game.blocks[b].strength == strongest], key=lambda b: tie_rank(act, b))
+        picks = chosen or []
+        target = min([b for b in alive if act.game.blocks[b].strength == strongest],
+                     key=lambda b: (picks.index(b) if b in picks else len(picks), tie_rank(act, b)))
         state = act.game.blocks[target]
         if act.scenario.blocks[target].shield and state.hits == 0:
             act.ctx.emit(BlockUpdate(block=target, hits=1, reason=f"{what}: first hit on a shield [BW L688]"))

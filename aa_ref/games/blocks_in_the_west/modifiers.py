@@ -7,6 +7,7 @@ exemption of the advanced weather (AR 9.3) [BW L1644], light rain (OR 39.0) [BW 
 from __future__ import annotations
 
 from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.scenario import ARMOUR, GCU, TechValues
 from aa_ref.games.blocks_in_the_west.state import Battle
@@ -61,7 +62,7 @@ def snow_exempt(act: Act, block_id: str, hex_id: str) -> bool:
     """AR 9.3 note: Finnish, Norwegian, Swedish and Soviet units and mountain units, "ma solo le unità presenti nella
     loro nazione di appartenenza", take no combat penalty in snow [BW L1644] (`advanced_weather`): the power's
     `winter` flag or a mountain unit, in a hex of its own nation."""
-    if not rules.enabled(act.game, "advanced_weather") or act.game.weather != "snow":
+    if not rules.enabled(act.game, "advanced_weather") or med.weather(act, hex_id) != "snow":
         return False
     block = act.scenario.blocks[block_id]
     winter = act.scenario.powers[block.power].winter or block.unit == "mountain"
@@ -70,7 +71,7 @@ def snow_exempt(act: Act, block_id: str, hex_id: str) -> bool:
 
 def sky_malus(act: Act, block_id: str, hex_id: str) -> int:
     """1 malus to air units and AA in snow [BW L1638] and light rain [BW L2609], unless exempt [BW L1644]."""
-    if act.game.weather not in ("snow", "light_rain"):
+    if med.weather(act, hex_id) not in ("snow", "light_rain"):
         return 0
     if block_id and not block_id.startswith("city:") and snow_exempt(act, block_id, hex_id):
         return 0
@@ -81,4 +82,4 @@ def swamp_malus(act: Act, battle: Battle, block_id: str) -> int:
     """OR 14.0: armour attacking into an unfrozen swamp takes 1 more malus [BW L2070] (frozen: snow [BW L1640])."""
     if not rules.enabled(act.game, "terrain_modifiers") or act.scenario.blocks[block_id].unit not in ARMOUR:
         return 0
-    return 1 if act.scenario.hexes[battle.hex].terrain == "swamp" and act.game.weather != "snow" else 0
+    return 1 if act.scenario.hexes[battle.hex].terrain == "swamp" and med.weather(act, battle.hex) != "snow" else 0

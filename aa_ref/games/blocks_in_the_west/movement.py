@@ -16,8 +16,9 @@ from typing import Any
 
 from aa_ref.core import hexgrid
 from aa_ref.games.blocks_in_the_west import (
-    armistice, damage, factories, hq, modifiers, partisans, reserves, resources, rules, supply,
+    armistice, damage, factories, hq, modifiers, partisans, radar, reserves, resources, rules, supply,
 )
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import STRAIT_MP, TERRAIN_MP, Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, SrmUsed
@@ -88,7 +89,7 @@ def hex_cost(board: Board, here: str, there: str) -> int:
         return STRAIT_MP
     h = board.scenario.hexes[there]
     terrain = "clear" if h.coastal else h.terrain  # coastal hexes cost 1 MP [BW L1301] (digest A18)
-    return TERRAIN_MP[board.game.weather][terrain]
+    return TERRAIN_MP[med.weather(board, there)][terrain]  # type: ignore[index]
 
 
 def block_cost(act: Act, board: Board, block_id: str, here: str, there: str) -> int:
@@ -105,8 +106,8 @@ def block_cost(act: Act, board: Board, block_id: str, here: str, there: str) -> 
         act.require("mountain" not in terrain.values(), f"{block_id} ({unit}) is armour: it may not enter or leave a "
                     f"mountain hex ({there if terrain[there] == 'mountain' else here})", "L2068", "path")
     if terrain[there] == "mountain" and unit != "mountain":
-        act.require(act.game.weather == "good", f"only mountain units enter the mountain hex {there} in "
-                    f"{act.game.weather.replace('_', ' ')} weather", "L2068", "path")
+        act.require(med.weather(act, there) == "good", f"only mountain units enter the mountain hex {there} in "
+                    f"{med.weather(act, there).replace('_', ' ')} weather", "L2068", "path")
     if board.hexside(here, there) == "strait":
         return cost
     if unit == "mountain" and terrain[there] in ("mountain", "hill"):
@@ -196,7 +197,7 @@ def _walk(act: Act, blocks: list[str], start: str, hexes: list[str], mp: dict[st
 
 def capture(act: Act, hexes: list[str], captor: str) -> None:
     """A land unit (of the power `captor`) entering or passing through a city or production hex captures it
-    [BW L554-L558]; with OR 16.0 the enemy factories there are destroyed (`resources.captured`)."""
+    [BW L554-L558]; the enemy factories there are destroyed (BR 3.3.2, OR 16.0: `resources.captured`)."""
     board = act.board()
     for there in hexes:
         if not board.blocks_at(there, board.enemy(act.side)) and board.controller(there) != act.side:
@@ -251,7 +252,7 @@ def declare_charge(act: Act, blocks: list[str], target: str, kind: str) -> None:
     board = act.board()
     act.require(bool(board.blocks_at(target, board.enemy(act.side))), f"{target} holds no enemy units: a {name} is "
                 "an attack", "L2250" if kind == "cavalry" else "L2256", "charge")
-    act.require(act.game.weather == "good", f"no {name} in {act.game.weather.replace('_', ' ')} weather: the weather "
+    act.require(med.weather(act, target) == "good", f"no {name} in {med.weather(act, target).replace('_', ' ')} weather: the weather "
                 "must be fair", "L2250" if kind == "cavalry" else "L2256", "charge")
     h = act.scenario.hexes[target]
     act.require(h.terrain == "clear" and h.city not in ("capital", "major", "fortress")
@@ -354,7 +355,8 @@ def fly(act: Act, order: Any) -> None:
     board = act.board()
     act.require(bool(board.blocks_at(to, board.enemy(act.side))), f"{to} holds no enemy units: missions fly to enemy "
                 "hexes", "L1271", "to")
-    act.require(act.game.weather != "rain", "air units start no mission in rain (they may rebase)", "L1618", "fly")
+    act.require(all(med.weather(act, act.game.blocks[b].hex) != "rain" for b in blocks), "air units start no mission "
+                "in rain (they may rebase)", "L1618", "fly")
     act.require(not air_limit(act, to, blocks), air_limit(act, to, blocks) or "", "L654", "fly")
     act.require(not armistice.protected_city(act, to), armistice.protected_city(act, to) or "", "L856", "to")
     for b in blocks:
@@ -374,6 +376,7 @@ def fly(act: Act, order: Any) -> None:
     for b in blocks:
         act.ctx.emit(BlockMove(block=b, path=[act.game.blocks[b].hex, to]))
         act.ctx.emit(BlockUpdate(block=b, moved=True))
+    radar.spotted(act, blocks, to)  # the radar chain in full service [BW L2010]
 
 
 AIR_IN_BATTLE = 2

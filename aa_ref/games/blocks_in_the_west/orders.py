@@ -178,6 +178,25 @@ class Drop(Strict):
     to: str
 
 
+class OpenCityOrder(Strict):
+    """SRM phase: the power (France) declares its capital (Paris) an open city; the capital and its supreme HQ move to
+    the scenario's `open_city` hex (Bordeaux), and the city is evacuated in this Movement phase [BW L838-L840]."""
+
+    open_city: str = Field(description="the power declaring its capital an open city")
+
+
+class Target(Strict):
+    """Movement phase, optional rule OR 19.2: after a successful reconnaissance of a hex, the enemy blocks revealed
+    there that the side's artillery and TECH 2 air units hit first among equally strong ones, in order [BW L2246]."""
+
+    target: list[str] = Field(min_length=1, description="enemy blocks as the side's view names them (revealed)")
+    at: str = Field(description="the hex reconnoitred")
+
+
+class RepairRadar(Strict):
+    """Production, advanced rules (AR 13.8.1.2): repair or rebuild a radar station for 1 yellow PP [BW L2038]."""
+
+    repair_radar: str = Field(description="the station's hex")
 class CashAndCarry(Strict):
     """Production, optional rule OR 34.0: from November 1939 until Lend-Lease begins, GB buys red or blue PP from the
     USA at 3 yellow PP each [BW L2530-L2532], e.g. `cash_and_carry: {red: 1, blue: 2}`."""
@@ -224,11 +243,11 @@ class FactoryOrder(Strict):
 
 class Bomb(Strict):
     """Strategic Warfare phase, optional rule OR 32.0: bombers (not fighters), with fighter escorts, on a mission
-    against a target in an enemy hex: its factory or centre of one colour, its port, or its railway station
-    [BW L2475-L2508]."""
+    against a target in an enemy hex: its factory or centre of one colour, its port, its railway station, or its
+    radar station (the British radar chain, AR 13.8 [BW L2036]) [BW L2475-L2508]."""
 
     bomb: str = Field(description="the target hex")
-    target: Literal["production", "port", "rail"]
+    target: Literal["production", "port", "rail", "radar"]
     colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
         default=None, description="production: the colour of the factory or centre bombed (default: the hex's only one)")
     bombers: list[str] = Field(min_length=1)
@@ -288,7 +307,7 @@ class EndTurn(Strict):
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
                PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder, Bomb, Intercept,
-               V2TargetOrder, Ship, Land, LandArmour]
+               V2TargetOrder, Ship, Land, LandArmour, OpenCityOrder, Target, RepairRadar]
 
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import damage, factories, italy, lend_lease, naval, partisans, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import (
+    damage, factories, free_france, italy, lend_lease, naval, partisans, resources, rules, supply, withheld,
+)
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, NAVAL, Block, Scenario, unit_colour
@@ -68,15 +70,16 @@ def pay_steps(act: Act, block_id: str, indices: list[int], reason: str, rule: st
         for colour, n in step_price(block, i, advanced).items():
             total[colour] = total.get(colour, 0) + n
     words = str(total["yellow"]) if len(total) == 1 else ", ".join(f"{n} {c}" for c, n in total.items())
-    lent = lend_lease.share(act, block.power, total)  # OR 34.0: Lend-Lease PP need no yellow [BW L2542]
-    held = act.game.coloured_pp.get(block.power, {})
+    power = free_france.payer(act, block_id, total["yellow"])  # Free France: the USA pays [BW L954]
+    lent = lend_lease.share(act, power, total)  # OR 34.0: Lend-Lease PP need no yellow [BW L2542]
+    held = act.game.coloured_pp.get(power, {})
     short = [f"{n} {c} (it has {held.get(c, 0)})" for c, n in total.items() if c != "yellow" and held.get(c, 0) < n]
-    act.require(not short, f"{reason} costs {words} PP, but {block.power} lacks " + ", ".join(short)
+    act.require(not short, f"{reason} costs {words} PP, but {power} lacks " + ", ".join(short)
                 + " [BW L1691-L1703]", "L1691-L1703")
-    act.pay(block.power, total["yellow"], reason, rule)
+    act.pay(power, total["yellow"], reason, rule)
     for colour, n in total.items():
         if colour != "yellow" and n:
-            act.ctx.emit(ColouredPoints(power=block.power, colour=colour, delta=-n, reason=reason))  # type: ignore[arg-type]
+            act.ctx.emit(ColouredPoints(power=power, colour=colour, delta=-n, reason=reason))  # type: ignore[arg-type]
     lend_lease.spend(act, lent, reason)
     return words
 
@@ -110,6 +113,7 @@ def income_of(act: Act, colour: str = "yellow") -> dict[str, int]:
 
 def collect_income(act: Act) -> None:
     """The Production phase begins: the active side's powers receive their income [BW L1182], [BW L598-L600]."""
+    free_france.income(act)  # Paris liberated: 3 PP to Free France [BW L957]
     received = income_of(act)
     for power, amount in received.items():
         amount = damage.income_after_losses(act, power, "yellow", amount)  # OR 32.1, OR 26.0 [BW L2498], [BW L2388]
@@ -214,8 +218,9 @@ def _placed_here(act: Act, hex_id: str) -> int:
 
 def place(act: Act, order: Any) -> None:
     """Place this month's reinforcement in its arrival hex, if friendly-controlled and supplied, free and at full
-    strength [BW L1198], [BW L1206], [BW L1214]; or rebuild an eliminated block at its weakest printed step,
-    paying that step, in a supplied friendly Major City or Fortress of its nation, one a hex (two in a capital),
+    strength [BW L1198], [BW L1206], [BW L1214]; a withheld reinforcement of an earlier month free, in its arrival
+    hex or where a rebuilt block could enter (`withheld`, BR 7.3.3 [BW L1218]); or rebuild an eliminated block at its
+    weakest printed step, paying that step, in a supplied friendly Major City or Fortress of its nation, one a hex (two in a capital),
     armour only with a red factory, air and paratroops with a blue one, Marines with a white one [BW L1202-L1208]."""
     _after_disbanding(act)
     block_id = act.block(order.place, "place")
@@ -226,7 +231,9 @@ def place(act: Act, order: Any) -> None:
     act.require(block.unit not in NAVAL and block_id not in act.game.naval, f"{block_id} is a naval unit: U-boats "
                 "are not built or rebuilt on the map (OR 35.0 convoy war)", "L961", "place")
     act.require(block.power not in act.game.armistices, f"{block.power} is out of the war by armistice: its units "
-                "never return", "L852", "place")
+                "never return" if block.power not in act.game.morale else f"{block.power} left the war (its morale "
+                "track reached its limit [BW L2046]): its units never return", "L852", "place")
+    free_france.check_exists(act, block_id, "place")  # [BW L854]
     italy.check_place(act, block_id)  # OR 36.0 / 36.1 [BW L2564], [BW L2576-L2578]
     h = act.scenario.hexes[at]
     act.require(board.controller(at) == act.side, f"{at} is not controlled by the {act.side}: reinforcements do not "
@@ -245,10 +252,14 @@ def place(act: Act, order: Any) -> None:
                                  revealed=act.game.options.get("fog_of_war") == "off", reason="reinforcement [BW L1198]"))
         act.note(f"{block_id} arrives in {at} as a reinforcement [BW L1198]")
         return
+    late = withheld.withheld(act.scenario, act.game, block_id)
+    if late and due is not None and at == due[1]:
+        withheld.arrive(act, block_id, at)  # BR 7.3.3: in its arrival hex, free [BW L1218]
+        return
     act.require(h.city in PLACE_CITIES, f"{at} is not a Major City, Fortress or capital: rebuilt blocks enter there",
                 "L1202", "at")
-    act.require(h.nation == block.power, f"{at} is not in {block.power}: rebuilt blocks enter in their own nation",
-                "L1202", "at")
+    act.require(h.nation == block.power or at == free_france.liberated(act.scenario, act.game, block.power),
+                f"{at} is not in {block.power}: rebuilt blocks enter in their own nation", "L1202", "at")
     limit = 2 if h.city == "capital" else 1
     act.require(_placed_here(act, at) < limit, f"{at} takes at most {limit} new unit(s) a turn", "L1202", "at")
     factory = ("red" if block.unit in ARMOUR else "blue" if block.unit in AIR or block.unit == "paratroops"
@@ -263,6 +274,9 @@ def place(act: Act, order: Any) -> None:
         act.require(resources.output(act.game, act.scenario, at, factory) > 0, f"{block_id} ({block.unit}) is built "
                     f"only in a hex with a {factory} factory, and {at}'s was destroyed when the enemy captured it "
                     "(OR 16.1)", "L2129", "at")
+    if late:
+        withheld.arrive(act, block_id, at)  # BR 7.3.3: where a new unit of its nation enters, free [BW L1218]
+        return
     step = block.steps[-1]
     act.require(step.colour != "blue", f"{block_id}'s last step is printed in blue: it is never rebuilt", "L1187", "place")
     free = ss_recruiting(act, block_id)

@@ -24,6 +24,7 @@ from typing import Any
 from aa_ref.core.dice import Volley
 from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import hq, rules
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.firepower import hits
@@ -74,7 +75,7 @@ def modifier(act: Act, hex_id: str, power: str) -> int:
         total += 4
     elif h.fortification == "bunker" or forts:
         total += 2
-    if act.game.weather in ("rain", "snow"):
+    if med.weather(act, hex_id) in ("rain", "snow"):
         total += 2
     return total
 
@@ -189,7 +190,7 @@ def jericho_dice(act: Act, battle: Battle, block_id: str) -> int:
     if not block.stuka or state.strength != block.steps[0].value:
         return 0
     h = act.scenario.hexes[battle.hex]
-    if act.board().side_of(block_id) != battle.attacker or act.game.weather != "good":
+    if act.board().side_of(block_id) != battle.attacker or med.weather(act, battle.hex) != "good":
         return 0
     if h.terrain != "clear" or h.city not in (None, "minor") or h.fortification is not None:
         return 0

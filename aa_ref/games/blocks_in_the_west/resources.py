@@ -1,4 +1,7 @@
-"""OR 16.0 captured resources (`captured_resources`) [BW L2125-L2137].
+"""Captured factories (BR 3.3.2) and OR 16.0 captured resources (`captured_resources`) [BW L562], [BW L2125-L2137].
+
+BR 3.3.2, a basic rule: "Comunque le fabbriche nemiche vengono distrutte quando catturate" [BW L562]: enemy factories
+are destroyed when captured, with or without OR 16.0; OR 16.1 adds the PP they give the captor.
 
 16.1: "Le fabbriche nemiche vengono immediatamente distrutte quando vengono conquistate da GU nemiche e forniscono
 loro 1 PP dello stesso tipo" [BW L2129]: a hex's enemy factories (red, blue, white, and black when the hex is a
@@ -52,10 +55,8 @@ def exploiter(scenario: Scenario, side: Side) -> str | None:
 
 
 def captured(act: Act, hex_id: str, captor: str) -> None:
-    """Ground units of `captor`'s side have just taken `hex_id`: with OR 16.0 its enemy factories are destroyed and
-    each gives `captor` 1 PP of its colour (AR 11.0) [BW L2129]."""
-    if not rules.enabled(act.game, "captured_resources"):
-        return
+    """Ground units of `captor`'s side have just taken `hex_id`: its enemy factories are destroyed (BR 3.3.2
+    [BW L562]); with OR 16.0 each gives `captor` 1 PP of its colour (AR 11.0) [BW L2129]."""
     h = act.scenario.hexes[hex_id]
     side = act.scenario.powers[captor].side
     if h.nation is None or act.scenario.powers[h.nation].side == side:
@@ -68,7 +69,9 @@ def captured(act: Act, hex_id: str, captor: str) -> None:
         return
     act.ctx.emit(FactoriesDestroyed(hex=hex_id, colours=colours))  # type: ignore[arg-type]
     what = ", ".join(f"{standing[c]} {c}" for c in colours)
-    if rules.enabled(act.game, "advanced_production"):
+    if not rules.enabled(act.game, "captured_resources"):
+        act.note(f"the enemy factories of {hex_id} ({what}) are destroyed when captured [BW L562]")
+    elif rules.enabled(act.game, "advanced_production"):
         for c in colours:
             act.ctx.emit(ColouredPoints(power=captor, colour=c, delta=standing[c],  # type: ignore[arg-type]
                                         reason=f"factories captured in {hex_id} [BW L2129]"))

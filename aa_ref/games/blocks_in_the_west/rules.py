@@ -31,7 +31,7 @@ RULES: tuple[Rule, ...] = (
     Rule("advanced_zoc", "advanced", "AR 8.0", "ZOC not across unfrozen rivers, enemy major cities, bunkers and "
          "fortresses; Axis forts and Festungs exert none", "L1590-L1592", True),
     Rule("advanced_weather", "advanced", "AR 9.0", "the snow exemption of Finnish, Norwegian, Swedish, Soviet and "
-         "mountain units in their home nation", "L1594-L1644", True),
+         "mountain units in their home nation; the Mediterranean hexes always in good weather", "L1594-L1644", True),
     Rule("elite_units", "advanced", "AR 10.0", "elite units' combat bonuses; Munich, the SS recruiting centre",
          "L1646-L1679", True),
     Rule("advanced_production", "advanced", "AR 11.0", "coloured PP: armour, air, naval and oil resources paired "
@@ -39,7 +39,8 @@ RULES: tuple[Rule, ...] = (
     Rule("advanced_supply", "advanced", "AR 12.0", "sieges of ports and capitals, Festung supply, desperate attacks "
          "of Tech 2-3 units out of supply, surrender PP by unit type", "L1775-L1813", True),
     Rule("hq_command", "advanced", "AR 13.0", "HQs: armour and air in limited supply unless an HQ is activated; "
-         "command range and count; strategic HQs' actions; deactivation", "L1815-L2056", True),
+         "command range and count; strategic HQs' actions; deactivation; Rommel, Kesselring, Goering, the radar chain",
+         "L1815-L2056", True),
     Rule("airborne", "advanced", "AR 23.0", "airborne assaults by paratroops", "L2268-L2288", True),
     Rule("amphibious", "advanced", "AR 24.0", "amphibious invasions (only the first wave is written)",
          "L2290-L2370", False),

@@ -31,11 +31,15 @@ from aa_ref.games.blocks_in_the_west import (
     hq,
     italy,
     lend_lease,
+    mediterranean,
     movement,
+    open_city,
     partisans,
     naval,
     production,
+    radar,
     recon,
+    recon_target,
     reserve_moves,
     reserves,
     rules,
@@ -80,6 +84,7 @@ PHASE_OF: dict[type, str] = {
     o.Fly: "movement", o.Rebase: "movement", o.Blitz: "blitz", o.Exploit: "exploitation", o.Recon: "movement",
     o.Drop: "movement", o.PartisanOrder: "production", o.CashAndCarry: "production", o.FactoryOrder: "production",
     o.Bomb: "strategic_warfare", o.Ship: "movement", o.Land: "movement", o.LandArmour: "exploitation",
+    o.OpenCityOrder: "srm", o.Target: "movement", o.RepairRadar: "production",
 }
 
 
@@ -95,7 +100,10 @@ Reaction reserve reinforcing a battle before its `react` [BW L2469]; OR 32.0: it
 mission [BW L2479]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits"), "blocks": ("upgrade", "bombing_area")}
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits", "radar"),
+                       "blocks": ("upgrade", "bombing_area", "area", "luftwaffe"),
+                       "powers": ("open_city", "created_by_armistice_of", "rebuilt_by", "liberated_capital",
+                                  "morale_limit", "radar")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
 `bombing_area`): left out of the digest while they hold their default, so that the games begun before them keep their
@@ -127,11 +135,14 @@ class Bitw:
     """Blocks in the West [shared/seeds/004_26b49c6dbf45f340.txt]."""
 
     id: ClassVar[str] = "bitw"
-    rules_version: ClassVar[int] = 2
+    rules_version: ClassVar[int] = 3
     """The version of Blocks in the West's adjudication: raised by one whenever it changes (docs/compatibility.md)."""
     rules_changes: ClassVar[dict[int, str]] = {
         1: FIRST_RULES,
         2: "air units start no mission in rain with the basic rules too [BW L1618] (before: only with advanced_weather)",
+        3: "a reinforcement never placed (life 0) after its month is withheld, placed free in a later Production "
+           "phase (BR 7.3.3 [BW L1218], digest A24; before: rebuilt and paid at its weakest step); enemy factories "
+           "are destroyed when captured with the basic rules too (BR 3.3.2 [BW L562]; before: only with OR 16.0)",
     }
     """What changed at each rules version, for a replay that diverges."""
     phases: ClassVar[list[str]] = ["weather", *PLAYER_PHASES, "victory"]
@@ -195,7 +206,8 @@ class Bitw:
         powers = NameIndex("power", scenario.powers)
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
         for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices", "conquered")),
-                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "partisans")),
+                             ("hex", ("control", "fortifications", "charges", "recon_hexes", "partisans", "evacuate",
+                                      "recon_targets", "radar_down")),
                              ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "reserves", "naval",
                                         "shipped", "landed"))):
             for field in fields:
@@ -274,6 +286,7 @@ class Bitw:
                 raise IllegalOrders(f"{given.doc.path}: orders not accepted",
                                     [given.problem(exc.message, ("actions", i, exc.field or key), exc.rule)]) from None
         volkssturm.watch(act)  # OR 28.0: an enemy ground unit entered Germany in this document [BW L2418]
+        radar.watch(act)  # an enemy unit on a radar station destroys it [BW L2038]
 
     def _moment(self, scenario: Scenario, game: Game, given: OrdersInput) -> str:
         model = given.model
@@ -308,6 +321,7 @@ class Bitw:
                 weather = self._no_repeat(act, weather)
         if weather != game.weather:
             act.ctx.emit(SetWeather(weather=weather))  # type: ignore[arg-type]
+        mediterranean.new_month(act, act.scenario.turns[game.turn - 1].weather == "roll")  # [BW L1602], [BW L2600]
         self._enter(act, strategic_warfare.first_phase(game))
 
     @staticmethod
@@ -338,16 +352,20 @@ class Bitw:
                                                 f"{game.phase.replace('_', ' ')} phase", "L1141-L1170")
         for step in order[here + 1 : order.index(phase) + 1]:
             act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
+            if step == "reaction":
+                open_city.check_evacuated(act)  # the Movement phase after Paris open city is over [BW L838]
             if step == "strategic_warfare":
                 strategic_warfare.enter(act)  # optional rules only [BW L1155], [BW L1174]
                 continue
             if step == "supply":
                 hq.new_player_turn(act)
+                recon_target.new_player_turn(act)  # OR 19.2: the choices lapse [BW L2246]
                 reserves.new_player_turn(act)  # OR 31.0: last turn's unused Reaction reserve [BW L2469]
                 naval.new_player_turn(act)
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
+                radar.watch(act)  # [BW L2038]
                 production.collect_income(act)
                 italy.production_phase(act)  # OR 36.1: the RSI's PP and the Liguria corps [BW L2576-L2578]
             elif step in ("srm", "movement", "exploitation"):
@@ -410,6 +428,7 @@ class Bitw:
             o.FactoryOrder: factories.build,
             o.Bomb: bombing.bomb,
             o.Ship: naval.ship, o.Land: amphibious.land, o.LandArmour: amphibious.land_armour,
+            o.OpenCityOrder: open_city.declare, o.Target: recon_target.name_targets, o.RepairRadar: radar.repair,
         }[type(action)]
         handler(act, action)
 

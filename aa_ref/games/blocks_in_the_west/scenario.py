@@ -111,11 +111,15 @@ class Hex(Strict):
                                 "not the usual (2 major city or fortress, 1 minor city or bunker): Eben Emael rolls only "
                                 "Liège's 1 [BW L944]")
     ss_centre: bool = Field(default=False, description="Munich, the SS recruiting centre (helmet icon) [BW L1673-L1679]")
+    radar: bool = Field(default=False, description="a station of the British radar chain (Ventnor, Poling, Pevensey, "
+                        "Rye, Dover, Dunkirk), AR 13.8.1.2 [BW L2014-L2026]")
+    mediterranean: bool = Field(default=False, description="a Mediterranean coastal or island hex: always good weather "
+                                "under AR 9.0 [BW L1602]; light rain on a 6 in April and October under OR 39.0 "
+                                "[BW L2600]; with a port, a Mediterranean port: no longer an Axis supply source once "
+                                "Italy has surrendered (OR 36.0 [BW L2566])")
     hydrogenation: bool = Field(default=False, description="its black production is a hydrogenation plant (a factory, "
                                 "AR 11.2 [BW L1748-L1750]), not an oil well (a centre, AR 11.1 [BW L1728]): OR 16.0 "
                                 "destroys it when captured [BW L2129]")
-    mediterranean: bool = Field(default=False, description="a Mediterranean port: no longer an Axis supply source once "
-                                "Italy has surrendered (OR 36.0 [BW L2566])")
     factory_limits: FactoryLimits | None = Field(
         default=None, description="OR 15.0: a location of the faction production track, with the number of factories "
         "of each kind it may hold, its printed ones included [BW L2091-L2093]")
@@ -133,6 +137,15 @@ class SeaLine(Strict):
     supply source for itself."""
 
     between: list[str] = Field(min_length=2, max_length=2)
+
+
+class Sponsor(Strict):
+    """Who pays a minor power's units, from when, how much a turn: Free France's, the USA from January 1942, 3 PP
+    [BW L954]."""
+
+    power: str
+    from_month: str = Field(pattern=r"^\d{4}-\d{2}$")
+    pp: int = Field(ge=1)
 
 
 class LandingBan(Strict):
@@ -197,6 +210,19 @@ class Power(Strict):
     armistice_protects: list[str] = Field(default_factory=list, description="nations whose inland cities enemy aircraft "
                                           "may not attack after its armistice (France: France, Belgium, the "
                                           "Netherlands [BW L856])")
+    radar: bool = Field(default=False, description="the power the radar chain serves (Britain): its fighters at TECH 2 "
+                        "while the chain is active [BW L2010]")
+    morale_limit: int | None = Field(default=None, ge=1, description="the USA: its ground units eliminated advance "
+                                     "its morale track; at this box (10) it leaves the war [BW L2044-L2048]")
+    created_by_armistice_of: str | None = Field(default=None, description="Free France: the power whose armistice "
+                                                "creates it (France) [BW L854]; its units do not exist before")
+    rebuilt_by: Sponsor | None = Field(default=None, description="Free France: the power that pays its units' steps "
+                                       "(the USA from 1942-01, 3 PP a turn) [BW L954]")
+    liberated_capital: str | None = Field(default=None, description="Free France: the hex that becomes its capital, "
+                                          "with 3 PP a turn, once its side holds it again after the armistice (Paris) "
+                                          "[BW L957]")
+    open_city: str | None = Field(default=None, description="the hex its capital moves to when it declares its capital "
+                                  "an open city in an SRM phase (France: Bordeaux, Paris open city [BW L838])")
 
 
 class TechValues(Strict):
@@ -240,6 +266,11 @@ class Block(Strict):
     barbo: bool = Field(default=False, description="the Italian Barbò group: once a game +3 bonuses when it makes a "
                         "Cavalry Charge! [BW L2252]")
     shield: bool = Field(default=False, description="two hits per rotation [BW L688]")
+    luftwaffe: bool = Field(default=False, description="a Luftwaffe ground unit (blue-background sticker: HG Panzer "
+                            "Division and Corps, 7th Flieger, 22nd Luftlande, Luftwaffe HQs, Field Corps), commanded by "
+                            "Goering; on Germany's strategic air HQ: it is the OKL, Goering (AR 13.8) [BW L1966-L1974]")
+    area: str | None = Field(default=None, description="Rommel, Kesselring: the nation where this supreme HQ commands "
+                             "(France, Italy), activated in any phase (AR 13.8.1.1) [BW L1955-L1964]")
     hq: HqKind | None = Field(default=None, description="an HQ block's kind (advanced rules, AR 13.0 [BW L1815-L2056]); "
                                                          "only on blocks of unit class hq")
     stuka: bool = Field(default=False, description="a Ju 87 Stuka bomber: Jericho Trumpets (OR 22.0 [BW L2262-L2266])")

@@ -147,9 +147,13 @@ def _hex_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Prob
                     problems.append(doc.problem(f"hex {name} is sea, so it cannot be {field.replace('_', ' ')}", (*where, field)))
             if any(h.production.model_dump().values()):
                 problems.append(doc.problem(f"hex {name} is sea, so it produces nothing [BW L598-L600]", (*where, "production")))
-        if h.mediterranean and h.port is None:
-            problems.append(doc.problem(f"hex {name} is a Mediterranean port but has no port (OR 36.0) [BW L2566]",
-                                        (*where, "mediterranean")))
+        if h.radar and (h.terrain == "sea" or h.partial):
+            problems.append(doc.problem(f"hex {name} is marked radar but is not a land hex: a radar station stands on "
+                                        "land [BW L2014-L2026]", (*where, "radar")))
+        if h.mediterranean and (h.terrain == "sea" or h.partial):
+            kind = "sea" if h.terrain == "sea" else "a partial map-edge hex"
+            problems.append(doc.problem(f"hex {name} is marked mediterranean but is {kind}: the rule's hexes are "
+                                        "coastal and island land hexes [BW L1602]", (*where, "mediterranean")))
         if h.hydrogenation and not h.production.black:
             problems.append(doc.problem(f"hex {name} is a hydrogenation plant but produces no black PP [BW L1748-L1750]",
                                         (*where, "hydrogenation")))
@@ -277,6 +281,30 @@ def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
                 problems.append(doc.problem(f"{power}'s armistice_protects: no hex belongs to nation '{nation}' "
                                             f"(nations: {', '.join(sorted(nations))}) [BW L856]",
                                             (*where, "armistice_protects", i)))
+        for field, other in (("created_by_armistice_of", p.created_by_armistice_of),
+                             ("rebuilt_by", p.rebuilt_by.power if p.rebuilt_by else None)):  # Free France [BW L954]
+            if other is None:
+                continue
+            at = (*where, field) if field != "rebuilt_by" else (*where, field, "power")
+            if other not in scenario.powers:
+                problems.append(doc.problem(f"{power}'s {field}: " + names.powers.unknown_message(other), at))
+            elif scenario.powers[other].side != p.side or other == power:
+                problems.append(doc.problem(f"{power}'s {field} {other} must be another power of its side [BW L950]", at))
+            elif field == "created_by_armistice_of" and not scenario.powers[other].armistice:
+                problems.append(doc.problem(f"{power} is created by {other}'s armistice, but {other} may ask for none "
+                                            "(armistice: true) [BW L854]", at))
+        if p.liberated_capital is not None and p.liberated_capital not in scenario.hexes:
+            problems.append(doc.problem(f"{power}'s liberated_capital: " + names.hexes.unknown_message(p.liberated_capital),
+                                        (*where, "liberated_capital")))
+        if p.open_city is not None:  # Paris open city [BW L838]
+            h = scenario.hexes.get(p.open_city)
+            if h is None:
+                problems.append(doc.problem(f"{power}'s open_city: " + names.hexes.unknown_message(p.open_city),
+                                            (*where, "open_city")))
+            elif h.terrain == "sea" or h.partial or h.nation != power or p.open_city == p.capital or p.capital is None:
+                problems.append(doc.problem(f"{power}'s open_city {p.open_city} must be a land hex of {power}, other "
+                                            "than its capital, where the capital moves when it declares the capital an "
+                                            "open city (France: Bordeaux) [BW L838]", (*where, "open_city")))
         if p.armistice_protects and not p.armistice:
             problems.append(doc.problem(f"{power} lists armistice_protects but may not ask for an armistice: add "
                                         "armistice: true (France, Italy) [BW L813]", (*where, "armistice_protects")))
@@ -340,6 +368,22 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.unit == "fort" and side != "axis":
             problems.append(doc.problem(f"block {block_id} is a fort of {block.power} ({side}): forts are Axis blocks "
                                         "(orange) [BW L1084-L1088]", (*where, "unit")))
+        if block.luftwaffe and (block.unit in AIR or block.hq == "supreme"):  # Goering [BW L1968-L1974]
+            problems.append(doc.problem(f"block {block_id} is marked luftwaffe, which names Luftwaffe ground units (and "
+                                        "Goering, a strategic air HQ): every German air unit is Goering's already "
+                                        "[BW L1968-L1974]", (*where, "luftwaffe")))
+        if block.area is not None and block.bombing_area not in (None, block.area):
+            problems.append(doc.problem(f"block {block_id}'s area {block.area} and bombing area {block.bombing_area} "
+                                        "differ: they name the one nation where Rommel or Kesselring acts "
+                                        "[BW L1959], [BW L2485-L2486]", (*where, "area")))
+        if block.area is not None:  # Rommel, Kesselring [BW L1959]
+            nations = {h.nation for h in scenario.hexes.values() if h.nation}
+            if block.hq != "supreme":
+                problems.append(doc.problem(f"block {block_id} has an area but is not a supreme HQ (hq: supreme): only "
+                                            "Rommel and Kesselring command in an area [BW L1955-L1959]", (*where, "area")))
+            elif block.area not in nations:
+                problems.append(doc.problem(f"block {block_id}'s area: no hex belongs to nation '{block.area}' "
+                                            f"(nations: {', '.join(sorted(nations))}) [BW L1959]", (*where, "area")))
         if block.unit == "strategic_bomber" and side != "allies":
             problems.append(doc.problem(f"block {block_id} is a strategic bomber of {block.power} ({side}): only the "
                                         "Allies have them [BW L1068]", (*where, "unit")))
@@ -349,8 +393,9 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
         if block.stuka and block.unit != "bomber":
             problems.append(doc.problem(f"block {block_id} is {block.unit}: a Stuka (Jericho Trumpets) is a bomber "
                                         "(OR 22.0) [BW L2264-L2266]", (*where, "stuka")))
-        if block.hq == "supreme" and any(b.hq == "supreme" and b.power == block.power and other != block_id
-                                         for other, b in scenario.blocks.items()):
+        if block.hq == "supreme" and (block.area or block.bombing_area) is None and any(
+                b.hq == "supreme" and (b.area or b.bombing_area) is None and b.power == block.power and other != block_id
+                for other, b in scenario.blocks.items()):  # Rommel and Kesselring (an area) besides the FHQ
             problems.append(doc.problem(f"{block.power} has more than one supreme leader: each nation has one "
                                         "[BW L1913]", (*where, "hq")))
         if block.shield and len(values) < 2:

@@ -102,7 +102,7 @@ class Mission(Strict):
     [BW L2477-L2479]."""
 
     hex: str = Field(description="the target hex")
-    target: Literal["production", "port", "rail"]
+    target: Literal["production", "port", "rail", "radar"]
     colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
         default=None, description="production: the colour of the factory or centre bombed")
     bombers: list[str]
@@ -199,6 +199,23 @@ class Game(Strict):
                                                                      "turn (OR 19.0, OR 22.0) [BW L2230], [BW L2266]")
     dropped: list[str] = Field(default_factory=list, description="paratroops dropped this player turn (AR 23.0) "
                                                                  "[BW L2284]")
+    capitals: dict[str, str] = Field(default_factory=dict, description="power -> its capital now, when it declared "
+                                     "its own an open city (Paris open city: Bordeaux) [BW L838]; public")
+    evacuate: list[str] = Field(default_factory=list, description="open cities declared this player turn, to be "
+                                "completely evacuated by the end of its Movement phase [BW L838]")
+    mediterranean_weather: Literal["good", "light_rain"] = Field(
+        default="good", description="the Mediterranean coastal and island hexes' weather this month (OR 39.0) "
+        "[BW L2600]; under AR 9.0 alone they are always good [BW L1602]")
+    recon_targets: dict[str, list[str]] = Field(default_factory=dict, description="OR 19.2: battle hex -> the enemy "
+                                                "blocks, revealed by reconnaissance, the active side's artillery and "
+                                                "TECH 2 air units hit first among equally strong ones [BW L2246]")
+    sponsored: dict[str, int] = Field(default_factory=dict, description="Free France: power -> the PP its sponsor (the "
+                                      "USA) spent on its units in turn `sponsored_turn` [BW L954]")
+    sponsored_turn: int = Field(default=0, ge=0)
+    morale: dict[str, int] = Field(default_factory=dict, description="power -> its morale track (the USA: ground "
+                                   "units eliminated) [BW L2046]; public")
+    radar_down: list[str] = Field(default_factory=list, description="radar stations out of service, destroyed or "
+                                  "damaged, until repaired (AR 13.8.1.2) [BW L2038]; public")
     partisans: dict[str, Annotated[int, Field(ge=1, le=3)]] = Field(default_factory=dict, description="OR 29.0: hex -> "
                                       "the partisans' discs there "
                                       "(1 to 3), public wooden discs, not blocks [BW L2420-L2460]")

@@ -15,7 +15,8 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import damage, hq, italy, naval, rules, sabotage
+from aa_ref.games.blocks_in_the_west import damage, hq, italy, leaders, naval, rules, sabotage
+from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points
@@ -101,7 +102,7 @@ def by_sea_only(board: Board, block_id: str) -> list[str]:
     state = board.game.blocks[block_id]
     power = board.block(block_id).power
     side = _side(board.scenario, power)
-    limit = LINE.get(board.game.weather, 3)
+    limit = LINE.get(med.weather(board, state.hex), 3)
     every = sources(board, power)
     by_sea = every - _source_powers(board, power, rail_sources)
     if not by_sea or line_length(board, state.hex, side, every - by_sea, limit) is not None:
@@ -184,7 +185,7 @@ def line_length(board: Board, start: str, side: Side, targets: set[str], limit: 
 
 def supplied_at(board: Board, hex_id: str, power: str) -> bool:
     """A block of `power` in `hex_id` can trace a supply line to a friendly source [BW L775-L782]."""
-    limit = LINE.get(board.game.weather, 3)
+    limit = LINE.get(med.weather(board, hex_id), 3)
     return line_length(board, hex_id, _side(board.scenario, power), sources(board, power), limit) is not None
 
 
@@ -262,6 +263,7 @@ def surrender(act: Act, block_id: str, why: str) -> str:
     act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, revealed=False, moved=False,
                              hits=0 if state.hits else None, reason=f"surrendered [{why}]"))
     act.note(f"{block_id} surrenders out of supply in {where} [{why}], [BW L794]")
+    leaders.eliminated(act, block_id)  # the US morale [BW L2046]
     return surrender_colour(act, block_id)
 
 

@@ -4,7 +4,7 @@ turn."""
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import armistice, italy, partisans, wunderwaffen
+from aa_ref.games.blocks_in_the_west import armistice, italy, leaders, open_city, partisans, wunderwaffen
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Control, Points, SetPhase, Winner
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
@@ -27,7 +27,8 @@ def surrendered(act: Act) -> list[str]:
             continue
         if italy.gone(act.game, act.scenario, power):
             continue  # OR 36.0: Italy surrendered by the islands' loss is no power any more [BW L2564]
-        held = act.game.control.get(x.capital) if x.capital else None
+        capital = open_city.capital(act.scenario, act.game, power)  # Bordeaux after Paris open city [BW L838]
+        held = act.game.control.get(capital) if capital else None
         if held is not None and held != x.side:
             out.append(power)
     return out
@@ -71,11 +72,12 @@ def victory_phase(act: Act) -> None:
     if game.winner:
         return
     armistice.victory_phase_armistices(act)
+    leaders.victory_phase(act)  # the US morale [BW L2046-L2048]
     italy.victory_phase(act)  # OR 36.0 / 36.1: Mussolini's dismissal, Italy's surrender, the RSI [BW L2558-L2576]
     for power in surrendered(act):
-        x = scenario.powers[power]
         if surrender(act, power):
-            act.note(f"{power} surrenders: its capital {x.capital} is held by the enemy [BW L1584], [BW L802]")
+            act.note(f"{power} surrenders: its capital {open_city.capital(scenario, game, power)} is held by the enemy "
+                     "[BW L1584], [BW L802]")
         partisans.record_conquest(act, power)  # OR 29.0 [BW L2426]
         if power == leader(scenario):
             act.ctx.emit(Winner(winner="allies"))

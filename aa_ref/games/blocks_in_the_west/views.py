@@ -21,7 +21,7 @@ from pydantic import Field
 
 from aa_ref.core.errors import UsageError
 from aa_ref.core.model import Strict
-from aa_ref.games.blocks_in_the_west import italy
+from aa_ref.games.blocks_in_the_west import italy, withheld
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import FactoryWork, Game, NewFactory, Phase, Side
 
@@ -74,6 +74,12 @@ class View(Strict):
     volkssturm: bool = Field(default=False, description="OR 28.0: the Volkssturm directive is active (an enemy ground "
                              "unit entered Germany, seen by both sides) [BW L2418]")
     control: dict[str, str] = Field(default_factory=dict)
+    radar_down: list[str] = Field(default_factory=list, description="radar stations out of service (AR 13.8.1.2): "
+                                  "public, on the map [BW L2038]")
+    morale: dict[str, int] = Field(default_factory=dict, description="power -> its morale track (the USA's): public, "
+                                   "on the map [BW L2046]")
+    capitals: dict[str, str] = Field(default_factory=dict, description="power -> its capital now, when it declared its "
+                                     "own an open city (Paris open city: Bordeaux): declared openly [BW L838]")
     destroyed_factories: dict[str, list[str]] = Field(default_factory=dict, description="hex -> colours of its "
                                                       "factories destroyed by capture (OR 16.1): public, like control")
     pp: dict[str, int] = Field(default_factory=dict, description="the side's own powers' stored PP")
@@ -81,6 +87,8 @@ class View(Strict):
                                                                                    "coloured PP (AR 11.0)")
     blocks: dict[str, SeenBlock] = Field(default_factory=dict)
     off_map: list[str] = Field(default_factory=list, description="the side's own blocks not on the map")
+    withheld: list[str] = Field(default_factory=list, description="the side's own withheld reinforcements, placed "
+                                "free in a later Production phase (BR 7.3.3) [BW L1218]; the enemy's are not shown")
     hit_priority: list[str] = Field(default_factory=list, description="the side's own standing order for tied hits")
     pending: list[dict[str, Any]] = Field(default_factory=list)
     battles: list[SeenBattle] = Field(default_factory=list, description="the battles of this phase not yet over: "
@@ -173,7 +181,9 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         destroyed_factories={h: list(c) for h, c in game.destroyed_factories.items()},
         pp={p: n for p, n in game.pp.items() if scenario.powers[p].side == side},
         coloured_pp={p: dict(c) for p, c in game.coloured_pp.items() if scenario.powers[p].side == side},
-        blocks=dict(sorted(seen.items())), off_map=off_map, hit_priority=list(game.hit_priority.get(side, [])),
+        blocks=dict(sorted(seen.items())), off_map=off_map,
+        capitals=dict(game.capitals), morale=dict(game.morale), radar_down=list(game.radar_down),
+        withheld=withheld.own_withheld(scenario, game, side), hit_priority=list(game.hit_priority.get(side, [])),
         pending=[d.model_dump(mode="json") for d in game.pending if d.power == side],
         battles=[SeenBattle(hex=b.hex, attacker=b.attacker, round=b.round, stage=b.stage) for b in game.battles],
         italian_surrender=italy.public(game),
