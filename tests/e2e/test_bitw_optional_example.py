@@ -121,8 +121,7 @@ def test_four_months_play_replay_and_verify(cli):
     for line in ("ge_mot_hg upgraded to ge_pz_hg in naples",
                  "germany pays 1 yellow PP towards a new red factory: 1 of 10",
                  "germany pays 1 yellow PP towards a new red factory: 4 of 10",
-                 "Lend-Lease begins (it is 1943-07, france has fallen and no Allied unit is on the continent): Cash & "
-                 "Carry is cancelled; the USA sends GB 5 yellow PP (no AR 11.0) a turn",
+                 "Lend-Lease begins (it is 1943-07, france has fallen and no Allied unit is on the continent)",
                  "the South Atlantic U-boat attacks the Commonwealth convoys: 6, 1 hit(s)",
                  "britain loses 2 yellow PP to the U-boats (1 hit(s), 2 PP each)",
                  "britain receives the Lend-Lease PP: 5 yellow",
