@@ -142,8 +142,9 @@ def begin(act: Act) -> None:
     if why is None:
         return
     act.ctx.emit(LendLease(turn=act.game.turn))
-    act.note(f"Lend-Lease begins ({why}): Cash & Carry is cancelled; the USA sends GB 3 red and 2 blue PP a turn "
-             "[BW L2540-L2542]")
+    sent = "3 red and 2 blue PP" if rules.enabled(act.game, "advanced_production") else \
+        "5 yellow PP (no coloured PP without AR 11.0)"
+    act.note(f"Lend-Lease begins ({why}): Cash & Carry is cancelled; the USA sends GB {sent} a turn [BW L2540-L2542]")
 
 
 def shipment(act: Act) -> list[str]:
