@@ -145,6 +145,8 @@ def land(act: Act, order: Any) -> None:
     problem = board.stacking_problem(to, [block_id])
     act.require(problem is None, problem or "", "L648-L656", "to")
     zones, lose = naval.route(act, port, to, side, order.via, landing=True)
+    naval.axis_barred(act, zones, f"{block_id} landing on {to}")
+    naval.plan_limit(act, leader, block_id, landing=True)  # type: ignore[arg-type]
     what = f"{block_id} lands from {port} on {to} by {', '.join(zones)}"
     act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
@@ -199,6 +201,7 @@ def land_armour(act: Act, order: Any) -> None:
     problem = board.stacking_problem(to, [block_id])
     act.require(problem is None, problem or "", "L648-L656", "to")
     zones, lose = naval.route(act, port, to, side, order.via, landing=True)
+    naval.axis_barred(act, zones, f"{block_id} to the beachhead {to}")
     what = f"{block_id} goes by sea from {port} to the beachhead {to} by {', '.join(zones)}"
     act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))

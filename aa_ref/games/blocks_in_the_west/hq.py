@@ -50,6 +50,7 @@ PHASES = {
     "armour": ("movement", "exploitation"),
     "air": ("movement", "reaction"),
     "strategic_air": ("srm", "movement", "exploitation", "reaction"),
+    "naval": ("movement",),
 }
 """When each kind of HQ is activated [BW L1823], [BW L1851], [BW L1873], [BW L1998] (a major power's SL: SRM only,
 a minor power's: any phase [BW L1917], [BW L2056])."""
@@ -208,7 +209,7 @@ def activate(act: Act, order: Any) -> None:
     block, state = act.scenario.blocks[hq_id], game.blocks[hq_id]
     act.require(block.unit == "hq", f"{hq_id} ({block.unit}) is not an HQ", "L1819", "activate")
     act.require(block.hq is not None, f"the scenario gives no HQ kind for {hq_id}: add `hq:` to its block "
-                "(armour_special, armour, air, strategic_air, supreme)", "L1825-L1831", "activate")
+                "(armour_special, armour, air, strategic_air, supreme, naval)", "L1825-L1831", "activate")
     act.require(state.hex is not None, f"{hq_id} is not on the map", "L1819", "activate")
     act.require(hq_id not in game.hq_active, f"{hq_id} is already activated this turn (it is deactivated at the end "
                 "of the Blitz phase)", "L1867", "activate")
@@ -219,7 +220,7 @@ def activate(act: Act, order: Any) -> None:
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \
         else PHASES[hq_kind]
     words = {"armour_special": "a special armour HQ", "armour": "an armour HQ", "air": "an air HQ",
-             "strategic_air": "a strategic air HQ", "supreme": "a major power's supreme leader" if major_sl
+             "strategic_air": "a strategic air HQ", "naval": "a naval HQ", "supreme": "a major power's supreme leader" if major_sl
              else "a minor power's supreme leader"}[hq_kind]
     if phase == "strategic_warfare" and bombs(act, hq_id):
         allowed = (*allowed, "strategic_warfare")  # OR 32.0 [BW L2477], [BW L2481-L2486]
@@ -242,7 +243,11 @@ def activate(act: Act, order: Any) -> None:
     act.require(level > 0, f"{hq_id} is at level 0: it has no action to give", "L1855", "activate")
     allowance = max(1, level // 2) if oos else level
     half = " (half efficiency: it is out of supply [BW L1863])" if oos else ""
-    if hq_kind == "supreme":
+    naval_units: list[str] = []
+    if hq_kind == "naval":
+        naval_units = _naval_command(act, hq_id, order, allowance, half)
+        commands, actions = [], {}
+    elif hq_kind == "supreme":
         act.require(not order.command, f"{hq_id} is a supreme leader: it gives special actions (`actions`), not a "
                     "tactical command (`command`)", "L1877", "command")
         act.require(bool(order.actions), f"{hq_id}: name its special actions (`actions`: action -> block)", "L1877",
@@ -272,12 +277,46 @@ def activate(act: Act, order: Any) -> None:
                     f"{allowance} unit(s) and actions{half}", "L1855", "command")
     active = {k: v.model_copy(deep=True) for k, v in game.hq_active.items()}
     active[hq_id] = Activation(phase=phase, level=level, commands=commands, actions=actions,  # type: ignore[arg-type]
-                               out_of_supply=oos)
+                               out_of_supply=oos, naval=naval_units)
     act.ctx.emit(HqState(active=dict(sorted(active.items(), key=lambda kv: natural_key(kv[0])))))
     if not state.revealed:
         act.ctx.emit(BlockUpdate(block=hq_id, revealed=True, reason="an activated HQ is revealed [BW L1837]"))
-    what = ", ".join(commands) if commands else ", ".join(f"{a}: {b}" for a, b in actions.items())
+    what = ", ".join(commands or naval_units) if commands or naval_units else \
+        ", ".join(f"{a}: {b}" for a, b in actions.items())
     act.note(f"{hq_id} is activated at level {level}{half}: {what or 'no unit'} [BW L1837], [BW L1855]")
+
+
+def _naval_command(act: Act, hq_id: str, order: Any, allowance: int, half: str) -> list[str]:
+    """A naval HQ (the OKM: Raeder, Doenitz) names the units it ships or lands this turn: "Solo il SL ed il Comando
+    Navale possono comandare movimenti tramite azioni speciali" [BW L2159]. Raeder's Z Plan "spendere AP senza limiti
+    per lanciare invasioni anfibie e movimenti navali" [BW L1982]; Doenitz "non può lanciare più di 1 invasione
+    anfibia a turno ed effettuare più di 1 movimento navale" [BW L1990] (checked by `naval`); an HQ without a plan up
+    to its level."""
+    act.require(rules.enabled(act.game, "naval_movement") or rules.enabled(act.game, "amphibious"), f"{hq_id} is a "
+                "naval HQ: naval movement (OR 18.0) and amphibious invasions (AR 24.0) are not in play", "L2159",
+                "activate")
+    act.require(not order.actions, f"{hq_id} is a naval HQ: it names the units it ships or lands (`command`), not "
+                "special actions", "L2159", "actions")
+    act.require(bool(order.command), f"{hq_id}: name the units it ships or lands (`command`)", "L2159", "command")
+    act.require(len(set(order.command)) == len(order.command), "a unit is named twice", "L1855", "command")
+    plan = act.scenario.blocks[hq_id].naval_plan
+    limit = None if plan == "z_plan" else 2 if plan == "doenitz" else allowance
+    act.require(limit is None or len(order.command) <= limit, f"{hq_id} commands at most {limit} unit(s)"
+                + (" (the Doenitz Plan: 1 naval move and 1 invasion a turn [BW L1990])" if plan == "doenitz" else
+                   f"{half}"), "L1990" if plan == "doenitz" else "L1855", "command")
+    units = []
+    for name in order.command:
+        block_id = act.block(name, "command")
+        block, state = act.scenario.blocks[block_id], act.game.blocks[block_id]
+        act.require(state.hex is not None, f"{block_id} is not on the map", "L1843", "command")
+        act.require(block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not shipped: ground and air "
+                    "units are", "L2155", "command")
+        problem = _nation_problem(act, hq_id, block_id)
+        act.require(problem is None, problem or "", "L1833", "command")
+        act.require(not any(block_id in a.naval for a in act.game.hq_active.values()), f"{block_id} is already named "
+                    "by an activated naval HQ", "L1855", "command")
+        units.append(block_id)
+    return units
 
 
 def _nation_problem(act: Act, hq_id: str, block_id: str) -> str | None:
@@ -322,9 +361,10 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     if (action == "reserve" and not rules.enabled(act.game, "reserves")) or (
             action == "naval" and not (rules.enabled(act.game, "naval_movement") or rules.enabled(act.game, "amphibious"))):
         rule = "OR 18.0 naval movement" if action == "naval" else "OR 31.0 reserves"
-        act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref (not implemented "
-                    "yet)" if action == "naval" else f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by "
-                    "aa-ref unless the option is on (--option reserves=on)", "L1926" if action == "naval" else "L1928",
+        act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref unless the option "
+                    "is on (--option naval_movement=on)" if action == "naval" else f"{hq_id} cannot "
+                    f"{ACTION_WORDS[action]}: {rule} is not played by aa-ref unless the option is on "
+                    "(--option reserves=on)", "L1926" if action == "naval" else "L1928",
                     "actions")
     if action == "airborne":
         act.require(rules.enabled(act.game, "airborne"), f"{hq_id} cannot {ACTION_WORDS[action]}: airborne assaults "

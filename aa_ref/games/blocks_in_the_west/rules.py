@@ -47,7 +47,7 @@ RULES: tuple[Rule, ...] = (
          "L2062-L2072", True),
     Rule("new_factories", "optional", "OR 15.0", "building new factories", "L2074-L2123", True),
     Rule("captured_resources", "optional", "OR 16.0", "capturing factories and centres", "L2125-L2137", True),
-    Rule("naval_movement", "optional", "OR 18.0", "shipping units and resources by sea", "L2153-L2212", False),
+    Rule("naval_movement", "optional", "OR 18.0", "shipping units and resources by sea", "L2153-L2212", True),
     Rule("recon", "optional", "OR 19.0", "air reconnaissance reveals enemy blocks", "L2214-L2246", True),
     Rule("cavalry_charge", "optional", "OR 20.0", "Cavalry Charge!", "L2248-L2252", True),
     Rule("panzer_attack", "optional", "OR 21.0", "Panzer Attack!", "L2254-L2260", True),

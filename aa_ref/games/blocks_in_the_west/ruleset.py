@@ -46,6 +46,7 @@ from aa_ref.games.blocks_in_the_west import (
     volkssturm,
     wunderwaffen,
 )
+from aa_ref.games.blocks_in_the_west import naval as naval_rules
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
 from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_event
@@ -95,7 +96,7 @@ Reaction reserve reinforcing a battle before its `react` [BW L2469]; OR 32.0: it
 mission [BW L2479]."""
 
 
-FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits"), "blocks": ("upgrade", "bombing_area")}
+FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits"), "blocks": ("upgrade", "bombing_area", "naval_plan")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
 `bombing_area`): left out of the digest while they hold their default, so that the games begun before them keep their
@@ -231,6 +232,8 @@ class Bitw:
         """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
         secret (`referee_secrets`)."""
         if (missing := lend_lease.missing_data(scenario, options)) is not None:
+            raise UsageError(missing)
+        if (missing := naval_rules.missing_data(scenario, options)) is not None:
             raise UsageError(missing)
         blocks = {}
         naval = {b: p.hex for b, p in scenario.setup.items() if scenario.blocks[b].unit in NAVAL}

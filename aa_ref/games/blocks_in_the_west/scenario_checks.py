@@ -115,7 +115,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_victory_problems(scenario, doc, names), *_italian_surrender_problems(scenario, doc, names),
         *_partisan_problems(scenario, doc), *_atlantic_problems(scenario, doc, names),
         *_factory_problems(scenario, doc, names), *_wunderwaffen_problems(scenario, doc, names),
-        *_bombing_area_problems(scenario, doc, names),
+        *_bombing_area_problems(scenario, doc, names), *_naval_plan_problems(scenario, doc),
     ]
 
 
@@ -889,3 +889,11 @@ def _bombing_area_problems(scenario: Scenario, doc: Document, names: _Names) -> 
             problems.append(doc.problem(f"block {block_id}'s bombing area is an " + names.powers.unknown_message(area),
                                         where))
     return problems
+
+
+def _naval_plan_problems(scenario: Scenario, doc: Document) -> list[Problem]:
+    """OR 18.0 / 13.8: a naval plan (Z Plan, Doenitz Plan) is a naval HQ's [BW L1976-L1990]."""
+    return [doc.problem(f"block {block_id} has a naval plan but is no naval HQ (`unit: hq`, `hq: naval`): only the "
+                        "OKM (Raeder, Doenitz) has one [BW L1976-L1990]", ("blocks", block_id, "naval_plan"))
+            for block_id, block in scenario.blocks.items()
+            if block.naval_plan is not None and (block.unit != "hq" or block.hq != "naval")]

@@ -77,6 +77,8 @@ class Activation(Strict):
     out_of_supply: bool = Field(default=False, description="activated out of supply: half efficiency [BW L1863]")
     reserves: list[str] = Field(default_factory=list, description="OR 31.0: the units it put in reserve, 1 AP each "
                                 "[BW L2471]")
+    naval: list[str] = Field(default_factory=list, description="OR 18.0 / AR 24.0: a naval HQ's units, each shipped "
+                             "or landed once by its order [BW L2159], [BW L1982], [BW L1990]")
 
 
 class FactoryWork(Strict):
