@@ -1,0 +1,95 @@
+"""OR 18.0 finished and AR 24.0's later pieces in Blocks in the West: 18.1.2 after Italy's surrender, 18.2.1 with or
+without OR 35.0, the naval HQs' plans, the option's data checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aa_ref.core.errors import UsageError
+from aa_ref.games.blocks_in_the_west import naval, rules
+from aa_ref.games.blocks_in_the_west.board import Board
+from aa_ref.games.blocks_in_the_west.ruleset import Bitw
+from aa_ref.games.blocks_in_the_west.scenario import SeaLine
+from tests.conformance.bitw_runner import load_scenario
+from tests.located import EditedFile
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
+EDITS = EditedFile(CASES / "_sea2-scenario.yaml", "scenario.yaml")
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_the_fixture_validates(folder):
+    result = EDITS.validate(folder, EDITS.text())
+    assert result.exit_code == 0, result.output
+
+
+def test_a_naval_plan_on_a_unit_that_is_no_naval_hq_is_reported(folder):
+    EDITS.reported(folder, "de-hitler: {power: germany, unit: hq, hq: supreme,",
+                   "de-hitler: {power: germany, unit: hq, hq: supreme, naval_plan: z_plan,", "de-hitler:", "z_plan",
+                   "no naval HQ")
+
+
+def test_naval_movement_is_implemented_and_off_by_default():
+    assert rules.option_problem("naval_movement", "on") is None
+    assert rules.choices(rules.RULE["naval_movement"])[0] == "off"
+
+
+def test_naval_movement_needs_sea_zones():
+    """Without the map's waters nothing of OR 18.0 can be played: refused at `aa-ref new`."""
+    scenario = load_scenario("_test-scenario.yaml")
+    with pytest.raises(UsageError, match="needs the scenario's `sea_zones`"):
+        Bitw().new_game(scenario, None, {"naval_movement": "on"}, "seed", "game.log.yaml")
+    Bitw().new_game(load_scenario("_sea2-scenario.yaml"), None, {"naval_movement": "on"}, "seed", "game.log.yaml")
+
+
+def _med_supply(options: dict[str, str], surrendered: int) -> set[str]:
+    """The ports Italy draws supply from by a sea line Rome-Genoa (Genoa not on the rail network)."""
+    from aa_ref.games.blocks_in_the_west import supply
+
+    scenario = load_scenario("_sea2-scenario.yaml")
+    scenario = scenario.model_copy(update={"sea_lines": [SeaLine(between=["H74", "H54"])]})
+    game = Bitw().new_game(scenario, None, options, "seed", "game.log.yaml")
+    game.italy_surrendered = surrendered
+    return supply.sea_ports(Board(scenario, game), "italy", {"H74"})
+
+
+def test_after_italys_surrender_no_mediterranean_port_supplies_the_axis():
+    """18.1.2 "I porti non possono essere usati come fonte di rifornimento" [BW L2180], read from the sea zones (a
+    port washed by a Mediterranean zone) under OR 18.0, with OR 36.0 in play."""
+    both = {"naval_movement": "on", "italian_surrender": "on"}
+    assert _med_supply(both, 0) == {"H54"}
+    assert _med_supply(both, 3) == set()
+    assert _med_supply({"naval_movement": "on"}, 3) == {"H54"}  # OR 36.0 not in play: Italy never surrenders
+
+
+def test_closed_to_supply_leaves_the_allies_alone():
+    scenario = load_scenario("_sea2-scenario.yaml")
+    game = Bitw().new_game(scenario, None, {"naval_movement": "on", "italian_surrender": "on"}, "seed", "g.yaml")
+    game.italy_surrendered = 1
+    board = Board(scenario, game)
+    assert naval.closed_to_supply(board, "axis", "H34")
+    assert not naval.closed_to_supply(board, "allies", "H34")
+    assert not naval.closed_to_supply(board, "axis", "H60")  # the Baltic
+
+
+def test_the_convoy_war_runs_once_when_both_options_are_on(tmp_path):
+    """OR 35.0 and 18.2.1 are one war: with both options the U-boats attack once (3 dice, not 6)."""
+    from tests.conformance.bitw_runner import run_case
+
+    text = (CASES / "926-convoy-war-under-naval-movement.yaml").read_text()
+    for options in ("{naval_movement: 'on'}", "{naval_movement: 'on', convoy_war: 'on'}", "{convoy_war: 'on'}"):
+        path = tmp_path / "926.yaml"
+        path.write_text(text.replace("options: {naval_movement: 'on'}", f"options: {options}"))
+        _, outcome = run_case(path)
+        assert outcome.rolls == [6, 1, 6] and outcome.game.pp["britain"] == 6, options
+    path.write_text(text.replace("options: {naval_movement: 'on'}", "options: {}").replace("dice: [6, 1, 6]\n", ""))
+    _, outcome = run_case(path)
+    assert outcome.rolls == [] and outcome.game.pp["britain"] == 10
