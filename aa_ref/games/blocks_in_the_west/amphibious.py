@@ -42,9 +42,9 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import movement, naval, rules
+from aa_ref.games.blocks_in_the_west import movement, naval, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState, NavalState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
 from aa_ref.games.blocks_in_the_west.losses import take_hits
 from aa_ref.games.blocks_in_the_west.scenario import ARMOUR, GCU
@@ -52,6 +52,8 @@ from aa_ref.games.blocks_in_the_west.state import Battle
 
 RANGE = 5
 """Marines land within 5 hexes of their port [BW L2298], [BW L2320]."""
+MAX_TIMES = 4
+"""Double, triple or quadruple range (24.8) [BW L2370]."""
 
 
 def forbidden(act: Act, hex_id: str) -> list[str]:
@@ -125,9 +127,16 @@ def land(act: Act, order: Any) -> None:
     act.require(board.land(to), f"{to} is sea or a partial map-edge hex", "L2292", "to")
     act.require(to != port, f"{block_id} is already in {to}", "L2292", "to")
     marines = block.unit == "marines"
+    times = 1
     if marines:
         far = hex_distance(act, port, to)
-        act.require(far <= RANGE, f"{to} is {far} hexes from {port}: Marines land within {RANGE}", "L2320", "to")
+        times = -(-far // RANGE)
+        act.require(far <= RANGE or (level >= 3 and times <= MAX_TIMES), f"{to} is {far} hexes from {port}: Marines "
+                    f"land within {RANGE}" + (f", at infantry TECH 3 within {RANGE * MAX_TIMES} (24.8)" if level >= 3
+                                              else " (farther only at infantry TECH 3, 24.8)"),
+                    "L2370" if level >= 3 else "L2320", "to")
+        if times > 1:
+            extra_ap(act, leader, times)  # type: ignore[arg-type]
     else:
         act.require(front_beach(act, port, to), f"{to} is not a front-beach of {port}: regular infantry lands only on "
                     "the beach in front of its port (Marines within 5 hexes)", "L2292", "to")
@@ -164,6 +173,54 @@ def land(act: Act, order: Any) -> None:
         take_hits(act, [block_id], 1, f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3) [BW L2338]")
     if game.blocks[block_id].hex is not None and not act.board().blocks_at(to, board.enemy(side)):  # type: ignore[arg-type]
         movement.capture(act, [to], block.power)
+
+
+def extra_ap(act: Act, leader: str, times: int) -> None:
+    """AR 24.8, double-range invasions: "possono essere tentate solo da Marines a Tech3 ed a doppia tripla quadrupla
+    distanza costando rispettivamente 2/3/4 volte gli AP" [BW L2370]. A supreme leader's naval action then takes
+    `times` of its AP (its level; each other action named takes one); a naval HQ's takes `times - 1` AP beyond the one
+    the unit's name took (the Z Plan spends AP without limit [BW L1982])."""
+    activation = act.game.hq_active[leader]
+    level = max(1, activation.level // 2) if activation.out_of_supply else activation.level
+    if act.scenario.blocks[leader].naval_plan == "z_plan":
+        return
+    if activation.naval:
+        spent = len(activation.naval) + activation.naval_ap
+        act.require(spent + times - 1 <= level, f"{leader} at level {level} has {level - spent} AP left: an invasion "
+                    f"at {times} times the range costs {times} AP (24.8)", "L2370", "to")
+        active = {k: v.model_copy(deep=True) for k, v in act.game.hq_active.items()}
+        active[leader].naval_ap += times - 1
+        act.ctx.emit(HqState(active=active))
+    else:
+        used = len(activation.actions)
+        act.require(used + times - 1 <= level, f"{leader} at level {level} gave {used} action(s): an invasion at "
+                    f"{times} times the range costs {times} of its AP (24.8)", "L2370", "to")
+    act.note(f"an invasion at {times} times the range: {times} AP of {leader} [BW L2370]")
+
+
+def naval_supply(act: Act, order: Any) -> None:
+    """AR 24.4, naval TECH 3: "sia Eisenhower che Churchill, quando il NAVY TECH 3 è raggiunto nel Gennaio '44,
+    possono utilizzare uno dei loro AP per rifornire completamente 1 unità assediata in un esagono costiero"
+    [BW L2346]: a supreme leader's action `naval_supply: BLOCK` (its power at naval TECH 3) names a unit besieged
+    (AR 12.1) in a coastal hex; it is supplied this turn: its out-of-supply marker goes, so it moves at full MP, may
+    attack and loses no step at the Final Supply Check."""
+    block_id = getattr(order, "actions", {}).get("naval_supply")
+    if block_id is None:
+        return
+    leader = order.activate
+    power = act.scenario.blocks[leader].power
+    level = act.scenario.powers[power].tech.get("naval", 1)
+    act.require(level >= 3, f"{power}'s naval TECH is {level}: a supreme leader supplies a besieged unit by sea at naval "
+                "TECH 3", "L2346", "actions")
+    state = act.game.blocks[block_id]
+    board = act.board()
+    act.require(act.scenario.hexes[state.hex].coastal, f"{block_id} is in {state.hex}, not a coastal hex",  # type: ignore[index]
+                "L2346", "actions")
+    act.require(supply.besieged(board, block_id), f"{block_id} is not besieged (AR 12.1: in a port or its capital, "
+                "completely surrounded)", "L2346", "actions")
+    if state.out_of_supply:
+        act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, reason="supplied by sea (AR 24.4) [BW L2346]"))
+    act.note(f"{leader} supplies the besieged {block_id} by sea (naval TECH 3) [BW L2346]")
 
 
 def beachheads(act: Act) -> set[str]:

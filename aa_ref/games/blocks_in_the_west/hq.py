@@ -41,10 +41,11 @@ ARMOUR_COMMANDED = ("tank", "mechanized", "motorized", "motorized_cavalry")
 """What an armour HQ commands: armour [BW L1827], and motorized infantry or cavalry acting as armour [BW L1009],
 [BW L1013]."""
 TACTICAL = ("armour_special", "armour", "air")
-STRATEGIC_ACTIONS = ("tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve")
+STRATEGIC_ACTIONS = ("tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve", "naval_supply")
 ACTION_WORDS = {"tank": "move 1 tank as if supplied", "aircraft": "move 1 aircraft as if supplied",
                 "unsupplied": "move 1 unsupplied unit as if supplied", "srm": "make 1 rail move (SRM)",
-                "airborne": "make 1 airborne assault", "naval": "make 1 naval move", "reserve": "put 1 unit in reserve"}
+                "airborne": "make 1 airborne assault", "naval": "make 1 naval move", "reserve": "put 1 unit in reserve",
+                "naval_supply": "fully supply 1 besieged coastal unit"}
 PHASES = {
     "armour_special": ("movement",),
     "armour": ("movement", "exploitation"),
@@ -300,10 +301,13 @@ def _naval_command(act: Act, hq_id: str, order: Any, allowance: int, half: str) 
     act.require(bool(order.command), f"{hq_id}: name the units it ships or lands (`command`)", "L2159", "command")
     act.require(len(set(order.command)) == len(order.command), "a unit is named twice", "L1855", "command")
     plan = act.scenario.blocks[hq_id].naval_plan
-    limit = None if plan == "z_plan" else 2 if plan == "doenitz" else allowance
+    power = act.scenario.blocks[hq_id].power
+    naval_tech = act.scenario.powers[power].tech.get("naval", 1)
+    limit = None if plan == "z_plan" else 2 if plan == "doenitz" else allowance if naval_tech >= 2 else 1
     act.require(limit is None or len(order.command) <= limit, f"{hq_id} commands at most {limit} unit(s)"
                 + (" (the Doenitz Plan: 1 naval move and 1 invasion a turn [BW L1990])" if plan == "doenitz" else
-                   f"{half}"), "L1990" if plan == "doenitz" else "L1855", "command")
+                   f" ({power}'s naval TECH 1: a TECH 1 naval command sends 1 unit [BW L2300])" if naval_tech < 2 else
+                   f"{half}"), "L1990" if plan == "doenitz" else "L2300" if naval_tech < 2 else "L1855", "command")
     units = []
     for name in order.command:
         block_id = act.block(name, "command")
@@ -358,6 +362,9 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
 
 
 def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
+    if action == "naval_supply":
+        act.require(rules.enabled(act.game, "amphibious"), f"{hq_id} cannot {ACTION_WORDS[action]}: AR 24.4 belongs "
+                    "to amphibious invasions (option amphibious)", "L2346", "actions")
     if (action == "reserve" and not rules.enabled(act.game, "reserves")) or (
             action == "naval" and not (rules.enabled(act.game, "naval_movement") or rules.enabled(act.game, "amphibious"))):
         rule = "OR 18.0 naval movement" if action == "naval" else "OR 31.0 reserves"
@@ -388,6 +395,9 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     elif action == "reserve":  # OR 31.0 Motorisation: a ground combat unit [BW L1928], [BW L2468]
         act.require(block.unit in GCU and block.unit != "static", f"{block_id} ({block.unit}) is not a ground combat "
                     f"unit that moves (action '{action}')", "L2468", "actions")
+    elif action == "naval_supply":  # AR 24.4: the checks of the rule are `amphibious.naval_supply`'s [BW L2346]
+        act.require(block.unit not in AIR and block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not a "
+                    f"ground unit (action '{action}')", "L2346", "actions")
     elif action == "naval":  # OR 18.0: ground and air units go by sea; forts never move [BW L2155]
         act.require(block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not shipped: ground and air "
                     "units are", "L2155", "actions")

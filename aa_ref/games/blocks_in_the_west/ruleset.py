@@ -375,6 +375,7 @@ class Bitw:
             if phase is not None:
                 self._enter(act, phase)
             hq.activate(act, action)
+            amphibious.naval_supply(act, action)  # AR 24.4 [BW L2346]
             return
         if act.game.pending and type(action) not in ANSWERS:
             waiting = act.game.pending[0]

@@ -188,7 +188,9 @@ class Power(Strict):
     major: bool = True
     capital: str | None = Field(default=None, description="the capital hex; lost in a Victory phase, the power surrenders [BW L802]")
     supply_source: str = Field(description="the primary supply source hex [BW L756-L767]")
-    tech: dict[str, int] = Field(default_factory=dict, description="unit class -> TECH level (0-3) [BW L670]")
+    tech: dict[str, int] = Field(default_factory=dict, description="unit class -> TECH level (0-3) [BW L670]; "
+                                    "`naval`: the naval TECH field (OR 17.0 [BW L2143]: naval commands' units AR 24.5, "
+                                    "supply by sea AR 24.4; 1 unless given)")
     srm: int = Field(default=0, ge=0, description="strategic rail moves a turn [BW L1236-L1246]")
     winter: bool = Field(default=False, description="Finnish, Norwegian, Swedish and Soviet units: no combat penalty "
                          "in snow in their home nation [BW L1644]")

@@ -266,7 +266,7 @@ def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
                 problems.append(doc.problem(f"{power}'s capital {hex_id} must be a city of kind capital (the big red "
                                             f"dot), not {h.city or 'a hex without city'} [BW L562-L567]", (*where, field)))
         for unit, level in p.tech.items():
-            if unit not in names.classes:
+            if unit not in names.classes and unit != "naval":  # the naval TECH field (OR 17.0 [BW L2143], AR 24.4)
                 problems.append(doc.problem(f"{power}'s tech: " + names.classes.unknown_message(unit), (*where, "tech", unit)))
             if level not in TECH_LEVELS:
                 problems.append(doc.problem(f"TECH levels run from 0 to 3, not {level} [BW L670], [BW L928]",

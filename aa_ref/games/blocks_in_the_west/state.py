@@ -79,6 +79,8 @@ class Activation(Strict):
                                 "[BW L2471]")
     naval: list[str] = Field(default_factory=list, description="OR 18.0 / AR 24.0: a naval HQ's units, each shipped "
                              "or landed once by its order [BW L2159], [BW L1982], [BW L1990]")
+    naval_ap: int = Field(default=0, ge=0, description="AR 24.8: the AP beyond one a unit its naval units' double-range "
+                          "invasions spent [BW L2370]")
 
 
 class FactoryWork(Strict):
