@@ -44,7 +44,7 @@ from typing import Any
 from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import movement, naval, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState, NavalState
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
 from aa_ref.games.blocks_in_the_west.losses import take_hits
 from aa_ref.games.blocks_in_the_west.scenario import ARMOUR, GCU
@@ -177,24 +177,14 @@ def land(act: Act, order: Any) -> None:
 
 def extra_ap(act: Act, leader: str, times: int) -> None:
     """AR 24.8, double-range invasions: "possono essere tentate solo da Marines a Tech3 ed a doppia tripla quadrupla
-    distanza costando rispettivamente 2/3/4 volte gli AP" [BW L2370]. A supreme leader's naval action then takes
-    `times` of its AP (its level; each other action named takes one); a naval HQ's takes `times - 1` AP beyond the one
-    the unit's name took (the Z Plan spends AP without limit [BW L1982])."""
-    activation = act.game.hq_active[leader]
-    level = max(1, activation.level // 2) if activation.out_of_supply else activation.level
-    if act.scenario.blocks[leader].naval_plan == "z_plan":
-        return
-    if activation.naval:
-        spent = len(activation.naval) + activation.naval_ap
-        act.require(spent + times - 1 <= level, f"{leader} at level {level} has {level - spent} AP left: an invasion "
-                    f"at {times} times the range costs {times} AP (24.8)", "L2370", "to")
-        active = {k: v.model_copy(deep=True) for k, v in act.game.hq_active.items()}
-        active[leader].naval_ap += times - 1
-        act.ctx.emit(HqState(active=active))
-    else:
-        used = len(activation.actions)
-        act.require(used + times - 1 <= level, f"{leader} at level {level} gave {used} action(s): an invasion at "
-                    f"{times} times the range costs {times} of its AP (24.8)", "L2370", "to")
+    distanza costando rispettivamente 2/3/4 volte gli AP" [BW L2370]: the naval command spends `times - 1` AP beyond
+    the one its naval action (a supreme leader's) or the unit's name (a naval HQ's) took; the Z Plan spends AP without
+    limit [BW L1982]."""
+    spare = naval.spare_ap(act, leader)
+    level = act.game.hq_active[leader].level
+    act.require(spare is None or spare >= times - 1, f"{leader} at level {level} has {spare} AP left: an invasion at "
+                f"{times} times the range costs {times} AP (24.8)", "L2370", "to")
+    naval.spend_ap(act, leader, times - 1)
     act.note(f"an invasion at {times} times the range: {times} AP of {leader} [BW L2370]")
 
 
@@ -221,6 +211,44 @@ def naval_supply(act: Act, order: Any) -> None:
     if state.out_of_supply:
         act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, reason="supplied by sea (AR 24.4) [BW L2346]"))
     act.note(f"{leader} supplies the besieged {block_id} by sea (naval TECH 3) [BW L2346]")
+
+
+def reembark(act: Act, battle: Battle, block_id: str) -> None:
+    """AR 24.1: "I Marines possono re-imbarcarsi dopo il primo round di combattimento al costo di una nuova attivazione
+    del comando navale. In questo caso l'unità perderà un ulteriore livello e sarà nuovamente soggetta ad i tiri di
+    dado per l'interdizione" [BW L2326]. At the attacker's withdrawal after round 1 (`withdraw: {BLOCK: sea}`), Marines
+    that landed there this turn sail back to their port of departure: 1 AP of an activated naval command of theirs
+    (a supreme leader of their nation, or a naval HQ naming them), 1 step lost, the interdiction roll again."""
+    game = act.game
+    act.require(rules.enabled(game, "amphibious"), "re-embarking is AR 24.0's: amphibious is off", "L2326", "withdraw")
+    block = act.scenario.blocks[block_id]
+    act.require(block.unit == "marines" and block_id in game.landed, f"{block_id} did not land this turn as Marines: "
+                "only Marines re-embark after the first round", "L2326", "withdraw")
+    act.require(battle.round == 1 and battle.stage == "attacker_withdrawal", "Marines re-embark after the first round "
+                "of combat, at the attacker's withdrawal", "L2326", "withdraw")
+    port = game.landed[block_id]
+    board = act.board()
+    side = board.side_of(block_id)
+    act.require(board.controller(port) == side and not board.blocks_at(port, board.enemy(side)),  # type: ignore[arg-type]
+                f"{port}, the port {block_id} sailed from, is no longer friendly", "L2326", "withdraw")
+    problem = board.stacking_problem(port, [block_id])
+    act.require(problem is None, problem or "", "L648-L656", "withdraw")
+    leaders = [h for h, a in game.hq_active.items() if board.side_of(h) == side and (
+        block_id in a.naval or (act.scenario.blocks[h].hq == "supreme" and act.scenario.blocks[h].power == block.power
+                                and act.scenario.powers[block.power].major))]
+    spare = [h for h in sorted(leaders) if (naval.spare_ap(act, h) or 0) > 0 or naval.spare_ap(act, h) is None]
+    act.require(bool(spare), f"no activated naval command of {block_id} has an AP left to re-embark it (a new "
+                "activation of the naval command)", "L2326", "withdraw")
+    leader = spare[0]
+    zones, lose = naval.route(act, port, battle.hex, side, None, landing=True)
+    naval.spend_ap(act, leader, 1)
+    what = f"{block_id} re-embarks from {battle.hex} to {port} by {', '.join(reversed(zones))}"
+    act.ctx.emit(BlockMove(block=block_id, path=[battle.hex, port]))
+    act.note(f"{what} ({leader}'s naval command, 1 AP) [BW L2326]")
+    naval.lose_steps(act, block_id, 1 + lose, f"{what}: 1 step lost re-embarking [BW L2326]"
+                     + (f" and {lose} at a strait [BW L1311]" if lose else ""))
+    if game.blocks[block_id].hex is not None:
+        naval.interdiction(act, block_id, list(reversed(zones)), what)
 
 
 def beachheads(act: Act) -> set[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, partisan_battle, partisans, reserves, \
+from aa_ref.games.blocks_in_the_west import amphibious, battle as fight, hq, modifiers, movement, partisan_battle, partisans, reserves, \
     supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
@@ -348,6 +348,9 @@ def withdraw(act: Act, order: Any) -> None:
         act.require(unit != "static" and unit != "fort", f"{block_id} ({unit}) cannot retreat", "L983", "withdraw")
         if to_name == "eliminate":
             eliminate(act, block_id, "it withdraws with no retreat hex [BW L1546]")
+            continue
+        if to_name == "sea":  # AR 24.1: Marines re-embark after the first round [BW L2326]
+            amphibious.reembark(act, battle, block_id)
             continue
         to = act.hex(to_name, "withdraw")
         if unit in AIR:

@@ -282,6 +282,27 @@ def naval_leader(game: Game, block_id: str) -> str | None:
     return None
 
 
+def spare_ap(act: Act, hq_id: str) -> int | None:
+    """The AP an activated naval command has not spent (None: without limit, the Z Plan [BW L1982]): a supreme
+    leader's level less its actions named and spent; a naval HQ's level less its units named and the AP its
+    double-range invasions and re-embarkations took (half efficiency out of supply [BW L1863])."""
+    activation = act.game.hq_active[hq_id]
+    if act.scenario.blocks[hq_id].naval_plan == "z_plan":
+        return None
+    level = max(1, activation.level // 2) if activation.out_of_supply else activation.level
+    named = len(activation.naval) if activation.naval else len(activation.actions)
+    return level - named - activation.naval_ap
+
+
+def spend_ap(act: Act, hq_id: str, count: int) -> None:
+    """`count` more AP of the naval command spent (AR 24.1, 24.8)."""
+    if not count or spare_ap(act, hq_id) is None:
+        return
+    active = {k: v.model_copy(deep=True) for k, v in act.game.hq_active.items()}
+    active[hq_id].naval_ap += count
+    act.ctx.emit(HqState(active=active))
+
+
 def plan_limit(act: Act, hq_id: str, block_id: str, landing: bool) -> None:
     """The Doenitz Plan: "non può lanciare più di 1 invasione anfibia a turno ed effettuare più di 1 movimento
     navale" [BW L1990]: of its units, one is shipped and one lands."""
@@ -430,11 +451,13 @@ def ship(act: Act, order: Any) -> None:
 
 
 def spend(act: Act, hq_id: str) -> None:
-    """The naval action is used (a naval HQ's units stay named: each moves once, `shipped`)."""
+    """The naval action is used (a naval HQ's units stay named: each moves once, `shipped`); a supreme leader's AP spent
+    on it is counted in `naval_ap`."""
     if "naval" not in act.game.hq_active[hq_id].actions:
         return
     active = {k: v.model_copy(deep=True) for k, v in act.game.hq_active.items()}
     del active[hq_id].actions["naval"]
+    active[hq_id].naval_ap += 1  # the AP stays spent (AR 24.1's re-embarkation and 24.8 count a leader's AP)
     act.ctx.emit(HqState(active=active))
 
 

@@ -120,7 +120,8 @@ class React(Strict):
 class Withdraw(Strict):
     """At the end of a combat round, blocks leaving a battle, each to a hex (or an airfield) [BW L1506-L1546]."""
 
-    withdraw: dict[str, str] = Field(description="block -> the hex it retreats to")
+    withdraw: dict[str, str] = Field(description="block -> the hex it retreats to (`eliminate`: it has none; `sea`: "
+                                     "Marines re-embark, AR 24.1)")
     battle: str
 
 
