@@ -31,10 +31,14 @@ enters no enemy hex [BW L1578]), with the route and interdiction roll of a naval
 The passive side's air reacts in the Defender Reaction phase as to any battle (24.6: "gli aerei possono reagire
 solo durante la Fase di Reazione dopo la prima ondata" [BW L2360]).
 
-Not played (the option stays refused): the second wave and the Tech 2 naval commands' several units (24.5), the
-passive side's armour reaction (OR 31.0 reserves, not played), re-embarking Marines after the first round (24.1),
-Mulberries (6.7, 24), the surprise bonus against neutrals (24.3), naval TECH 3 supply of a besieged coastal unit
-(24.4), double-range invasions (24.8), naval HQ blocks (Raeder/Doenitz plans).
+The naval commands' units (24.5): a supreme leader's naval action one unit; a naval HQ's names (OR 18.0) up to its
+level at naval TECH 2, one at naval TECH 1, the Z Plan without limit, the Doenitz Plan one invasion. Re-embarking
+Marines after round 1 (24.1, `withdraw: {BLOCK: sea}`, `reembark`), supply by sea of a besieged coastal unit at naval
+TECH 3 (24.4, the leader's `naval_supply` action), double-range invasions of TECH 3 Marines (24.8, `extra_ap`).
+
+Not played (the option stays refused): the second wave (24.5; for the supreme leaders it needs Casablanca, 13.8.4),
+the defender's armour reaction after it (24.6), Mulberries (6.7), the surprise bonus against neutrals (24.3: no
+neutral powers in the model).
 """
 
 from __future__ import annotations

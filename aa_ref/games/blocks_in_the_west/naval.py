@@ -3,8 +3,10 @@
 "Non ci sono unità navali in BITW (eccetto per I 4 uboot dell'asse). Comunque, entrambi I giocatori possono muovere le
 loro Gus e AUs via mare da un porto amico ad un altro" [BW L2155]: `- ship: gb-inf1` with `to: H01` (and, if the player
 wants one route rather than the referee's, `via: [channel, north_sea]`) in the Movement phase moves a ground or air
-unit from the friendly port it stands in to another friendly port. It is ordered by a special action: an activated
-supreme leader's `actions: {naval: BLOCK}` [BW L2159], [BW L1926] (so naval movement needs AR 13.0, `hq_command`).
+unit from the friendly port it stands in to another friendly port. "Solo il SL ed il Comando Navale possono comandare
+movimenti tramite azioni speciali" [BW L2159]: an activated supreme leader's `actions: {naval: BLOCK}` [BW L1926], or
+an activated naval HQ (`hq: naval`, the OKM) naming the unit, under the Z Plan without limit, under the Doenitz Plan
+one naval move and one invasion a turn [BW L1976-L1990] (so naval movement needs AR 13.0, `hq_command`).
 
 The route is a chain of the scenario's sea zones (`sea_zones`), each adjacent to the next, from a zone washing the
 departure port to one washing the destination: within one body of water ("nella stessa zona di mare"), never through
@@ -20,7 +22,12 @@ for the roll when it is mined, when an enemy naval unit is at sea in it, or when
 the Axis in the Baltic rolls for no Baltic zone unless the Allies hold both Riga and Tallinn (hexes of those names)
 [BW L2173]; from April 1944 (Operation Maple [BW L2185-L2195]) the Axis makes no naval movement in the Atlantic,
 Allied shipments roll for no mined zone (the Axis "cannot roll mine-sub dice in the Channel"), and an Allied
-shipment rolling only for Atlantic zones is hit only on a 6 (one step, digest A52).
+shipment rolling only for Atlantic zones is hit only on a 6 (one step, digest A52). After Italy's surrender (18.1.2,
+with OR 36.0) [BW L2175-L2181] the same in the Mediterranean: the Axis's die hits Allied shipments only on a 6, its
+ports there supply the Axis nothing by sea, and the Axis makes no naval movement there.
+
+Resources (18.2) roll one die a PP shipped through such zones (`shipping_losses`); the Atlantic convoy war (18.2.1) is
+OR 35.2's U-boat attack, played by `convoys.attack` under either option.
 """
 
 from __future__ import annotations
