@@ -93,3 +93,72 @@ def test_the_convoy_war_runs_once_when_both_options_are_on(tmp_path):
     path.write_text(text.replace("options: {naval_movement: 'on'}", "options: {}").replace("dice: [6, 1, 6]\n", ""))
     _, outcome = run_case(path)
     assert outcome.rolls == [] and outcome.game.pp["britain"] == 10
+
+
+# --- cases played with a change: the same order under another option or state -----------------------------------
+def _variant(tmp_path: Path, number: str, *edits: tuple[str, str]):
+    """Run the case file whose name begins with `number`, with text edits."""
+    from tests.conformance.bitw_runner import run_case
+
+    source = next(CASES.glob(f"{number}-*.yaml"))
+    text = source.read_text()
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    path = tmp_path / source.name
+    path.write_text(text)
+    return run_case(path)[1]
+
+
+def test_a_naval_hq_is_not_activated_without_naval_rules(tmp_path):
+    outcome = _variant(tmp_path, "922", ("options: {hq_command: 'on', naval_movement: 'on'}", "options: {hq_command: 'on'}"))
+    assert any("naval HQ: naval movement (OR 18.0) and amphibious invasions (AR 24.0) are not in play" in p
+               for p in outcome.problems), outcome.problems
+
+
+def test_a_naval_hq_names_no_special_actions(tmp_path):
+    outcome = _variant(tmp_path, "922", ("    command: [de-inf3, de-inf4]", "    actions: {naval: de-inf3}"))
+    assert any("names the units it ships or lands (`command`), not special actions" in p for p in outcome.problems)
+
+
+def test_a_naval_hq_without_a_plan_names_up_to_its_level_at_naval_tech_2(tmp_path):
+    outcome = _variant(tmp_path, "922", ("    de-inf4: {hex: H60}\n", "    de-inf4: {hex: H60}\n    de-inf1: {hex: H60}\n"),
+                       ("    command: [de-inf3, de-inf4]", "    command: [de-inf3, de-inf4, de-inf1]"))
+    assert any("de-okm commands at most 2 unit(s)" in p for p in outcome.problems), outcome.problems
+
+
+def test_the_doenitz_plan_lands_one_unit_a_turn(tmp_path):
+    """"non può lanciare più di 1 invasione anfibia a turno" [BW L1990]: a second landing is refused."""
+    outcome = _variant(
+        tmp_path, "923", ("options: {hq_command: 'on', naval_movement: 'on'}",
+                          "options: {hq_command: 'on', naval_movement: 'on', amphibious: 'on'}"),
+        ("    de-inf3: {hex: H60}\n    de-inf4: {hex: H60}\n", "    de-mar1: {hex: H50}\n    de-inf3: {hex: H50}\n"),
+        ("    command: [de-inf3, de-inf4]", "    command: [de-mar1, de-inf3]"),
+        ("  - ship: de-inf3\n    to: Kolberg\n  - ship: de-inf4\n    to: Kolberg\n",
+         "  - land: de-mar1\n    to: H10\n  - land: de-inf3\n    to: H41\n"))
+    assert any("follows the Doenitz Plan: at most 1 invasion a turn (de-mar1 landed)" in p for p in outcome.problems), \
+        outcome.problems
+
+
+def test_supply_by_sea_is_amphibious(tmp_path):
+    outcome = _variant(tmp_path, "950", ("options: {hq_command: 'on', advanced_supply: 'on', amphibious: 'on'}",
+                                         "options: {hq_command: 'on', advanced_supply: 'on'}"))
+    assert any("AR 24.4 belongs to amphibious invasions" in p for p in outcome.problems), outcome.problems
+
+
+def test_supply_by_sea_only_in_a_coastal_hex(tmp_path):
+    """A unit besieged in its capital inland is not supplied by sea [BW L2346] (Paris, H12, is no coastal hex)."""
+    outcome = _variant(tmp_path, "950", ("    gb-inf2: {hex: H10, out_of_supply: true}", "    gb-inf2: {hex: H12, out_of_supply: true}"))
+    assert any("gb-inf2 is in H12, not a coastal hex" in p for p in outcome.problems), outcome.problems
+
+
+def test_marines_reembark_only_after_the_first_round(tmp_path):
+    """Two rounds fought, the Marines may no longer re-embark [BW L2326]."""
+    outcome = _variant(tmp_path, "953",
+                       ("- power: allies\n  actions:\n  - {withdraw: {gb-mar1: sea}, battle: H01}\n",
+                        "- power: allies\n  actions:\n  - {withdraw: {}, battle: H01}\n"
+                        "- power: axis\n  actions:\n  - {withdraw: {}, battle: H01}\n"
+                        "- power: allies\n  actions:\n  - {withdraw: {gb-mar1: sea}, battle: H01}\n"),
+                       ("dice: [1, 1, 1, 1, 1, 2]\n", "dice: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"),
+                       ("  rolls: [1, 1, 1, 1, 1, 2]\n", ""))
+    assert any("Marines re-embark after the first round of combat" in p for p in outcome.problems), outcome.problems

@@ -118,6 +118,7 @@ def land(act: Act, order: Any) -> None:
     act.require(rules.enabled(game, "hq_command") and leader is not None, f"no activated naval command gave the naval "
                 f"action for {block_id} (`actions: {{naval: {block_id}}}`): an invasion begins by activating a naval "
                 "command (Eisenhower, Churchill)", "L2296", "land")
+    naval.plan_limit(act, leader, block_id, landing=True)  # type: ignore[arg-type]
     board = act.board()
     side = act.side
     port: str = state.hex  # type: ignore[assignment]
@@ -159,7 +160,6 @@ def land(act: Act, order: Any) -> None:
     act.require(problem is None, problem or "", "L648-L656", "to")
     zones, lose = naval.route(act, port, to, side, order.via, landing=True)
     naval.axis_barred(act, zones, f"{block_id} landing on {to}")
-    naval.plan_limit(act, leader, block_id, landing=True)  # type: ignore[arg-type]
     what = f"{block_id} lands from {port} on {to} by {', '.join(zones)}"
     act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))

@@ -233,7 +233,8 @@ def exposed_line(act: Act, a: str, b: str) -> list[str]:
 def shipping_losses(act: Act, colour: str, received: dict[str, int], income_of: Any) -> None:
     """OR 18.2: the PP that reach their power only by a blue sea line through waters where the enemy rolls, 1 die each:
     1-5 it arrives, 6 it is lost [BW L2199-L2205]. Rolled as the income is received, in the Production phase (the
-    text's "durante la Guerra strategica navale": the Strategic Warfare phase just before has no action in aa-ref).
+    text's "durante la Guerra strategica navale" is the Strategic Warfare phase just before: the PP shipped are known
+    only as the income is counted, and nothing between the two phases changes them).
     `income_of(act, colour)` is `production.income_of`; the PP shipped are the income less the income without the
     exposed lines."""
     if not rules.enabled(act.game, "naval_movement") or not act.scenario.sea_zones:
