@@ -255,6 +255,92 @@ def reembark(act: Act, battle: Battle, block_id: str) -> None:
         naval.interdiction(act, block_id, list(reversed(zones)), what)
 
 
+# --- AR 24.5 the second wave -------------------------------------------------------------------------------
+def wave_command(act: Act, hq_id: str) -> bool:
+    """A naval command that sends a second wave: "I Comandi Navali Tech2, invece, ma anche Churchill ed Eisenhower
+    (dopo la conferenza di Casablanca), possono ... mettere delle GU in riserva" [BW L2352]; not a TECH 1 command nor
+    the Doenitz Plan ("possono comandare solamente 1 invasione" [BW L2350]). A supreme leader only after Casablanca
+    (13.8.4, not played): none."""
+    block = act.scenario.blocks[hq_id]
+    if block.hq != "naval" or block.naval_plan == "doenitz":
+        return False
+    return act.scenario.powers[block.power].tech.get("naval", 1) >= 2
+
+
+def standby(act: Act, battle: Battle) -> list[str]:
+    """The attacker's units in stand-by for the invaded hex: named by an activated naval command that sends a second
+    wave, on the map, not moved this turn [BW L2352-L2354]."""
+    game = act.game
+    out = {b for h, a in game.hq_active.items() if wave_command(act, h) for b in a.naval
+           if game.blocks[b].hex is not None and not game.blocks[b].moved and b not in game.shipped}
+    return sorted(out, key=natural_key)
+
+
+def second_wave_due(act: Act, battle: Battle) -> bool:
+    """After round 1 of an invasion battle, the attacker may send the second wave [BW L2302-L2304]."""
+    return battle.round == 1 and invaded(act, battle) and bool(standby(act, battle))
+
+
+def cleared(act: Act, battle: Battle) -> bool:
+    """The beach is cleared: no defending unit left in the hex, air units included [BW L1122], [BW L2302]."""
+    board = act.board()
+    return not board.blocks_at(battle.hex, board.enemy(battle.attacker))
+
+
+def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
+    """One unit of the second wave goes by sea to the invaded hex: "se la spiaggia è stata ripulita, l'attaccante
+    può ... inviare la fanteria, artiglieria carri in riserva per rinforzare la spiaggia ... Se la spiaggia non è
+    stata ripulita al primo round, soltanto atri Marines possono esser inviati durante la seconda ondata"
+    [BW L2302-L2304]; "Essi devono comunque essere in posizione front-beach o in un porto entro raggio 5" [BW L2354]:
+    Marines from a port within 5 hexes, the others from the port whose front-beach it is; the conditions of 24.1
+    (a friendly port, supplied, full strength, good weather); the route and interdiction roll of a naval move; the
+    stacking limits (a Mulberry's overstacking is not played)."""
+    game = act.game
+    act.require(block_id in standby(act, battle), f"{block_id} is not in stand-by for the second wave: a TECH 2 naval "
+                "command names it at its activation (Churchill and Eisenhower only after Casablanca, 13.8.4, not "
+                "played)", "L2352", "second_wave")
+    block, state = act.scenario.blocks[block_id], game.blocks[block_id]
+    beach = cleared(act, battle)
+    if beach:
+        act.require(block.unit in (*GCU, "artillery") and block.unit not in ("static", "fort"), f"{block_id} "
+                    f"({block.unit}) does not land: infantry, artillery and armour reinforce a cleared beach", "L2302",
+                    "second_wave")
+    else:
+        act.require(block.unit == "marines", f"{block_id} ({block.unit}) does not land: the beach at {battle.hex} was "
+                    "not cleared in the first round, only Marines go in the second wave", "L2304", "second_wave")
+    board = act.board()
+    side = battle.attacker
+    port: str = state.hex  # type: ignore[assignment]
+    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+                f"{block_id} is in {port}, not in a friendly port", "L2316", "second_wave")
+    act.require(not state.out_of_supply, f"{block_id} did not begin the turn in supply", "L2316", "second_wave")
+    act.require(state.strength == block.steps[0].value, f"{block_id} is not at full strength", "L2316",
+                "second_wave")
+    act.require(game.weather == "good", f"no amphibious invasion in {game.weather} weather", "L2317", "second_wave")
+    if block.unit == "marines":
+        far = hex_distance(act, port, battle.hex)
+        act.require(far <= RANGE, f"{battle.hex} is {far} hexes from {port}: the second wave comes from a port within "
+                    f"{RANGE}", "L2354", "second_wave")
+    else:
+        act.require(front_beach(act, port, battle.hex), f"{battle.hex} is not a front-beach of {port}: the second wave's "
+                    "infantry, artillery and armour land on the beach in front of their port", "L2354", "second_wave")
+    problem = board.stacking_problem(battle.hex, [block_id])
+    act.require(problem is None, problem or "", "L648-L656", "second_wave")
+    zones, lose = naval.route(act, port, battle.hex, side, None, landing=True)
+    naval.axis_barred(act, zones, f"{block_id} landing on {battle.hex}")
+    what = f"{block_id} lands in the second wave from {port} on {battle.hex} by {', '.join(zones)}"
+    act.ctx.emit(BlockMove(block=block_id, path=[port, battle.hex]))
+    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
+    landed = dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))
+    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
+    act.note(f"{what} [BW L2302], [BW L2352]")
+    if lose:
+        naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
+                                             "lost [BW L1311]")
+    if game.blocks[block_id].hex is not None:
+        naval.interdiction(act, block_id, zones, what)
+
+
 def beachheads(act: Act) -> set[str]:
     """The hexes where units landed this player turn stand."""
     return {act.game.blocks[b].hex for b in act.game.landed if act.game.blocks[b].hex is not None}  # type: ignore[misc]

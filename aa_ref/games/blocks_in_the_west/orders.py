@@ -281,6 +281,14 @@ class LandArmour(Strict):
     via: list[str] | None = Field(default=None, description="the sea zones passed, in order")
 
 
+class SecondWave(Strict):
+    """Advanced rule AR 24.5: after the first round of an invasion battle, the attacker's units in stand-by with a
+    TECH 2 naval command go by sea to the beach (`[]`: none) [BW L2302-L2304], [BW L2352-L2354]."""
+
+    second_wave: list[str]
+    battle: str = Field(description="the invaded hex")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -290,7 +298,7 @@ class EndTurn(Strict):
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
                PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder, Bomb, Intercept,
-               V2TargetOrder, Ship, Land, LandArmour]
+               V2TargetOrder, Ship, Land, LandArmour, SecondWave]
 
 
 

@@ -90,7 +90,7 @@ ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistic
 an armistice request for this month's Victory phase [BW L844]; the Axis's standing targets for the North Atlantic
 U-boat (OR 35.2 [BW L2552]) and the V-2 (OR 26.2 [BW L2398-L2400])."""
 ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, o.Reinforce: reserve_moves.reinforce,
-                            o.Intercept: bombing.intercept}
+                            o.Intercept: bombing.intercept, o.SecondWave: combat.second_wave}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]; OR 31.0: its
 Reaction reserve reinforcing a battle before its `react` [BW L2469]; OR 32.0: its fighters intercepting a bombing
 mission [BW L2479]."""
