@@ -162,3 +162,26 @@ def test_marines_reembark_only_after_the_first_round(tmp_path):
                        ("dice: [1, 1, 1, 1, 1, 2]\n", "dice: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"),
                        ("  rolls: [1, 1, 1, 1, 1, 2]\n", ""))
     assert any("Marines re-embark after the first round of combat" in p for p in outcome.problems), outcome.problems
+
+
+def test_the_defenders_armour_reinforces_the_beach_after_the_second_wave(tmp_path):
+    """"il difensore può reagire soltanto che le forze corazzate" [BW L2306]: its armour in Reaction reserve
+    (OR 31.0) reinforces the invaded hex, then `react: {}`; the round ends as usual (withdrawals), round 2 follows."""
+    outcome = _variant(tmp_path, "959",
+                       ("    fr-tank1: {hex: H12}\n", "    fr-tank1: {hex: H11}\n"),
+                       ("  - {react: {fr-ftr1: H01}}\n", "  - {reinforce: [fr-tank1], path: [H01]}\n  - {react: {}}\n"),
+                       ("expect:\n  verdict: illegal\n", "expect:\n  verdict: legal\n"))
+    assert not outcome.problems, outcome.problems
+    assert outcome.game.blocks["fr-tank1"].hex == "H01"
+    assert [(d.power, d.kind) for d in outcome.game.pending] == [("allies", "withdrawal")]  # then round 2
+    assert outcome.game.battles[0].stage == "defender_withdrawal"
+
+
+def test_no_second_wave_leaves_the_round_as_it_was(tmp_path):
+    """`second_wave: []` sends none: the round ends as without a second wave (the beach cleared: the battle is over)."""
+    outcome = _variant(tmp_path, "956", ("  - {second_wave: [de-inf3], battle: H01}", "  - {second_wave: [], battle: H01}"),
+                       ("dice: [1, 1, 6, 2]\n", "dice: [1, 1, 6]\n"),
+                       ("  rolls: [1, 1, 6, 2]\n", ""))
+    assert not outcome.problems, outcome.problems
+    assert outcome.game.blocks["de-inf3"].hex == "H10" and outcome.game.control["H01"] == "axis"
+    assert any("no second wave at H01" in n for n in outcome.notes)
