@@ -111,7 +111,8 @@ def _variant(tmp_path: Path, number: str, *edits: tuple[str, str]):
 
 
 def test_a_naval_hq_is_not_activated_without_naval_rules(tmp_path):
-    outcome = _variant(tmp_path, "922", ("options: {hq_command: 'on', naval_movement: 'on'}", "options: {hq_command: 'on'}"))
+    outcome = _variant(tmp_path, "922",
+                       ("options: {hq_command: 'on', naval_movement: 'on'}", "options: {hq_command: 'on'}"))
     assert any("naval HQ: naval movement (OR 18.0) and amphibious invasions (AR 24.0) are not in play" in p
                for p in outcome.problems), outcome.problems
 
@@ -122,7 +123,8 @@ def test_a_naval_hq_names_no_special_actions(tmp_path):
 
 
 def test_a_naval_hq_without_a_plan_names_up_to_its_level_at_naval_tech_2(tmp_path):
-    outcome = _variant(tmp_path, "922", ("    de-inf4: {hex: H60}\n", "    de-inf4: {hex: H60}\n    de-inf1: {hex: H60}\n"),
+    outcome = _variant(tmp_path, "922",
+                       ("    de-inf4: {hex: H60}\n", "    de-inf4: {hex: H60}\n    de-inf1: {hex: H60}\n"),
                        ("    command: [de-inf3, de-inf4]", "    command: [de-inf3, de-inf4, de-inf1]"))
     assert any("de-okm commands at most 2 unit(s)" in p for p in outcome.problems), outcome.problems
 
@@ -148,7 +150,8 @@ def test_supply_by_sea_is_amphibious(tmp_path):
 
 def test_supply_by_sea_only_in_a_coastal_hex(tmp_path):
     """A unit besieged in its capital inland is not supplied by sea [BW L2346] (Paris, H12, is no coastal hex)."""
-    outcome = _variant(tmp_path, "950", ("    gb-inf2: {hex: H10, out_of_supply: true}", "    gb-inf2: {hex: H12, out_of_supply: true}"))
+    outcome = _variant(tmp_path, "950",
+                       ("    gb-inf2: {hex: H10, out_of_supply: true}", "    gb-inf2: {hex: H12, out_of_supply: true}"))
     assert any("gb-inf2 is in H12, not a coastal hex" in p for p in outcome.problems), outcome.problems
 
 
@@ -179,7 +182,8 @@ def test_the_defenders_armour_reinforces_the_beach_after_the_second_wave(tmp_pat
 
 def test_no_second_wave_leaves_the_round_as_it_was(tmp_path):
     """`second_wave: []` sends none: the round ends as without a second wave (the beach cleared: the battle is over)."""
-    outcome = _variant(tmp_path, "956", ("  - {second_wave: [de-inf3], battle: H01}", "  - {second_wave: [], battle: H01}"),
+    outcome = _variant(tmp_path, "956",
+                       ("  - {second_wave: [de-inf3], battle: H01}", "  - {second_wave: [], battle: H01}"),
                        ("dice: [1, 1, 6, 2]\n", "dice: [1, 1, 6]\n"),
                        ("  rolls: [1, 1, 6, 2]\n", ""))
     assert not outcome.problems, outcome.problems

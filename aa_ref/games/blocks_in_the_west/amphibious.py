@@ -31,14 +31,17 @@ enters no enemy hex [BW L1578]), with the route and interdiction roll of a naval
 The passive side's air reacts in the Defender Reaction phase as to any battle (24.6: "gli aerei possono reagire
 solo durante la Fase di Reazione dopo la prima ondata" [BW L2360]).
 
-The naval commands' units (24.5): a supreme leader's naval action one unit; a naval HQ's names (OR 18.0) up to its
-level at naval TECH 2, one at naval TECH 1, the Z Plan without limit, the Doenitz Plan one invasion. Re-embarking
+The naval commands' units (24.5): a supreme leader's naval action one unit (Casablanca, 13.8.4, is not played); a
+naval HQ's names (OR 18.0) up to its level at naval TECH 2, one at naval TECH 1, the Z Plan without limit, the Doenitz
+Plan one invasion. Re-embarking
 Marines after round 1 (24.1, `withdraw: {BLOCK: sea}`, `reembark`), supply by sea of a besieged coastal unit at naval
 TECH 3 (24.4, the leader's `naval_supply` action), double-range invasions of TECH 3 Marines (24.8, `extra_ap`).
 
-Not played (the option stays refused): the second wave (24.5; for the supreme leaders it needs Casablanca, 13.8.4),
-the defender's armour reaction after it (24.6), Mulberries (6.7), the surprise bonus against neutrals (24.3: no
-neutral powers in the model).
+The second wave (24.5, `second_wave` after round 1, `land_second_wave`): a TECH 2 naval HQ's units in stand-by; the
+defender's armour-only reaction to it (24.6) is `combat.second_wave`'s.
+
+Not played (the option stays refused): Mulberries (6.7), the surprise bonus against neutrals (24.3: no neutral powers
+in the model).
 """
 
 from __future__ import annotations
@@ -204,12 +207,12 @@ def naval_supply(act: Act, order: Any) -> None:
     leader = order.activate
     power = act.scenario.blocks[leader].power
     level = act.scenario.powers[power].tech.get("naval", 1)
-    act.require(level >= 3, f"{power}'s naval TECH is {level}: a supreme leader supplies a besieged unit by sea at naval "
-                "TECH 3", "L2346", "actions")
+    act.require(level >= 3, f"{power}'s naval TECH is {level}: a supreme leader supplies a besieged unit by sea at "
+                "naval TECH 3", "L2346", "actions")
     state = act.game.blocks[block_id]
     board = act.board()
-    act.require(act.scenario.hexes[state.hex].coastal, f"{block_id} is in {state.hex}, not a coastal hex",  # type: ignore[index]
-                "L2346", "actions")
+    here: str = state.hex  # type: ignore[assignment]
+    act.require(act.scenario.hexes[here].coastal, f"{block_id} is in {here}, not a coastal hex", "L2346", "actions")
     act.require(supply.besieged(board, block_id), f"{block_id} is not besieged (AR 12.1: in a port or its capital, "
                 "completely surrounded)", "L2346", "actions")
     if state.out_of_supply:
@@ -233,7 +236,8 @@ def reembark(act: Act, battle: Battle, block_id: str) -> None:
     port = game.landed[block_id]
     board = act.board()
     side = board.side_of(block_id)
-    act.require(board.controller(port) == side and not board.blocks_at(port, board.enemy(side)),  # type: ignore[arg-type]
+    enemy = board.enemy(side)  # type: ignore[arg-type]
+    act.require(board.controller(port) == side and not board.blocks_at(port, enemy),
                 f"{port}, the port {block_id} sailed from, is no longer friendly", "L2326", "withdraw")
     problem = board.stacking_problem(port, [block_id])
     act.require(problem is None, problem or "", "L648-L656", "withdraw")
@@ -322,8 +326,9 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
         act.require(far <= RANGE, f"{battle.hex} is {far} hexes from {port}: the second wave comes from a port within "
                     f"{RANGE}", "L2354", "second_wave")
     else:
-        act.require(front_beach(act, port, battle.hex), f"{battle.hex} is not a front-beach of {port}: the second wave's "
-                    "infantry, artillery and armour land on the beach in front of their port", "L2354", "second_wave")
+        act.require(front_beach(act, port, battle.hex), f"{battle.hex} is not a front-beach of {port}: the second "
+                    "wave's infantry, artillery and armour land on the beach in front of their port", "L2354",
+                    "second_wave")
     problem = board.stacking_problem(battle.hex, [block_id])
     act.require(problem is None, problem or "", "L648-L656", "second_wave")
     zones, lose = naval.route(act, port, battle.hex, side, None, landing=True)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aa_ref.games.blocks_in_the_west import amphibious, battle as fight, hq, modifiers, movement, partisan_battle, partisans, reserves, \
-    supply
+from aa_ref.games.blocks_in_the_west import amphibious, battle as fight, hq, modifiers, movement, partisan_battle, \
+    partisans, reserves, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending

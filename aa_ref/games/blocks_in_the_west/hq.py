@@ -221,7 +221,8 @@ def activate(act: Act, order: Any) -> None:
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \
         else PHASES[hq_kind]
     words = {"armour_special": "a special armour HQ", "armour": "an armour HQ", "air": "an air HQ",
-             "strategic_air": "a strategic air HQ", "naval": "a naval HQ", "supreme": "a major power's supreme leader" if major_sl
+             "strategic_air": "a strategic air HQ", "naval": "a naval HQ",
+             "supreme": "a major power's supreme leader" if major_sl
              else "a minor power's supreme leader"}[hq_kind]
     if phase == "strategic_warfare" and bombs(act, hq_id):
         allowed = (*allowed, "strategic_warfare")  # OR 32.0 [BW L2477], [BW L2481-L2486]
@@ -396,8 +397,8 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
         act.require(block.unit in GCU and block.unit != "static", f"{block_id} ({block.unit}) is not a ground combat "
                     f"unit that moves (action '{action}')", "L2468", "actions")
     elif action == "naval_supply":  # AR 24.4: the checks of the rule are `amphibious.naval_supply`'s [BW L2346]
-        act.require(block.unit not in AIR and block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not a "
-                    f"ground unit (action '{action}')", "L2346", "actions")
+        act.require(block.unit not in AIR and block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is "
+                    f"not a ground unit (action '{action}')", "L2346", "actions")
     elif action == "naval":  # OR 18.0: ground and air units go by sea; forts never move [BW L2155]
         act.require(block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not shipped: ground and air "
                     "units are", "L2155", "actions")

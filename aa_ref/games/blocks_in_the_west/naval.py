@@ -382,8 +382,8 @@ def interdiction(act: Act, block_id: str, zones: list[str], what: str) -> None:
         (("1-3 arrives, 4-5 one step lost, 6 sunk" if not only_six else "6: one step lost", 1),)))[0]
     if only_six:
         if die == 6:
-            lose_steps(act, block_id, 1, f"{what}: die 6, the transport is hit ({why_six(act, rolling)}: hits only on a "
-                                         "6)")
+            lose_steps(act, block_id, 1, f"{what}: die 6, the transport is hit ({why_six(act, rolling)}: hits only "
+                                         "on a 6)")
         else:
             act.note(f"{what}: die {die}, it arrives ({why_six(act, rolling)}: the Axis hits only on a 6)")
     elif die <= 3:

@@ -41,7 +41,7 @@ RULES: tuple[Rule, ...] = (
     Rule("hq_command", "advanced", "AR 13.0", "HQs: armour and air in limited supply unless an HQ is activated; "
          "command range and count; strategic HQs' actions; deactivation", "L1815-L2056", True),
     Rule("airborne", "advanced", "AR 23.0", "airborne assaults by paratroops", "L2268-L2288", True),
-    Rule("amphibious", "advanced", "AR 24.0", "amphibious invasions (the second wave and Mulberries are not written)",
+    Rule("amphibious", "advanced", "AR 24.0", "amphibious invasions (Mulberries and 24.3 are not written)",
          "L2290-L2370", False),
     Rule("terrain_modifiers", "optional", "OR 14.0", "beaches, cliffs, mountains, swamps and cavalry",
          "L2062-L2072", True),
