@@ -304,7 +304,8 @@ def _naval_command(act: Act, hq_id: str, order: Any, allowance: int, half: str) 
     plan = act.scenario.blocks[hq_id].naval_plan
     power = act.scenario.blocks[hq_id].power
     naval_tech = act.scenario.powers[power].tech.get("naval", 1)
-    limit = None if plan == "z_plan" else 2 if plan == "doenitz" else allowance if naval_tech >= 2 else 1
+    limit = None if plan == "z_plan" else min(2, allowance) if plan == "doenitz" else allowance if naval_tech >= 2 \
+        else 1
     act.require(limit is None or len(order.command) <= limit, f"{hq_id} commands at most {limit} unit(s)"
                 + (" (the Doenitz Plan: 1 naval move and 1 invasion a turn [BW L1990])" if plan == "doenitz" else
                    f" ({power}'s naval TECH 1: a TECH 1 naval command sends 1 unit [BW L2300])" if naval_tech < 2 else
