@@ -99,8 +99,8 @@ mission [BW L2479]."""
 FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits"), "blocks": ("upgrade", "bombing_area", "naval_plan")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
-`bombing_area`): left out of the digest while they hold their default, so that the games begun before them keep their
-digest (docs/compatibility.md)."""
+`bombing_area`, OR 18.0's `naval_plan`): left out of the digest while they hold their default, so that the games
+begun before them keep their digest (docs/compatibility.md)."""
 TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic", "factory_track",
                                              "factory_schedule", "wunderwaffen", "sea_zones")
 """Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`, OR 34.0/35.2's
