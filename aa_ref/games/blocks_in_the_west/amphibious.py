@@ -31,10 +31,17 @@ enters no enemy hex [BW L1578]), with the route and interdiction roll of a naval
 The passive side's air reacts in the Defender Reaction phase as to any battle (24.6: "gli aerei possono reagire
 solo durante la Fase di Reazione dopo la prima ondata" [BW L2360]).
 
-Not played (the option stays refused): the second wave and the Tech 2 naval commands' several units (24.5), the
-passive side's armour reaction (OR 31.0 reserves, not played), re-embarking Marines after the first round (24.1),
-Mulberries (6.7, 24), the surprise bonus against neutrals (24.3), naval TECH 3 supply of a besieged coastal unit
-(24.4), double-range invasions (24.8), naval HQ blocks (Raeder/Doenitz plans).
+The naval commands' units (24.5): a supreme leader's naval action one unit (Casablanca, 13.8.4, is not played); a
+naval HQ's names (OR 18.0) up to its level at naval TECH 2, one at naval TECH 1, the Z Plan without limit, the Doenitz
+Plan one invasion. Re-embarking
+Marines after round 1 (24.1, `withdraw: {BLOCK: sea}`, `reembark`), supply by sea of a besieged coastal unit at naval
+TECH 3 (24.4, the leader's `naval_supply` action), double-range invasions of TECH 3 Marines (24.8, `extra_ap`).
+
+The second wave (24.5, `second_wave` after round 1, `land_second_wave`): a TECH 2 naval HQ's units in stand-by; the
+defender's armour-only reaction to it (24.6) is `combat.second_wave`'s.
+
+Not played (the option stays refused): Mulberries (6.7), the surprise bonus against neutrals (24.3: no neutral powers
+in the model).
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import movement, naval, rules
+from aa_ref.games.blocks_in_the_west import movement, naval, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
@@ -52,6 +59,8 @@ from aa_ref.games.blocks_in_the_west.state import Battle
 
 RANGE = 5
 """Marines land within 5 hexes of their port [BW L2298], [BW L2320]."""
+MAX_TIMES = 4
+"""Double, triple or quadruple range (24.8) [BW L2370]."""
 
 
 def forbidden(act: Act, hex_id: str) -> list[str]:
@@ -112,6 +121,7 @@ def land(act: Act, order: Any) -> None:
     act.require(rules.enabled(game, "hq_command") and leader is not None, f"no activated naval command gave the naval "
                 f"action for {block_id} (`actions: {{naval: {block_id}}}`): an invasion begins by activating a naval "
                 "command (Eisenhower, Churchill)", "L2296", "land")
+    naval.plan_limit(act, leader, block_id, landing=True)  # type: ignore[arg-type]
     board = act.board()
     side = act.side
     port: str = state.hex  # type: ignore[assignment]
@@ -125,9 +135,16 @@ def land(act: Act, order: Any) -> None:
     act.require(board.land(to), f"{to} is sea or a partial map-edge hex", "L2292", "to")
     act.require(to != port, f"{block_id} is already in {to}", "L2292", "to")
     marines = block.unit == "marines"
+    times = 1
     if marines:
         far = hex_distance(act, port, to)
-        act.require(far <= RANGE, f"{to} is {far} hexes from {port}: Marines land within {RANGE}", "L2320", "to")
+        times = -(-far // RANGE)
+        act.require(far <= RANGE or (level >= 3 and times <= MAX_TIMES), f"{to} is {far} hexes from {port}: Marines "
+                    f"land within {RANGE}" + (f", at infantry TECH 3 within {RANGE * MAX_TIMES} (24.8)" if level >= 3
+                                              else " (farther only at infantry TECH 3, 24.8)"),
+                    "L2370" if level >= 3 else "L2320", "to")
+        if times > 1:
+            extra_ap(act, leader, times)  # type: ignore[arg-type]
     else:
         act.require(front_beach(act, port, to), f"{to} is not a front-beach of {port}: regular infantry lands only on "
                     "the beach in front of its port (Marines within 5 hexes)", "L2292", "to")
@@ -145,6 +162,7 @@ def land(act: Act, order: Any) -> None:
     problem = board.stacking_problem(to, [block_id])
     act.require(problem is None, problem or "", "L648-L656", "to")
     zones, lose = naval.route(act, port, to, side, order.via, landing=True)
+    naval.axis_barred(act, zones, f"{block_id} landing on {to}")
     what = f"{block_id} lands from {port} on {to} by {', '.join(zones)}"
     act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
@@ -162,6 +180,170 @@ def land(act: Act, order: Any) -> None:
         take_hits(act, [block_id], 1, f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3) [BW L2338]")
     if game.blocks[block_id].hex is not None and not act.board().blocks_at(to, board.enemy(side)):  # type: ignore[arg-type]
         movement.capture(act, [to], block.power)
+
+
+def extra_ap(act: Act, leader: str, times: int) -> None:
+    """AR 24.8, double-range invasions: "possono essere tentate solo da Marines a Tech3 ed a doppia tripla quadrupla
+    distanza costando rispettivamente 2/3/4 volte gli AP" [BW L2370]: the naval command spends `times - 1` AP beyond
+    the one its naval action (a supreme leader's) or the unit's name (a naval HQ's) took; the Z Plan spends AP without
+    limit [BW L1982]."""
+    spare = naval.spare_ap(act, leader)
+    level = act.game.hq_active[leader].level
+    act.require(spare is None or spare >= times - 1, f"{leader} at level {level} has {spare} AP left: an invasion at "
+                f"{times} times the range costs {times} AP (24.8)", "L2370", "to")
+    naval.spend_ap(act, leader, times - 1)
+    act.note(f"an invasion at {times} times the range: {times} AP of {leader} [BW L2370]")
+
+
+def naval_supply(act: Act, order: Any) -> None:
+    """AR 24.4, naval TECH 3: "sia Eisenhower che Churchill, quando il NAVY TECH 3 è raggiunto nel Gennaio '44,
+    possono utilizzare uno dei loro AP per rifornire completamente 1 unità assediata in un esagono costiero"
+    [BW L2346]: a supreme leader's action `naval_supply: BLOCK` (its power at naval TECH 3) names a unit besieged
+    (AR 12.1) in a coastal hex; it is supplied this turn: its out-of-supply marker goes, so it moves at full MP, may
+    attack and loses no step at the Final Supply Check."""
+    block_id = getattr(order, "actions", {}).get("naval_supply")
+    if block_id is None:
+        return
+    leader = order.activate
+    power = act.scenario.blocks[leader].power
+    level = act.scenario.powers[power].tech.get("naval", 1)
+    act.require(level >= 3, f"{power}'s naval TECH is {level}: a supreme leader supplies a besieged unit by sea at "
+                "naval TECH 3", "L2346", "actions")
+    state = act.game.blocks[block_id]
+    board = act.board()
+    here: str = state.hex  # type: ignore[assignment]
+    act.require(act.scenario.hexes[here].coastal, f"{block_id} is in {here}, not a coastal hex", "L2346", "actions")
+    act.require(supply.besieged(board, block_id), f"{block_id} is not besieged (AR 12.1: in a port or its capital, "
+                "completely surrounded)", "L2346", "actions")
+    if state.out_of_supply:
+        act.ctx.emit(BlockUpdate(block=block_id, out_of_supply=False, reason="supplied by sea (AR 24.4) [BW L2346]"))
+    act.note(f"{leader} supplies the besieged {block_id} by sea (naval TECH 3) [BW L2346]")
+
+
+def reembark(act: Act, battle: Battle, block_id: str) -> None:
+    """AR 24.1: "I Marines possono re-imbarcarsi dopo il primo round di combattimento al costo di una nuova attivazione
+    del comando navale. In questo caso l'unità perderà un ulteriore livello e sarà nuovamente soggetta ad i tiri di
+    dado per l'interdizione" [BW L2326]. At the attacker's withdrawal after round 1 (`withdraw: {BLOCK: sea}`), Marines
+    that landed there this turn sail back to their port of departure: 1 AP of an activated naval command of theirs
+    (a supreme leader of their nation, or a naval HQ naming them), 1 step lost, the interdiction roll again."""
+    game = act.game
+    act.require(rules.enabled(game, "amphibious"), "re-embarking is AR 24.0's: amphibious is off", "L2326", "withdraw")
+    block = act.scenario.blocks[block_id]
+    act.require(block.unit == "marines" and block_id in game.landed, f"{block_id} did not land this turn as Marines: "
+                "only Marines re-embark after the first round", "L2326", "withdraw")
+    act.require(battle.round == 1 and battle.stage == "attacker_withdrawal", "Marines re-embark after the first round "
+                "of combat, at the attacker's withdrawal", "L2326", "withdraw")
+    port = game.landed[block_id]
+    board = act.board()
+    side = board.side_of(block_id)
+    enemy = board.enemy(side)  # type: ignore[arg-type]
+    act.require(board.controller(port) == side and not board.blocks_at(port, enemy),
+                f"{port}, the port {block_id} sailed from, is no longer friendly", "L2326", "withdraw")
+    problem = board.stacking_problem(port, [block_id])
+    act.require(problem is None, problem or "", "L648-L656", "withdraw")
+    leaders = [h for h, a in game.hq_active.items() if board.side_of(h) == side and (
+        block_id in a.naval or (act.scenario.blocks[h].hq == "supreme" and act.scenario.blocks[h].power == block.power
+                                and act.scenario.powers[block.power].major))]
+    spare = [h for h in sorted(leaders) if (naval.spare_ap(act, h) or 0) > 0 or naval.spare_ap(act, h) is None]
+    act.require(bool(spare), f"no activated naval command of {block_id} has an AP left to re-embark it (a new "
+                "activation of the naval command)", "L2326", "withdraw")
+    leader = spare[0]
+    zones, lose = naval.route(act, port, battle.hex, side, None, landing=True)
+    naval.spend_ap(act, leader, 1)
+    what = f"{block_id} re-embarks from {battle.hex} to {port} by {', '.join(reversed(zones))}"
+    act.ctx.emit(BlockMove(block=block_id, path=[battle.hex, port]))
+    act.note(f"{what} ({leader}'s naval command, 1 AP) [BW L2326]")
+    naval.lose_steps(act, block_id, 1 + lose, f"{what}: 1 step lost re-embarking [BW L2326]"
+                     + (f" and {lose} at a strait [BW L1311]" if lose else ""))
+    if game.blocks[block_id].hex is not None:
+        naval.interdiction(act, block_id, list(reversed(zones)), what)
+
+
+# --- AR 24.5 the second wave -------------------------------------------------------------------------------
+def wave_command(act: Act, hq_id: str) -> bool:
+    """A naval command that sends a second wave: "I Comandi Navali Tech2, invece, ma anche Churchill ed Eisenhower
+    (dopo la conferenza di Casablanca), possono ... mettere delle GU in riserva" [BW L2352]; not a TECH 1 command nor
+    the Doenitz Plan ("possono comandare solamente 1 invasione" [BW L2350]). A supreme leader only after Casablanca
+    (13.8.4, not played): none."""
+    block = act.scenario.blocks[hq_id]
+    if block.hq != "naval" or block.naval_plan == "doenitz":
+        return False
+    return act.scenario.powers[block.power].tech.get("naval", 1) >= 2
+
+
+def standby(act: Act, battle: Battle) -> list[str]:
+    """The attacker's units in stand-by for the invaded hex: named by an activated naval command that sends a second
+    wave, on the map, not moved this turn [BW L2352-L2354]."""
+    game = act.game
+    out = {b for h, a in game.hq_active.items() if wave_command(act, h) for b in a.naval
+           if game.blocks[b].hex is not None and not game.blocks[b].moved and b not in game.shipped}
+    return sorted(out, key=natural_key)
+
+
+def second_wave_due(act: Act, battle: Battle) -> bool:
+    """After round 1 of an invasion battle, the attacker may send the second wave [BW L2302-L2304]."""
+    return battle.round == 1 and invaded(act, battle) and bool(standby(act, battle))
+
+
+def cleared(act: Act, battle: Battle) -> bool:
+    """The beach is cleared: no defending unit left in the hex, air units included [BW L1122], [BW L2302]."""
+    board = act.board()
+    return not board.blocks_at(battle.hex, board.enemy(battle.attacker))
+
+
+def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
+    """One unit of the second wave goes by sea to the invaded hex: "se la spiaggia è stata ripulita, l'attaccante
+    può ... inviare la fanteria, artiglieria carri in riserva per rinforzare la spiaggia ... Se la spiaggia non è
+    stata ripulita al primo round, soltanto atri Marines possono esser inviati durante la seconda ondata"
+    [BW L2302-L2304]; "Essi devono comunque essere in posizione front-beach o in un porto entro raggio 5" [BW L2354]:
+    Marines from a port within 5 hexes, the others from the port whose front-beach it is; the conditions of 24.1
+    (a friendly port, supplied, full strength, good weather); the route and interdiction roll of a naval move; the
+    stacking limits (a Mulberry's overstacking is not played)."""
+    game = act.game
+    act.require(block_id in standby(act, battle), f"{block_id} is not in stand-by for the second wave: a TECH 2 naval "
+                "command names it at its activation (Churchill and Eisenhower only after Casablanca, 13.8.4, not "
+                "played)", "L2352", "second_wave")
+    block, state = act.scenario.blocks[block_id], game.blocks[block_id]
+    beach = cleared(act, battle)
+    if beach:
+        act.require(block.unit in (*GCU, "artillery") and block.unit not in ("static", "fort"), f"{block_id} "
+                    f"({block.unit}) does not land: infantry, artillery and armour reinforce a cleared beach", "L2302",
+                    "second_wave")
+    else:
+        act.require(block.unit == "marines", f"{block_id} ({block.unit}) does not land: the beach at {battle.hex} was "
+                    "not cleared in the first round, only Marines go in the second wave", "L2304", "second_wave")
+    board = act.board()
+    side = battle.attacker
+    port: str = state.hex  # type: ignore[assignment]
+    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+                f"{block_id} is in {port}, not in a friendly port", "L2316", "second_wave")
+    act.require(not state.out_of_supply, f"{block_id} did not begin the turn in supply", "L2316", "second_wave")
+    act.require(state.strength == block.steps[0].value, f"{block_id} is not at full strength", "L2316",
+                "second_wave")
+    act.require(game.weather == "good", f"no amphibious invasion in {game.weather} weather", "L2317", "second_wave")
+    if block.unit == "marines":
+        far = hex_distance(act, port, battle.hex)
+        act.require(far <= RANGE, f"{battle.hex} is {far} hexes from {port}: the second wave comes from a port within "
+                    f"{RANGE}", "L2354", "second_wave")
+    else:
+        act.require(front_beach(act, port, battle.hex), f"{battle.hex} is not a front-beach of {port}: the second "
+                    "wave's infantry, artillery and armour land on the beach in front of their port", "L2354",
+                    "second_wave")
+    problem = board.stacking_problem(battle.hex, [block_id])
+    act.require(problem is None, problem or "", "L648-L656", "second_wave")
+    zones, lose = naval.route(act, port, battle.hex, side, None, landing=True)
+    naval.axis_barred(act, zones, f"{block_id} landing on {battle.hex}")
+    what = f"{block_id} lands in the second wave from {port} on {battle.hex} by {', '.join(zones)}"
+    act.ctx.emit(BlockMove(block=block_id, path=[port, battle.hex]))
+    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
+    landed = dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))
+    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
+    act.note(f"{what} [BW L2302], [BW L2352]")
+    if lose:
+        naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
+                                             "lost [BW L1311]")
+    if game.blocks[block_id].hex is not None:
+        naval.interdiction(act, block_id, zones, what)
 
 
 def beachheads(act: Act) -> set[str]:
@@ -199,6 +381,7 @@ def land_armour(act: Act, order: Any) -> None:
     problem = board.stacking_problem(to, [block_id])
     act.require(problem is None, problem or "", "L648-L656", "to")
     zones, lose = naval.route(act, port, to, side, order.via, landing=True)
+    naval.axis_barred(act, zones, f"{block_id} to the beachhead {to}")
     what = f"{block_id} goes by sea from {port} to the beachhead {to} by {', '.join(zones)}"
     act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))

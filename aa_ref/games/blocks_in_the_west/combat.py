@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.games.blocks_in_the_west import mediterranean as med
-from aa_ref.games.blocks_in_the_west import battle as fight, hq, modifiers, movement, partisan_battle, partisans, reserves, \
-    supply
+from aa_ref.games.blocks_in_the_west import amphibious, battle as fight, hq, modifiers, movement, partisan_battle, \
+    partisans, reserves, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
@@ -149,6 +149,8 @@ def react(act: Act, order: Any) -> None:
     pending = act.game.pending[0] if act.game.pending else None
     act.require(pending is not None and pending.kind == "reaction" and pending.power == act.side,
                 "no Defender Reaction is waited for now", "L1319")
+    act.require(not (order.react and second_wave_reaction(act)), "after the second wave the defender reacts with "
+                "armour only: its air reacted in the Defender Reaction phase after the first wave", "L2360", "react")
     able = reactors(act)
     battles = list(act.game.battles)
     for block_id, hex_name in order.react.items():
@@ -186,7 +188,10 @@ def fight_battles(act: Act) -> None:
     while act.game.battles:
         battle = act.game.battles[0].model_copy(deep=True)
         rest = [b.model_copy(deep=True) for b in act.game.battles[1:]]
-        if not fight.over(act, battle):
+        if battle.stage == "second_wave":  # AR 24.5-24.6: round 1 was fought, the second wave has landed
+            battle.stage = "fire"
+            act.ctx.emit(SetBattles(battles=[battle, *rest]))
+        elif not fight.over(act, battle):
             if battle.round == 1:
                 engaged = sorted(set(act.game.engaged) | set(members(act, battle, "axis"))
                                  | set(members(act, battle, "allies")), key=natural_key)
@@ -195,6 +200,14 @@ def fight_battles(act: Act) -> None:
             fight.fight_round(act, battle)
             if battle.round == 1:
                 supply.desperate_attack_over(act, battle)  # AR 12.4.1 [BW L1805]
+            if amphibious.second_wave_due(act, battle):  # AR 24.5 [BW L2302-L2304]
+                battle.stage = "second_wave"
+                act.ctx.emit(SetBattles(battles=[battle, *rest]))
+                act.ctx.emit(SetPending(pending=[Decision(
+                    power=battle.attacker, kind="second_wave", space=battle.hex,
+                    detail=f"the first round at {battle.hex} is over: the second wave (second_wave: [units in "
+                           f"stand-by: {', '.join(amphibious.standby(act, battle))}], [] sends none) [BW L2302]")]))
+                return
             if not any(getattr(e, "type", "") == "roll" for e in act.ctx.events[rolled:]) and not fight.over(act, battle):
                 act.note(f"no unit can fire at {battle.hex}: the battle ends with both sides in place (digest A38)")
                 act.ctx.emit(SetBattles(battles=rest))
@@ -210,6 +223,38 @@ def fight_battles(act: Act) -> None:
             return
         battle.round += 1
         act.ctx.emit(SetBattles(battles=[battle, *rest]))
+
+
+def second_wave(act: Act, order: Any) -> None:
+    """AR 24.5: the attacker's second wave after the first round of an invasion battle [BW L2302-L2304]; then, if
+    it landed, the defender's armour in Reaction reserve may reinforce the beach: "Dopo che l'attaccante ha inviato la
+    seconda ondata, il difensore può reagire soltanto che le forze corazzate" [BW L2306], [BW L2360] (OR 31.0's
+    `reinforce`, then `react: {}`: no air); then the battle goes on."""
+    pending = act.game.pending[0] if act.game.pending else None
+    act.require(pending is not None and pending.kind == "second_wave" and pending.power == act.side,
+                "no second wave is waited for from this side now", "L2302", "second_wave")
+    battle = act.game.battles[0]
+    battle_hex = act.hex(order.battle, "battle")
+    act.require(battle_hex == battle.hex, f"the battle being fought is at {battle.hex}, not {battle_hex}", "L1327",
+                "battle")
+    act.require(len(set(order.second_wave)) == len(order.second_wave), "a unit is named twice", "L2352", "second_wave")
+    for name in order.second_wave:
+        amphibious.land_second_wave(act, battle, act.block(name, "second_wave"))
+    act.ctx.emit(SetPending(pending=[]))
+    if not order.second_wave:
+        act.note(f"no second wave at {battle.hex} [BW L2302]")
+    elif reserves.reinforcers(act):
+        act.ctx.emit(SetPending(pending=[Decision(
+            power=other(battle.attacker), kind="reaction", space=battle.hex,
+            detail=f"the second wave has landed at {battle.hex}: the defender reacts with armour only (`reinforce` "
+                   "its armour in reserve, then react: {}) [BW L2306], [BW L2360]")]))
+        return
+    fight_battles(act)
+
+
+def second_wave_reaction(act: Act) -> bool:
+    """The Defender Reaction waited for is the armour-only one after a second wave (AR 24.6) [BW L2360]."""
+    return bool(act.game.battles) and act.game.battles[0].stage == "second_wave"
 
 
 def finish(act: Act, battle: Battle) -> None:
@@ -347,6 +392,9 @@ def withdraw(act: Act, order: Any) -> None:
         act.require(unit != "static" and unit != "fort", f"{block_id} ({unit}) cannot retreat", "L983", "withdraw")
         if to_name == "eliminate":
             eliminate(act, block_id, "it withdraws with no retreat hex [BW L1546]")
+            continue
+        if to_name == "sea":  # AR 24.1: Marines re-embark after the first round [BW L2326]
+            amphibious.reembark(act, battle, block_id)
             continue
         to = act.hex(to_name, "withdraw")
         if unit in AIR:

@@ -1,4 +1,5 @@
-"""OR 35.0/35.2 The Atlantic convoy war (option `convoy_war`) [BW L2544-L2552], with 18.2.1 [BW L2208-L2212].
+"""OR 35.0/35.2 The Atlantic convoy war (option `convoy_war`, or OR 18.2.1 under `naval_movement`) [BW L2544-L2552],
+[BW L2208-L2212].
 
 "Il giocatore dell'Asse può attaccare i convogli dal Commowealth alla GB (Atlantico del Nord, Atlantico Centrale,
 Atlantico del Sud) ed i Lend Lease dagli USA alla GB (solo Nord atlantico) durante la fase di Guerra strategica alla
@@ -35,6 +36,14 @@ MAPLE_FROM = "1944-04"
 colpendo solo al 6' [BW L2187-L2191]."""
 
 
+def in_play(act: Act) -> bool:
+    """The U-boats attack the convoys under OR 35.0 (`convoy_war`) or OR 18.0 (`naval_movement`): 18.2.1 is the same
+    war, "il Tedesco, invece di tirare 1 dado per ogni PP, tirerà 1 dado per ogni livello di Uboot presente ed ogni
+    colpi causerà la perdita alla GB di 2 PP gialli" [BW L2210]. Only OR 35.0 adds the Lend-Lease target (the
+    standing order `u_boat_target` needs `convoy_war`)."""
+    return rules.enabled(act.game, "convoy_war") or rules.enabled(act.game, "naval_movement")
+
+
 def declare(act: Act, order: Any) -> None:
     """The Axis's standing order for the North Atlantic U-boat, given in any Axis document [BW L2552]."""
     act.require(rules.enabled(act.game, "convoy_war"), "U-boat attacks on the convoys are optional rule OR 35.2, not "
@@ -51,7 +60,7 @@ def attack(act: Act, shipment: list[str]) -> list[str]:
     """GB's Strategic Warfare phase: every U-boat attacks, one round [BW L2552]; GB loses 2 yellow PP a hit, and the
     North Atlantic U-boat on the Lend-Lease route sinks pieces of `shipment`. The pieces that get through."""
     atlantic = act.scenario.atlantic
-    if not rules.enabled(act.game, "convoy_war") or atlantic is None:
+    if not in_play(act) or atlantic is None:
         return shipment
     axis = Act(act.ctx, act.scenario, "axis")
     month = act.scenario.turns[act.game.turn - 1].month

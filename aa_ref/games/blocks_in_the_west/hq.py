@@ -41,15 +41,17 @@ ARMOUR_COMMANDED = ("tank", "mechanized", "motorized", "motorized_cavalry")
 """What an armour HQ commands: armour [BW L1827], and motorized infantry or cavalry acting as armour [BW L1009],
 [BW L1013]."""
 TACTICAL = ("armour_special", "armour", "air")
-STRATEGIC_ACTIONS = ("tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve")
+STRATEGIC_ACTIONS = ("tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve", "naval_supply")
 ACTION_WORDS = {"tank": "move 1 tank as if supplied", "aircraft": "move 1 aircraft as if supplied",
                 "unsupplied": "move 1 unsupplied unit as if supplied", "srm": "make 1 rail move (SRM)",
-                "airborne": "make 1 airborne assault", "naval": "make 1 naval move", "reserve": "put 1 unit in reserve"}
+                "airborne": "make 1 airborne assault", "naval": "make 1 naval move", "reserve": "put 1 unit in reserve",
+                "naval_supply": "fully supply 1 besieged coastal unit"}
 PHASES = {
     "armour_special": ("movement",),
     "armour": ("movement", "exploitation"),
     "air": ("movement", "reaction"),
     "strategic_air": ("srm", "movement", "exploitation", "reaction"),
+    "naval": ("movement",),
 }
 """When each kind of HQ is activated [BW L1823], [BW L1851], [BW L1873], [BW L1998] (a major power's SL: SRM only,
 a minor power's: any phase [BW L1917], [BW L2056])."""
@@ -209,7 +211,7 @@ def activate(act: Act, order: Any) -> None:
     block, state = act.scenario.blocks[hq_id], game.blocks[hq_id]
     act.require(block.unit == "hq", f"{hq_id} ({block.unit}) is not an HQ", "L1819", "activate")
     act.require(block.hq is not None, f"the scenario gives no HQ kind for {hq_id}: add `hq:` to its block "
-                "(armour_special, armour, air, strategic_air, supreme)", "L1825-L1831", "activate")
+                "(armour_special, armour, air, strategic_air, supreme, naval)", "L1825-L1831", "activate")
     act.require(state.hex is not None, f"{hq_id} is not on the map", "L1819", "activate")
     act.require(hq_id not in game.hq_active, f"{hq_id} is already activated this turn (it is deactivated at the end "
                 "of the Blitz phase)", "L1867", "activate")
@@ -220,7 +222,8 @@ def activate(act: Act, order: Any) -> None:
     allowed = ("srm",) if major_sl else ("srm", "movement", "exploitation", "reaction") if hq_kind == "supreme" \
         else PHASES[hq_kind]
     words = {"armour_special": "a special armour HQ", "armour": "an armour HQ", "air": "an air HQ",
-             "strategic_air": "a strategic air HQ", "supreme": "a major power's supreme leader" if major_sl
+             "strategic_air": "a strategic air HQ", "naval": "a naval HQ",
+             "supreme": "a major power's supreme leader" if major_sl
              else "a minor power's supreme leader"}[hq_kind]
     if phase == "strategic_warfare" and bombs(act, hq_id):
         allowed = (*allowed, "strategic_warfare")  # OR 32.0 [BW L2477], [BW L2481-L2486]
@@ -245,7 +248,11 @@ def activate(act: Act, order: Any) -> None:
     if leaders.goering(act, hq_id):  # "senza limiti" [BW L1968]
         allowance = len(order.command) + len(order.actions)
     half = " (half efficiency: it is out of supply [BW L1863])" if oos else ""
-    if hq_kind == "supreme":
+    naval_units: list[str] = []
+    if hq_kind == "naval":
+        naval_units = _naval_command(act, hq_id, order, allowance, half)
+        commands, actions = [], {}
+    elif hq_kind == "supreme":
         act.require(not order.command, f"{hq_id} is a supreme leader: it gives special actions (`actions`), not a "
                     "tactical command (`command`)", "L1877", "command")
         act.require(bool(order.actions), f"{hq_id}: name its special actions (`actions`: action -> block)", "L1877",
@@ -275,12 +282,50 @@ def activate(act: Act, order: Any) -> None:
                     f"{allowance} unit(s) and actions{half}", "L1855", "command")
     active = {k: v.model_copy(deep=True) for k, v in game.hq_active.items()}
     active[hq_id] = Activation(phase=phase, level=level, commands=commands, actions=actions,  # type: ignore[arg-type]
-                               out_of_supply=oos)
+                               out_of_supply=oos, naval=naval_units)
     act.ctx.emit(HqState(active=dict(sorted(active.items(), key=lambda kv: natural_key(kv[0])))))
     if not state.revealed:
         act.ctx.emit(BlockUpdate(block=hq_id, revealed=True, reason="an activated HQ is revealed [BW L1837]"))
-    what = ", ".join(commands) if commands else ", ".join(f"{a}: {b}" for a, b in actions.items())
+    what = ", ".join(commands or naval_units) if commands or naval_units else \
+        ", ".join(f"{a}: {b}" for a, b in actions.items())
     act.note(f"{hq_id} is activated at level {level}{half}: {what or 'no unit'} [BW L1837], [BW L1855]")
+
+
+def _naval_command(act: Act, hq_id: str, order: Any, allowance: int, half: str) -> list[str]:
+    """A naval HQ (the OKM: Raeder, Doenitz) names the units it ships or lands this turn: "Solo il SL ed il Comando
+    Navale possono comandare movimenti tramite azioni speciali" [BW L2159]. Raeder's Z Plan "spendere AP senza limiti
+    per lanciare invasioni anfibie e movimenti navali" [BW L1982]; Doenitz "non può lanciare più di 1 invasione
+    anfibia a turno ed effettuare più di 1 movimento navale" [BW L1990] (checked by `naval`); an HQ without a plan up
+    to its level."""
+    act.require(rules.enabled(act.game, "naval_movement") or rules.enabled(act.game, "amphibious"), f"{hq_id} is a "
+                "naval HQ: naval movement (OR 18.0) and amphibious invasions (AR 24.0) are not in play", "L2159",
+                "activate")
+    act.require(not order.actions, f"{hq_id} is a naval HQ: it names the units it ships or lands (`command`), not "
+                "special actions", "L2159", "actions")
+    act.require(bool(order.command), f"{hq_id}: name the units it ships or lands (`command`)", "L2159", "command")
+    act.require(len(set(order.command)) == len(order.command), "a unit is named twice", "L1855", "command")
+    plan = act.scenario.blocks[hq_id].naval_plan
+    power = act.scenario.blocks[hq_id].power
+    naval_tech = act.scenario.powers[power].tech.get("naval", 1)
+    limit = None if plan == "z_plan" else min(2, allowance) if plan == "doenitz" else allowance if naval_tech >= 2 \
+        else 1
+    act.require(limit is None or len(order.command) <= limit, f"{hq_id} commands at most {limit} unit(s)"
+                + (" (the Doenitz Plan: 1 naval move and 1 invasion a turn [BW L1990])" if plan == "doenitz" else
+                   f" ({power}'s naval TECH 1: a TECH 1 naval command sends 1 unit [BW L2300])" if naval_tech < 2 else
+                   f"{half}"), "L1990" if plan == "doenitz" else "L2300" if naval_tech < 2 else "L1855", "command")
+    units = []
+    for name in order.command:
+        block_id = act.block(name, "command")
+        block, state = act.scenario.blocks[block_id], act.game.blocks[block_id]
+        act.require(state.hex is not None, f"{block_id} is not on the map", "L1843", "command")
+        act.require(block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not shipped: ground and air "
+                    "units are", "L2155", "command")
+        problem = _nation_problem(act, hq_id, block_id)
+        act.require(problem is None, problem or "", "L1833", "command")
+        act.require(not any(block_id in a.naval for a in act.game.hq_active.values()), f"{block_id} is already named "
+                    "by an activated naval HQ", "L1855", "command")
+        units.append(block_id)
+    return units
 
 
 def _nation_problem(act: Act, hq_id: str, block_id: str) -> str | None:
@@ -322,12 +367,16 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
 
 
 def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
+    if action == "naval_supply":
+        act.require(rules.enabled(act.game, "amphibious"), f"{hq_id} cannot {ACTION_WORDS[action]}: AR 24.4 belongs "
+                    "to amphibious invasions (option amphibious)", "L2346", "actions")
     if (action == "reserve" and not rules.enabled(act.game, "reserves")) or (
             action == "naval" and not (rules.enabled(act.game, "naval_movement") or rules.enabled(act.game, "amphibious"))):
         rule = "OR 18.0 naval movement" if action == "naval" else "OR 31.0 reserves"
-        act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref (not implemented "
-                    "yet)" if action == "naval" else f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by "
-                    "aa-ref unless the option is on (--option reserves=on)", "L1926" if action == "naval" else "L1928",
+        act.require(False, f"{hq_id} cannot {ACTION_WORDS[action]}: {rule} is not played by aa-ref unless the option "
+                    "is on (--option naval_movement=on)" if action == "naval" else f"{hq_id} cannot "
+                    f"{ACTION_WORDS[action]}: {rule} is not played by aa-ref unless the option is on "
+                    "(--option reserves=on)", "L1926" if action == "naval" else "L1928",
                     "actions")
     if action == "airborne":
         act.require(rules.enabled(act.game, "airborne"), f"{hq_id} cannot {ACTION_WORDS[action]}: airborne assaults "
@@ -355,6 +404,9 @@ def _check_action(act: Act, hq_id: str, action: str, name: str) -> None:
     elif action == "reserve":  # OR 31.0 Motorisation: a ground combat unit [BW L1928], [BW L2468]
         act.require(block.unit in GCU and block.unit != "static", f"{block_id} ({block.unit}) is not a ground combat "
                     f"unit that moves (action '{action}')", "L2468", "actions")
+    elif action == "naval_supply":  # AR 24.4: the checks of the rule are `amphibious.naval_supply`'s [BW L2346]
+        act.require(block.unit not in AIR and block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is "
+                    f"not a ground unit (action '{action}')", "L2346", "actions")
     elif action == "naval":  # OR 18.0: ground and air units go by sea; forts never move [BW L2155]
         act.require(block.unit not in ("fort", "uboat"), f"{block_id} ({block.unit}) is not shipped: ground and air "
                     "units are", "L2155", "actions")

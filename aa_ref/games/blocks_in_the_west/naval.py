@@ -3,8 +3,10 @@
 "Non ci sono unità navali in BITW (eccetto per I 4 uboot dell'asse). Comunque, entrambi I giocatori possono muovere le
 loro Gus e AUs via mare da un porto amico ad un altro" [BW L2155]: `- ship: gb-inf1` with `to: H01` (and, if the player
 wants one route rather than the referee's, `via: [channel, north_sea]`) in the Movement phase moves a ground or air
-unit from the friendly port it stands in to another friendly port. It is ordered by a special action: an activated
-supreme leader's `actions: {naval: BLOCK}` [BW L2159], [BW L1926] (so naval movement needs AR 13.0, `hq_command`).
+unit from the friendly port it stands in to another friendly port. "Solo il SL ed il Comando Navale possono comandare
+movimenti tramite azioni speciali" [BW L2159]: an activated supreme leader's `actions: {naval: BLOCK}` [BW L1926], or
+an activated naval HQ (`hq: naval`, the OKM) naming the unit, under the Z Plan without limit, under the Doenitz Plan
+one naval move and one invasion a turn [BW L1976-L1990] (so naval movement needs AR 13.0, `hq_command`).
 
 The route is a chain of the scenario's sea zones (`sea_zones`), each adjacent to the next, from a zone washing the
 departure port to one washing the destination: within one body of water ("nella stessa zona di mare"), never through
@@ -20,7 +22,12 @@ for the roll when it is mined, when an enemy naval unit is at sea in it, or when
 the Axis in the Baltic rolls for no Baltic zone unless the Allies hold both Riga and Tallinn (hexes of those names)
 [BW L2173]; from April 1944 (Operation Maple [BW L2185-L2195]) the Axis makes no naval movement in the Atlantic,
 Allied shipments roll for no mined zone (the Axis "cannot roll mine-sub dice in the Channel"), and an Allied
-shipment rolling only for Atlantic zones is hit only on a 6 (one step, digest A52).
+shipment rolling only for Atlantic zones is hit only on a 6 (one step, digest A52). After Italy's surrender (18.1.2,
+with OR 36.0) [BW L2175-L2181] the same in the Mediterranean: the Axis's die hits Allied shipments only on a 6, its
+ports there supply the Axis nothing by sea, and the Axis makes no naval movement there.
+
+Resources (18.2) roll one die a PP shipped through such zones (`shipping_losses`); the Atlantic convoy war (18.2.1) is
+OR 35.2's U-boat attack, played by `convoys.attack` under either option.
 """
 
 from __future__ import annotations
@@ -42,6 +49,16 @@ MAPLE = "1944-04"
 """Operation Maple, from April 1944 [BW L2185-L2195]."""
 BALTIC_KEYS = ("Riga", "Tallinn")
 """The Axis Baltic exemption ends when the Soviet Union holds both (combined maps) [BW L2173]."""
+
+
+def missing_data(scenario: Scenario, options: dict[str, str]) -> str | None:
+    """Why the options cannot be played with this scenario: OR 18.0 and AR 24.0 need its `sea_zones` (the map's
+    waters: routes, mines, straits, beaches)."""
+    wanted = [key for key in ("naval_movement", "amphibious") if options.get(key) == "on"]
+    if wanted and not scenario.sea_zones:
+        return (f"option {' and '.join(wanted)} needs the scenario's `sea_zones` (docs/bitw-scenario.md) "
+                "[BW L2153-L2212]; this scenario has none")
+    return None
 
 
 def month(act: Act) -> str:
@@ -216,7 +233,8 @@ def exposed_line(act: Act, a: str, b: str) -> list[str]:
 def shipping_losses(act: Act, colour: str, received: dict[str, int], income_of: Any) -> None:
     """OR 18.2: the PP that reach their power only by a blue sea line through waters where the enemy rolls, 1 die each:
     1-5 it arrives, 6 it is lost [BW L2199-L2205]. Rolled as the income is received, in the Production phase (the
-    text's "durante la Guerra strategica navale": the Strategic Warfare phase just before has no action in aa-ref).
+    text's "durante la Guerra strategica navale" is the Strategic Warfare phase just before: the PP shipped are known
+    only as the income is counted, and nothing between the two phases changes them).
     `income_of(act, colour)` is `production.income_of`; the PP shipped are the income less the income without the
     exposed lines."""
     if not rules.enabled(act.game, "naval_movement") or not act.scenario.sea_zones:
@@ -257,17 +275,83 @@ def closed_to_supply(board: Board, side: str, port: str) -> bool:
         return True
     if side != "axis" or not rules.enabled(board.game, "naval_movement"):
         return False
-    if board.scenario.turns[board.game.turn - 1].month < MAPLE:
-        return False
-    return any(board.scenario.sea_zones[z].body == "atlantic" for z in board.scenario.zones_of.get(port, ()))
+    bodies = {board.scenario.sea_zones[z].body for z in board.scenario.zones_of.get(port, ())}
+    if "mediterranean" in bodies and rules.enabled(board.game, "italian_surrender") and board.game.italy_surrendered:
+        return True  # 18.1.2 "I porti non possono essere usati come fonte di rifornimento" [BW L2180]
+    return board.scenario.turns[board.game.turn - 1].month >= MAPLE and "atlantic" in bodies
 
 
 def naval_leader(game: Game, block_id: str) -> str | None:
-    """The activated HQ whose naval action names the block [BW L1926]."""
+    """The activated HQ whose naval action names the block [BW L1926], or the activated naval HQ that names it
+    [BW L2159]."""
     for hq_id, activation in game.hq_active.items():
-        if activation.actions.get("naval") == block_id:
+        if activation.actions.get("naval") == block_id or block_id in activation.naval:
             return hq_id
     return None
+
+
+def spare_ap(act: Act, hq_id: str) -> int | None:
+    """The AP an activated naval command has not spent (None: without limit, the Z Plan [BW L1982]): a supreme
+    leader's level less its actions named and spent; a naval HQ's level less its units named and the AP its
+    double-range invasions and re-embarkations took (half efficiency out of supply [BW L1863])."""
+    activation = act.game.hq_active[hq_id]
+    if act.scenario.blocks[hq_id].naval_plan == "z_plan":
+        return None
+    level = max(1, activation.level // 2) if activation.out_of_supply else activation.level
+    named = len(activation.naval) if activation.naval else len(activation.actions)
+    return level - named - activation.naval_ap
+
+
+def spend_ap(act: Act, hq_id: str, count: int) -> None:
+    """`count` more AP of the naval command spent (AR 24.1, 24.8)."""
+    if not count or spare_ap(act, hq_id) is None:
+        return
+    active = {k: v.model_copy(deep=True) for k, v in act.game.hq_active.items()}
+    active[hq_id].naval_ap += count
+    act.ctx.emit(HqState(active=active))
+
+
+def plan_limit(act: Act, hq_id: str, block_id: str, landing: bool) -> None:
+    """The Doenitz Plan: "non può lanciare più di 1 invasione anfibia a turno ed effettuare più di 1 movimento
+    navale" [BW L1990]: of its units, one is shipped and one lands."""
+    if act.scenario.blocks[hq_id].naval_plan != "doenitz":
+        return
+    game = act.game
+    others = [b for b in game.hq_active[hq_id].naval if b != block_id
+              and (b in game.landed if landing else b in game.shipped and b not in game.landed)]
+    act.require(not others, f"{hq_id} follows the Doenitz Plan: at most 1 {'invasion' if landing else 'naval move'} "
+                f"a turn ({others[0] if others else ''} {'landed' if landing else 'was shipped'})", "L1990",
+                "land" if landing else "ship")
+
+
+def italy_out(act: Act) -> bool:
+    """Italy has surrendered (OR 36.0, option `italian_surrender`): 18.1.2 applies [BW L2175-L2181]."""
+    return rules.enabled(act.game, "italian_surrender") and bool(act.game.italy_surrendered)
+
+
+def axis_barred(act: Act, zones: list[str], what: str) -> None:
+    """The Axis's naval moves forbidden: in the Atlantic from April 1944 (Operation Maple, "non possono effettuare
+    movimenti navali" [BW L2193]) and in the Mediterranean after Italy's surrender ("Non sono permessi movimenti
+    navali" [BW L2181]); an invasion is "una specie di movimento navale" [BW L2322], so it is barred too."""
+    if act.side != "axis":
+        return
+    bodies = {act.scenario.sea_zones[z].body for z in zones}
+    if maple(act):
+        act.require("atlantic" not in bodies, f"Operation Maple (from April 1944): the Axis makes no naval movement in "
+                    f"the Atlantic ({what})", "L2193", "to")
+    if italy_out(act):
+        act.require("mediterranean" not in bodies, "Italy has surrendered: the Axis makes no naval movement in the "
+                    f"Mediterranean ({what}) (18.1.2)", "L2181", "to")
+
+
+def hits_only_on_six(act: Act, zone_id: str) -> bool:
+    """Where the Axis's mine and U-boat die hits an Allied shipment only on a 6: the Atlantic from April 1944
+    [BW L2191], the Mediterranean after Italy's surrender ("Il tiro di dado per Mine/Uboot è ridotto al 6 per
+    colpire" [BW L2179]; the list is the Axis's, as Maple's: its dice against the Allies')."""
+    if act.side != "allies":
+        return False
+    body = act.scenario.sea_zones[zone_id].body
+    return (body == "atlantic" and maple(act)) or (body == "mediterranean" and italy_out(act))
 
 
 def lose_steps(act: Act, block_id: str, count: int, why: str) -> None:
@@ -292,16 +376,16 @@ def interdiction(act: Act, block_id: str, zones: list[str], what: str) -> None:
     if not rolling:
         act.note(f"{what}: no zone of the route calls for an interdiction roll [BW L2163]")
         return
-    only_six = side == "allies" and maple(act) and all(act.scenario.sea_zones[z].body == "atlantic" for z in rolling)
+    only_six = all(hits_only_on_six(act, z) for z in rolling)
     die = act.roll(f"interdiction/{block_id}", 1, Volley(
         f"{block_id} shipped through {', '.join(rolling)}: interdiction for mines and U-boats",
         (("1-3 arrives, 4-5 one step lost, 6 sunk" if not only_six else "6: one step lost", 1),)))[0]
     if only_six:
         if die == 6:
-            lose_steps(act, block_id, 1, f"{what}: die 6, the transport is hit (Operation Maple: hits only on a 6) "
-                                         "[BW L2191]")
+            lose_steps(act, block_id, 1, f"{what}: die 6, the transport is hit ({why_six(act, rolling)}: hits only "
+                                         "on a 6)")
         else:
-            act.note(f"{what}: die {die}, it arrives (Operation Maple: the Axis hits only on a 6) [BW L2191]")
+            act.note(f"{what}: die {die}, it arrives ({why_six(act, rolling)}: the Axis hits only on a 6)")
     elif die <= 3:
         act.note(f"{what}: die {die}, it arrives [BW L2165]")
     elif die <= 5:
@@ -309,6 +393,17 @@ def interdiction(act: Act, block_id: str, zones: list[str], what: str) -> None:
                                      "[BW L2166]")
     else:
         eliminate(act, block_id, f"{what}: die 6, the transport is sunk with the unit [BW L2167]")
+
+
+def why_six(act: Act, zones: list[str]) -> str:
+    """The rule that reduces the Axis's die to a 6 on these zones, cited."""
+    bodies = {act.scenario.sea_zones[z].body for z in zones}
+    out = []
+    if "atlantic" in bodies:
+        out.append("Operation Maple [BW L2191]")
+    if "mediterranean" in bodies:
+        out.append("Italy has surrendered [BW L2179]")
+    return " and ".join(out)
 
 
 def ship(act: Act, order: Any) -> None:
@@ -348,9 +443,8 @@ def ship(act: Act, order: Any) -> None:
         problem = board.stacking_problem(to, [block_id])
         act.require(problem is None, problem or "", "L648-L656", "to")
     zones, lose = route(act, start, to, side, order.via)
-    if side == "axis" and maple(act):
-        act.require(all(act.scenario.sea_zones[z].body != "atlantic" for z in zones), "Operation Maple (from April "
-                    "1944): the Axis makes no naval movement in the Atlantic", "L2193", "to")
+    axis_barred(act, zones, f"{block_id} to {to}")
+    plan_limit(act, leader, block_id, landing=False)  # type: ignore[arg-type]
     what = f"{block_id} shipped from {start} to {to} by {', '.join(zones)}"
     act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
@@ -365,9 +459,13 @@ def ship(act: Act, order: Any) -> None:
 
 
 def spend(act: Act, hq_id: str) -> None:
-    """The naval action is used."""
+    """The naval action is used (a naval HQ's units stay named: each moves once, `shipped`); a supreme leader's AP spent
+    on it is counted in `naval_ap`."""
+    if "naval" not in act.game.hq_active[hq_id].actions:
+        return
     active = {k: v.model_copy(deep=True) for k, v in act.game.hq_active.items()}
     del active[hq_id].actions["naval"]
+    active[hq_id].naval_ap += 1  # the AP stays spent (AR 24.1's re-embarkation and 24.8 count a leader's AP)
     act.ctx.emit(HqState(active=active))
 
 

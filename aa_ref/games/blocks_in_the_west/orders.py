@@ -120,7 +120,8 @@ class React(Strict):
 class Withdraw(Strict):
     """At the end of a combat round, blocks leaving a battle, each to a hex (or an airfield) [BW L1506-L1546]."""
 
-    withdraw: dict[str, str] = Field(description="block -> the hex it retreats to")
+    withdraw: dict[str, str] = Field(description="block -> the hex it retreats to (`eliminate`: it has none; `sea`: "
+                                     "Marines re-embark, AR 24.1)")
     battle: str
 
 
@@ -159,9 +160,10 @@ class Activate(Strict):
 
     activate: str
     command: list[str] = Field(default_factory=list, description="tactical HQ: the units it commands")
-    actions: dict[Literal["tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve"], str] = Field(
+    actions: dict[Literal["tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve", "naval_supply"], str] = Field(
         default_factory=dict, description="strategic HQ: move 1 tank / 1 aircraft / 1 unsupplied unit as if supplied, "
-                                          "1 extra rail move, 1 airborne assault, 1 naval move, 1 unit into reserve")
+                                          "1 extra rail move, 1 airborne assault, 1 naval move, 1 unit into reserve, "
+                                          "fully supply 1 besieged coastal unit (AR 24.4)")
 
 
 class Recon(Strict):
@@ -298,6 +300,14 @@ class LandArmour(Strict):
     via: list[str] | None = Field(default=None, description="the sea zones passed, in order")
 
 
+class SecondWave(Strict):
+    """Advanced rule AR 24.5: after the first round of an invasion battle, the attacker's units in stand-by with a
+    TECH 2 naval command go by sea to the beach (`[]`: none) [BW L2302-L2304], [BW L2352-L2354]."""
+
+    second_wave: list[str]
+    battle: str = Field(description="the invaded hex")
+
+
 class EndTurn(Strict):
     """The player turn is over: the remaining phases run, then the other side (or the Victory phase)."""
 
@@ -307,7 +317,7 @@ class EndTurn(Strict):
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
                PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder, Bomb, Intercept,
-               V2TargetOrder, Ship, Land, LandArmour, OpenCityOrder, Target, RepairRadar]
+               V2TargetOrder, Ship, Land, LandArmour, OpenCityOrder, Target, RepairRadar, SecondWave]
 
 
 

@@ -50,6 +50,7 @@ from aa_ref.games.blocks_in_the_west import (
     volkssturm,
     wunderwaffen,
 )
+from aa_ref.games.blocks_in_the_west import naval as naval_rules
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
 from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_event
@@ -94,20 +95,20 @@ ANY_TIME: dict[type, Any] = {o.HitPriorityOrder: combat.hit_priority, o.Armistic
 an armistice request for this month's Victory phase [BW L844]; the Axis's standing targets for the North Atlantic
 U-boat (OR 35.2 [BW L2552]) and the V-2 (OR 26.2 [BW L2398-L2400])."""
 ANSWERS: dict[type, Any] = {o.React: combat.react, o.Withdraw: combat.withdraw, o.Reinforce: reserve_moves.reinforce,
-                            o.Intercept: bombing.intercept}
+                            o.Intercept: bombing.intercept, o.SecondWave: combat.second_wave}
 """The passive side's answers to the decision the game waits for [BW L1319-L1323], [BW L1506-L1508]; OR 31.0: its
 Reaction reserve reinforcing a battle before its `react` [BW L2469]; OR 32.0: its fighters intercepting a bombing
 mission [BW L2479]."""
 
 
 FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits", "radar"),
-                       "blocks": ("upgrade", "bombing_area", "area", "luftwaffe"),
+                       "blocks": ("upgrade", "bombing_area", "area", "luftwaffe", "naval_plan"),
                        "powers": ("open_city", "created_by_armistice_of", "rebuilt_by", "liberated_capital",
                                   "morale_limit", "radar")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
-`bombing_area`): left out of the digest while they hold their default, so that the games begun before them keep their
-digest (docs/compatibility.md)."""
+`bombing_area`, OR 18.0's `naval_plan`): left out of the digest while they hold their default, so that the games
+begun before them keep their digest (docs/compatibility.md)."""
 TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic", "factory_track",
                                              "factory_schedule", "wunderwaffen", "sea_zones")
 """Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`, OR 34.0/35.2's
@@ -243,6 +244,8 @@ class Bitw:
         """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
         secret (`referee_secrets`)."""
         if (missing := lend_lease.missing_data(scenario, options)) is not None:
+            raise UsageError(missing)
+        if (missing := naval_rules.missing_data(scenario, options)) is not None:
             raise UsageError(missing)
         blocks = {}
         naval = {b: p.hex for b, p in scenario.setup.items() if scenario.blocks[b].unit in NAVAL}
@@ -390,6 +393,7 @@ class Bitw:
             if phase is not None:
                 self._enter(act, phase)
             hq.activate(act, action)
+            amphibious.naval_supply(act, action)  # AR 24.4 [BW L2346]
             return
         if act.game.pending and type(action) not in ANSWERS:
             waiting = act.game.pending[0]

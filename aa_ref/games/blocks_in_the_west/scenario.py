@@ -59,7 +59,7 @@ StepColour = Literal["black", "white", "red", "blue"]
 """A printed step number's colour: its repair cost, 1, 2 or 3 PP, or never rebuilt [BW L1184-L1187]."""
 Weather = Literal["good", "rain", "snow", "roll"]
 """`roll`: April and October, the German player rolls: 1-3 good, 4-6 bad [BW L1598-L1600]."""
-HqKind = Literal["armour_special", "armour", "air", "strategic_air", "supreme"]
+HqKind = Literal["armour_special", "armour", "air", "strategic_air", "supreme", "naval"]
 """An HQ block's kind (AR 13.0): a tactical special armour HQ (moves only armour [BW L1827]), a normal armour HQ
 (also fires as artillery [BW L1829]), a tactical air HQ [BW L1831], a strategic air HQ (Goering, Vuillemin, Dowding,
 Harris [BW L1831], [BW L1996]), a supreme leader (SL: a major or minor power's, by its power's `major`
@@ -201,7 +201,9 @@ class Power(Strict):
     major: bool = True
     capital: str | None = Field(default=None, description="the capital hex; lost in a Victory phase, the power surrenders [BW L802]")
     supply_source: str = Field(description="the primary supply source hex [BW L756-L767]")
-    tech: dict[str, int] = Field(default_factory=dict, description="unit class -> TECH level (0-3) [BW L670]")
+    tech: dict[str, int] = Field(default_factory=dict, description="unit class -> TECH level (0-3) [BW L670]; "
+                                    "`naval`: the naval TECH field (OR 17.0 [BW L2143]: naval commands' units AR 24.5, "
+                                    "supply by sea AR 24.4; 1 unless given)")
     srm: int = Field(default=0, ge=0, description="strategic rail moves a turn [BW L1236-L1246]")
     winter: bool = Field(default=False, description="Finnish, Norwegian, Swedish and Soviet units: no combat penalty "
                          "in snow in their home nation [BW L1644]")
@@ -279,6 +281,10 @@ class Block(Strict):
     bombing_area: str | None = Field(default=None, description="OR 32.0: a major power's leader that orders bombing "
                                      "missions while it stands in this nation only: K (Kesselring) Italy, R (Rommel) "
                                      "France [BW L2485-L2486]")
+    naval_plan: Literal["z_plan", "doenitz"] | None = Field(
+        default=None, description="a naval HQ's (`hq: naval`, the OKM) plan: `z_plan` (Raeder: naval moves and "
+        "invasions without limit) or `doenitz` (at most 1 naval move and 1 invasion a turn) [BW L1976-L1990]; none: "
+        "up to its level")
 
 
 class Placement(Strict):

@@ -115,7 +115,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_victory_problems(scenario, doc, names), *_italian_surrender_problems(scenario, doc, names),
         *_partisan_problems(scenario, doc), *_atlantic_problems(scenario, doc, names),
         *_factory_problems(scenario, doc, names), *_wunderwaffen_problems(scenario, doc, names),
-        *_bombing_area_problems(scenario, doc, names),
+        *_bombing_area_problems(scenario, doc, names), *_naval_plan_problems(scenario, doc),
     ]
 
 
@@ -270,7 +270,7 @@ def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
                 problems.append(doc.problem(f"{power}'s capital {hex_id} must be a city of kind capital (the big red "
                                             f"dot), not {h.city or 'a hex without city'} [BW L562-L567]", (*where, field)))
         for unit, level in p.tech.items():
-            if unit not in names.classes:
+            if unit not in names.classes and unit != "naval":  # the naval TECH field (OR 17.0 [BW L2143], AR 24.4)
                 problems.append(doc.problem(f"{power}'s tech: " + names.classes.unknown_message(unit), (*where, "tech", unit)))
             if level not in TECH_LEVELS:
                 problems.append(doc.problem(f"TECH levels run from 0 to 3, not {level} [BW L670], [BW L928]",
@@ -934,3 +934,11 @@ def _bombing_area_problems(scenario: Scenario, doc: Document, names: _Names) -> 
             problems.append(doc.problem(f"block {block_id}'s bombing area is an " + names.powers.unknown_message(area),
                                         where))
     return problems
+
+
+def _naval_plan_problems(scenario: Scenario, doc: Document) -> list[Problem]:
+    """OR 18.0 / 13.8: a naval plan (Z Plan, Doenitz Plan) is a naval HQ's [BW L1976-L1990]."""
+    return [doc.problem(f"block {block_id} has a naval plan but is no naval HQ (`unit: hq`, `hq: naval`): only the "
+                        "OKM (Raeder, Doenitz) has one [BW L1976-L1990]", ("blocks", block_id, "naval_plan"))
+            for block_id, block in scenario.blocks.items()
+            if block.naval_plan is not None and (block.unit != "hq" or block.hq != "naval")]

@@ -42,7 +42,7 @@ class Decision(Strict):
     """A choice the game waits for from a side: the passive side's reaction [BW L1319-L1323], a withdrawal..."""
 
     power: Side
-    kind: Literal["reaction", "withdrawal", "retreat", "hits", "interception"]
+    kind: Literal["reaction", "withdrawal", "retreat", "hits", "interception", "second_wave"]
     space: str = Field(default="", description="the battle hex, when there is one")
     detail: str = ""
 
@@ -53,8 +53,10 @@ class Battle(Strict):
     hex: str
     attacker: Side
     round: int = Field(default=1, ge=1)
-    stage: Literal["fire", "defender_withdrawal", "attacker_withdrawal"] = Field(
-        default="fire", description="fire: the next round is to be fought; else whose withdrawal the game waits for")
+    stage: Literal["fire", "defender_withdrawal", "attacker_withdrawal", "second_wave"] = Field(
+        default="fire", description="fire: the next round is to be fought; else whose withdrawal the game waits for; "
+        "second_wave: round 1 of an invasion fought, the second wave and the defender's armour reaction to it are "
+        "waited for (AR 24.5-24.6)")
     blitz: bool = Field(default=False, description="a blitz battle: the defender cannot react [BW L1556]")
     reacted: list[str] = Field(default_factory=list, description="air blocks sent by the defender's reaction "
                                                                  "(they may fight in the first round) [BW L1394]")
@@ -77,6 +79,10 @@ class Activation(Strict):
     out_of_supply: bool = Field(default=False, description="activated out of supply: half efficiency [BW L1863]")
     reserves: list[str] = Field(default_factory=list, description="OR 31.0: the units it put in reserve, 1 AP each "
                                 "[BW L2471]")
+    naval: list[str] = Field(default_factory=list, description="OR 18.0 / AR 24.0: a naval HQ's units, each shipped "
+                             "or landed once by its order [BW L2159], [BW L1982], [BW L1990]")
+    naval_ap: int = Field(default=0, ge=0, description="AR 24.8: the AP beyond one a unit its naval units' double-range "
+                          "invasions spent [BW L2370]")
 
 
 class FactoryWork(Strict):
