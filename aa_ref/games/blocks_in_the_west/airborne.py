@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.games.blocks_in_the_west import mediterranean as med
-from aa_ref.games.blocks_in_the_west import movement, reserves, rules, supply
+from aa_ref.games.blocks_in_the_west import hq, movement, reserves, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, hex_distance
@@ -34,7 +34,7 @@ RANGE, TECH3_RANGE = 5, 10
 
 def authorised_by(act: Act, block_id: str) -> str | None:
     for hq_id, activation in act.game.hq_active.items():
-        if activation.actions.get("airborne") == block_id:
+        if block_id in hq.named(activation, "airborne"):  # Casablanca: several [BW L2052]
             return hq_id
     return None
 

@@ -10,7 +10,8 @@ reveals the HQ [BW L1837] and names whom it commands:
   5 hexes (3 in rain or snow) traced through hexes its side controls, never through enemy ZOC, sea or a strait
   [BW L1843-L1851]; armour HQs command armour (and motorized infantry acting as armour [BW L1009]), air HQs air
   units (digest A45: the "only 1 air unit" of the example [BW L1857] is not read as a power of armour HQs);
-* a strategic air HQ names up to its level in air units of its nation, at any range [BW L1845], [BW L1996-L2006];
+* a strategic air HQ names up to its level in air units of its nation, at any range [BW L1845], [BW L1996-L2006]
+  (the RAF's Fighter Command only fighters, Bomber Command only bombers: `leaders.raf_problem`);
 * a supreme leader (SL) names up to its level in special actions, each at most once [BW L1919-L1928]: a major
   power's SL only at the start of the SRM phase and for its own nation's units (the German SL also for Axis-allied
   units [BW L1917], [BW L1947-L1951]), a minor power's in any phase for its nation's units [BW L2056].
@@ -27,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import leaders, rules
+from aa_ref.games.blocks_in_the_west import casablanca, leaders, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, HqState
@@ -80,14 +81,34 @@ def commanded(game: Game, block_id: str) -> bool:
     for activation in game.hq_active.values():
         if block_id in activation.commands:
             return True
-        if any(block_id == b for a, b in activation.actions.items() if a in ("tank", "aircraft", "unsupplied")):
+        if any(block_id in named(activation, a) for a in ("tank", "aircraft", "unsupplied")):
             return True
     return False
 
 
+def named(activation: Activation, action: str) -> list[str]:
+    """The blocks an activation's special action names: the first, then the identical actions Eisenhower and
+    Churchill repeat after Casablanca (`more`) [BW L2052]."""
+    first = [activation.actions[action]] if action in activation.actions else []
+    return first + activation.more.get(action, [])
+
+
+def spent(activation: Activation, action: str, block_id: str) -> Activation:
+    """A copy of the activation without the action given to the block (its AP spent)."""
+    out = activation.model_copy(deep=True)
+    rest = [b for b in named(out, action) if b != block_id]
+    out.actions.pop(action, None)
+    out.more.pop(action, None)
+    if rest:
+        out.actions[action] = rest[0]
+    if rest[1:]:
+        out.more[action] = rest[1:]
+    return out
+
+
 def as_if_supplied(game: Game, block_id: str) -> bool:
     """A strategic HQ's action "move 1 unsupplied unit as if supplied" names it [BW L1924]."""
-    return on(game) and any(a.actions.get("unsupplied") == block_id for a in game.hq_active.values())
+    return on(game) and any(block_id in named(a, "unsupplied") for a in game.hq_active.values())
 
 
 def fires_as_artillery(act: Act, block_id: str) -> bool:
@@ -132,6 +153,8 @@ def may_react(act: Act, block_id: str, battle_hexes: list[str]) -> bool:
         if block.hq == "air" and within_range(board, hq_state.hex, state.hex, side,  # type: ignore[arg-type]
                                               command_range(act.game)):
             return True
+        if block.hq == "strategic_air" and leaders.raf_problem(act, hq_id, block_id) is not None:
+            continue  # the RAF: FC commands fighters, BC bombers [BW L1996]
         if block.hq == "strategic_air" or (block.hq == "supreme" and not act.scenario.powers[block.power].major):
             return True
     return False
@@ -249,6 +272,7 @@ def activate(act: Act, order: Any) -> None:
         allowance = len(order.command) + len(order.actions)
     half = " (half efficiency: it is out of supply [BW L1863])" if oos else ""
     naval_units: list[str] = []
+    more: dict[str, list[str]] = {}
     if hq_kind == "naval":
         naval_units = _naval_command(act, hq_id, order, allowance, half)
         commands, actions = [], {}
@@ -257,12 +281,17 @@ def activate(act: Act, order: Any) -> None:
                     "tactical command (`command`)", "L1877", "command")
         act.require(bool(order.actions), f"{hq_id}: name its special actions (`actions`: action -> block)", "L1877",
                     "actions")
-        act.require(len(order.actions) <= allowance, f"{hq_id} at level {level} gives at most {allowance} action(s)"
-                    f"{half}, not {len(order.actions)}", "L1877", "actions")
+        given = _given_actions(act, hq_id, order)
+        act.require(len(given) <= allowance, f"{hq_id} at level {level} gives at most {allowance} action(s)"
+                    f"{half}, not {len(given)} (1 AP each)", "L1877" if len(given) == len(order.actions) else "L2052",
+                    "actions")
         actions = {}
-        for action, name in order.actions.items():
+        for action, name in given:
             _check_action(act, hq_id, action, name)
-            actions[action] = name
+            if action in actions:
+                more.setdefault(action, []).append(name)
+            else:
+                actions[action] = name
         commands: list[str] = []
     else:
         act.require(not order.actions or (hq_kind == "strategic_air" and set(order.actions) <= leaders.air_actions(act, hq_id)),
@@ -275,20 +304,42 @@ def activate(act: Act, order: Any) -> None:
         for name in order.command:
             _check_command(act, hq_id, hq_kind, name, reach)
         commands, actions = list(order.command), {}
-        for action, name in order.actions.items():  # a strategic air HQ's airborne assault [BW L2276]
+        for action, name in _given_actions(act, hq_id, order):  # a strategic air HQ's airborne assault [BW L2276]
             _check_action(act, hq_id, action, name)
             actions[action] = name
         act.require(len(commands) + len(actions) <= allowance, f"{hq_id} at level {level} commands at most "
                     f"{allowance} unit(s) and actions{half}", "L1855", "command")
     active = {k: v.model_copy(deep=True) for k, v in game.hq_active.items()}
     active[hq_id] = Activation(phase=phase, level=level, commands=commands, actions=actions,  # type: ignore[arg-type]
-                               out_of_supply=oos, naval=naval_units)
+                               out_of_supply=oos, naval=naval_units, more=more)
     act.ctx.emit(HqState(active=dict(sorted(active.items(), key=lambda kv: natural_key(kv[0])))))
     if not state.revealed:
         act.ctx.emit(BlockUpdate(block=hq_id, revealed=True, reason="an activated HQ is revealed [BW L1837]"))
     what = ", ".join(commands or naval_units) if commands or naval_units else \
-        ", ".join(f"{a}: {b}" for a, b in actions.items())
+        ", ".join(f"{a}: {', '.join([b, *more.get(a, [])])}" for a, b in actions.items())
     act.note(f"{hq_id} is activated at level {level}{half}: {what or 'no unit'} [BW L1837], [BW L1855]")
+
+
+def _given_actions(act: Act, hq_id: str, order: Any) -> list[tuple[str, str]]:
+    """The special actions an `activate` order gives, one (action, block) pair an AP: a list of blocks repeats the
+    action, which only Eisenhower and Churchill do, after the Casablanca conference ("più azioni speciali uguali
+    contemporaneamente. Comunque 1 AP verrà speso per ogni azione" [BW L2052]); anyone else's each at most once
+    ("non può essere svolta più di una volta" [BW L1919])."""
+    out: list[tuple[str, str]] = []
+    for action, given in order.actions.items():
+        names = [given] if isinstance(given, str) else list(given)
+        act.require(bool(names), f"{hq_id}'s action {action} names no block", "L1919", "actions")
+        act.require(len(set(names)) == len(names), f"{hq_id}'s action {action} names a block twice", "L1919",
+                    "actions")
+        if len(names) > 1:
+            act.require(casablanca.leader(act.scenario, act.game, hq_id),
+                        casablanca.why_not(act.scenario, act.game, hq_id), "L1919" if act.scenario.casablanca is None
+                        or hq_id not in act.scenario.casablanca.leaders else "L2052", "actions")
+            act.require(action in casablanca.REPEATABLE, f"{hq_id} repeats the {action} action: aa-ref repeats only "
+                        f"{', '.join(casablanca.REPEATABLE)} (the naval actions are OR 18.0's and AR 24.0's)", "L2052",
+                        "actions")
+        out += [(action, name) for name in names]
+    return out
 
 
 def _naval_command(act: Act, hq_id: str, order: Any, allowance: int, half: str) -> list[str]:
@@ -353,6 +404,8 @@ def _check_command(act: Act, hq_id: str, hq_kind: str, name: str, reach: int | N
     else:
         act.require(block.unit in AIR or leaders.luftwaffe(act, hq_id, block_id), f"{block_id} ({block.unit}) is not an air unit: air HQs command only air "
                     "units", "L1831", "command")
+    problem = leaders.raf_problem(act, hq_id, block_id)  # FC fighters, BC bombers [BW L1996]
+    act.require(problem is None, problem or "", "L1996", "command")
     problem = _nation_problem(act, hq_id, block_id)
     act.require(problem is None, problem or "", "L1833", "command")
     act.require(not commanded(act.game, block_id), f"{block_id} is already commanded by an activated HQ", "L1855",
@@ -423,14 +476,15 @@ def srm_action(game: Game, block_id: str) -> str | None:
     if not on(game):
         return None
     for hq_id, activation in game.hq_active.items():
-        if activation.actions.get("srm") == block_id:
+        if block_id in named(activation, "srm"):
             return hq_id
     return None
 
 
-def spend_srm(act: Act, hq_id: str) -> None:
+def spend_srm(act: Act, hq_id: str, block_id: str | None = None) -> None:
     active = {k: v.model_copy(deep=True) for k, v in act.game.hq_active.items()}
-    del active[hq_id].actions["srm"]
+    activation = active[hq_id]
+    active[hq_id] = spent(activation, "srm", block_id if block_id is not None else activation.actions["srm"])
     act.ctx.emit(HqState(active=active))
 
 

@@ -213,6 +213,7 @@ def _named(action: Any) -> list[str]:
         elif isinstance(value, dict):
             out += list(value)
     out += [v for v in (data.get("actions") or {}).values() if isinstance(v, str)]  # a leader's action on a block
+    out += [b for v in (data.get("actions") or {}).values() if isinstance(v, list) for b in v]  # Casablanca [BW L2052]
     return out
 
 

@@ -16,6 +16,13 @@ number of German air units and of Luftwaffe ground units (blocks marked `luftwaf
 most one rail move and one airborne assault (digest A48: "senza limiti" is the number of units commanded; "1 AP per
 la stessa azione" each special action once), both to Luftwaffe units.
 
+The RAF's HQs [BW L1994-L2006]: "Invece di avere HQ aerei, hanno 2 HQ strategici aerei, che agiscono senza raggio. Il
+Comando Caccia (FC) muove solo i caccia ed il Comando Bombardieri (BC) solo i bombardieri. Entrambi possono essere
+attivati in qualsiasi fase". A strategic air HQ the scenario marks `raf: fighters` is Fighter Command (Dowding),
+`raf: bombers` Bomber Command (Harris): at any range, in a strategic air HQ's phases (the Strategic Warfare phase too
+with OR 32.0), each commands up to its level (AR 13.4: "qualsiasi caccia Inglese" is any one, not "senza limiti" as
+Goering's) British fighters, respectively bombers and strategic bombers; FC's fighters intercept, BC's bombers bomb.
+
 America First, the US morale (a basic rule: "se dovessero perdere 10 unità di terra" [BW L922]) [BW L2044-L2048]: "Ogni unità GU eliminata durante il gioco può essere ricostruita, ma
 causerà l'avanzamento di 1 sulla traccia del Morale americano. Quando verrà raggiunta la casella n.10, l'USA uscirà
 dalla guerra durante la prossima Victory Phase e tornerà allo status neutrale ... L'effetto è permanente". A power
@@ -74,6 +81,22 @@ def goering_action_problem(act: Act, hq_id: str, action: str, block_id: str) -> 
         return None
     return (f"{block_id} is not a Luftwaffe ground unit: {hq_id} (Goering) gives its {action} action only to the "
             "Luftwaffe's units")
+
+
+RAF = {"fighters": ("fighter",), "bombers": ("bomber", "strategic_bomber")}
+"""What each RAF HQ commands: FC "solo i caccia", BC "solo i bombardieri" [BW L1996]."""
+
+
+def raf_problem(act: Act, hq_id: str, block_id: str) -> str | None:
+    """Why an RAF HQ may not command the air unit: Fighter Command commands only fighters, Bomber Command only
+    bombers [BW L1996], [BW L2002], [BW L2006]."""
+    raf = act.scenario.blocks[hq_id].raf
+    unit = act.scenario.blocks[block_id].unit
+    if raf is None or unit in RAF[raf]:
+        return None
+    name = "Fighter Command (FC)" if raf == "fighters" else "Bomber Command (BC)"
+    return (f"{block_id} ({unit}) is not one of the {raf}: {hq_id}, the RAF's {name}, commands only {raf} "
+            "(\"Il Comando Caccia (FC) muove solo i caccia ed il Comando Bombardieri (BC) solo i bombardieri\")")
 
 
 def eliminated(act: Act, block_id: str) -> None:

@@ -331,7 +331,7 @@ def srm(act: Act, order: Any) -> None:
     used = act.game.srm_used.get(block.power, 0)
     leader = hq.srm_action(act.game, block_id)
     if leader is not None:  # paid with the supreme leader's action, not PP, beyond the limit [BW L1232-L1234], [BW L1925]
-        hq.spend_srm(act, leader)
+        hq.spend_srm(act, leader, block_id)
         act.note(f"the rail move of {block_id} is {leader}'s action [BW L1232-L1234], [BW L1925]")
     else:
         act.require(used < power.srm, f"{block.power} has made its {power.srm} rail move(s) of this turn", "L1236-L1246", "srm")

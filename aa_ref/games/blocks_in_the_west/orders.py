@@ -160,10 +160,13 @@ class Activate(Strict):
 
     activate: str
     command: list[str] = Field(default_factory=list, description="tactical HQ: the units it commands")
-    actions: dict[Literal["tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve", "naval_supply"], str] = Field(
+    actions: dict[Literal["tank", "aircraft", "unsupplied", "srm", "airborne", "naval", "reserve", "naval_supply"],
+                  str | list[str]] = Field(
         default_factory=dict, description="strategic HQ: move 1 tank / 1 aircraft / 1 unsupplied unit as if supplied, "
                                           "1 extra rail move, 1 airborne assault, 1 naval move, 1 unit into reserve, "
-                                          "fully supply 1 besieged coastal unit (AR 24.4)")
+                                          "fully supply 1 besieged coastal unit (AR 24.4); a list of blocks: the same "
+                                          "action several times, 1 AP each (Eisenhower and Churchill after the "
+                                          "Casablanca conference, AR 13.8.4)")
 
 
 class Recon(Strict):

@@ -91,9 +91,10 @@ def put(act: Act, order: Any) -> None:
     blocks = [act.block(b, "reserve") for b in order.reserve]
     act.require(len(set(blocks)) == len(blocks), "a unit is named twice", "L2471", "reserve")
     if hq_block.hq == "supreme":
-        named = activation.actions.get("reserve")
-        act.require(blocks == [named], f"{hq_id}'s reserve action names {named or 'no unit'}: a supreme leader puts "
-                    "in reserve the one unit its action named at its activation", "L1928", "reserve")
+        named = hq.named(activation, "reserve")  # several after Casablanca [BW L2052]
+        act.require(bool(blocks) and set(blocks) <= set(named), f"{hq_id}'s reserve action names "
+                    f"{', '.join(named) or 'no unit'}: a supreme leader puts in reserve the unit its action named at its "
+                    "activation", "L1928", "reserve")
     else:
         level = activation.level
         allowance = max(1, level // 2) if activation.out_of_supply else level
@@ -126,7 +127,8 @@ def put(act: Act, order: Any) -> None:
     _barrels(act, blocks)
     active = {k: v.model_copy(deep=True) for k, v in game.hq_active.items()}
     if hq_block.hq == "supreme":
-        del active[hq_id].actions["reserve"]
+        for b in blocks:
+            active[hq_id] = hq.spent(active[hq_id], "reserve", b)
         active[hq_id].reserves.extend(blocks)
     else:
         active[hq_id].reserves.extend(blocks)

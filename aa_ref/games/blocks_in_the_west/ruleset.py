@@ -102,18 +102,18 @@ mission [BW L2479]."""
 
 
 FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits", "radar"),
-                       "blocks": ("upgrade", "bombing_area", "area", "luftwaffe", "naval_plan"),
+                       "blocks": ("upgrade", "bombing_area", "area", "luftwaffe", "naval_plan", "raf"),
                        "powers": ("open_city", "created_by_armistice_of", "rebuilt_by", "liberated_capital",
                                   "morale_limit", "radar")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
-`bombing_area`, OR 18.0's `naval_plan`): left out of the digest while they hold their default, so that the games
+`bombing_area`, OR 18.0's `naval_plan`, AR 13.8's `raf`): left out of the digest while they hold their default, so that the games
 begun before them keep their digest (docs/compatibility.md)."""
 TOP_FIELDS_SINCE_DIGEST: tuple[str, ...] = ("italian_surrender", "partisan_nations", "atlantic", "factory_track",
-                                             "factory_schedule", "wunderwaffen", "sea_zones")
+                                             "factory_schedule", "wunderwaffen", "sea_zones", "casablanca")
 """Top-level scenario fields added since (OR 36.0's `italian_surrender`, OR 29.1's `partisan_nations`, OR 34.0/35.2's
 `atlantic`, OR 15.0's `factory_track` and `factory_schedule`, OR 26.0's `wunderwaffen`, OR 18.0/AR 24.0's
-`sea_zones`), left out of the digest in the same way while empty (None, False, {}, [])."""
+`sea_zones`, AR 13.8.4's `casablanca`), left out of the digest in the same way while empty (None, False, {}, [])."""
 
 
 def scenario_digest(scenario: Scenario) -> str:

@@ -285,6 +285,10 @@ class Block(Strict):
         default=None, description="a naval HQ's (`hq: naval`, the OKM) plan: `z_plan` (Raeder: naval moves and "
         "invasions without limit) or `doenitz` (at most 1 naval move and 1 invasion a turn) [BW L1976-L1990]; none: "
         "up to its level")
+    raf: Literal["fighters", "bombers"] | None = Field(
+        default=None, description="a British strategic air HQ of the RAF (AR 13.8.1.2): `fighters` Fighter Command "
+        "(Dowding, FC: any British fighter), `bombers` Bomber Command (Harris, BC: any British bomber), at any range "
+        "and in any phase [BW L1994-L2006]")
 
 
 class Placement(Strict):
@@ -368,6 +372,16 @@ class Wunderwaffen(Strict):
                          "phase they fly [BW L2386], [BW L2398]")
 
 
+class Casablanca(Strict):
+    """AR 13.8.4 the Casablanca conference [BW L2050-L2052]: what its conditions read and whom it serves."""
+
+    morocco: list[str] = Field(min_length=1, description="every land hex of Morocco: the Allies must control them all")
+    neutrals: list[str] = Field(default_factory=list, description="the powers that must be neutral or Allied "
+                                "(Portugal, Spain): aa-ref models a neutral as a power of the side it would join")
+    leaders: list[str] = Field(min_length=1, description="the blocks of Eisenhower and Churchill: Allied supreme "
+                               "leaders")
+
+
 class Scenario(Strict):
     """A Blocks in the West scenario (kind: bitw-scenario)."""
 
@@ -411,6 +425,8 @@ class Scenario(Strict):
         default_factory=list, description="OR 15.0: factories that appear on their own from a month on [BW L2097-L2123]")
     wunderwaffen: Wunderwaffen | None = Field(default=None, description="OR 26.0 Wunderwaffen: Peenemünde, the "
                                               "Atlantic coast of France and Belgium, the 65th corps, GB [BW L2372-L2406]")
+    casablanca: Casablanca | None = Field(default=None, description="AR 13.8.4 the Casablanca conference: Morocco's "
+                                          "hexes, Portugal and Spain, Eisenhower and Churchill [BW L2050-L2052]")
 
     def stored_pp(self, power: str) -> Production:
         """The PP `power` stores at the start, by colour (a plain number is yellow PP)."""

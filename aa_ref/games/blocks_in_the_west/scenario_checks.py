@@ -33,6 +33,8 @@ the offending value (file:line:column) with a did-you-mean for a misspelt name:
   known coastal hexes (coastal, or beside a sea hex); straits and inland ports on known hexes, a strait only towards
   an adjacent zone; no zone named like a hex; naval units (U-boats) placed at sea in a known zone or in a port of
   their side, at most 2 in a major port and 1 in a minor port [BW L586-L592], never on land, and no other unit at sea.
+- AR 13.8: `raf` only on a strategic air HQ not the Luftwaffe's; `casablanca`: Morocco's hexes known land hexes,
+  Portugal and Spain known powers, Eisenhower and Churchill Allied supreme leaders [BW L1994-L2006], [BW L2052].
 """
 
 from __future__ import annotations
@@ -116,6 +118,7 @@ def scenario_problems(scenario: Scenario, doc: Document) -> list[Problem]:
         *_partisan_problems(scenario, doc), *_atlantic_problems(scenario, doc, names),
         *_factory_problems(scenario, doc, names), *_wunderwaffen_problems(scenario, doc, names),
         *_bombing_area_problems(scenario, doc, names), *_naval_plan_problems(scenario, doc),
+        *_casablanca_problems(scenario, doc, names),
     ]
 
 
@@ -372,6 +375,10 @@ def _block_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
             problems.append(doc.problem(f"block {block_id} is marked luftwaffe, which names Luftwaffe ground units (and "
                                         "Goering, a strategic air HQ): every German air unit is Goering's already "
                                         "[BW L1968-L1974]", (*where, "luftwaffe")))
+        if block.raf is not None and (block.hq != "strategic_air" or block.luftwaffe):  # FC, BC [BW L1996]
+            problems.append(doc.problem(f"block {block_id} is marked raf but is not a strategic air HQ of the RAF "
+                                        "(hq: strategic_air, not the Luftwaffe's): the RAF's Fighter Command and Bomber "
+                                        "Command are strategic air HQs [BW L1994-L2006]", (*where, "raf")))
         if block.area is not None and block.bombing_area not in (None, block.area):
             problems.append(doc.problem(f"block {block_id}'s area {block.area} and bombing area {block.bombing_area} "
                                         "differ: they name the one nation where Rommel or Kesselring acts "
@@ -942,3 +949,35 @@ def _naval_plan_problems(scenario: Scenario, doc: Document) -> list[Problem]:
                         "OKM (Raeder, Doenitz) has one [BW L1976-L1990]", ("blocks", block_id, "naval_plan"))
             for block_id, block in scenario.blocks.items()
             if block.naval_plan is not None and (block.unit != "hq" or block.hq != "naval")]
+
+
+def _casablanca_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Problem]:
+    """AR 13.8.4: Morocco's hexes known land hexes, Portugal and Spain known powers, Eisenhower and Churchill Allied
+    supreme leaders [BW L2050-L2052]."""
+    data = scenario.casablanca
+    if data is None:
+        return []
+    problems = []
+    where = ("casablanca",)
+    for i, hex_id in enumerate(data.morocco):
+        if hex_id not in scenario.hexes:
+            problems.append(doc.problem("casablanca: Morocco's " + names.hexes.unknown_message(hex_id),
+                                        (*where, "morocco", i)))
+        elif not _land(scenario, hex_id) or scenario.hexes[hex_id].partial:
+            problems.append(doc.problem(f"casablanca: Morocco's hex {hex_id} is not a land hex of the map: the Allies "
+                                        "control all the hexes of Morocco [BW L2052]", (*where, "morocco", i)))
+    for i, power in enumerate(data.neutrals):
+        if power not in scenario.powers:
+            problems.append(doc.problem("casablanca: neutrals: " + names.powers.unknown_message(power),
+                                        (*where, "neutrals", i)))
+    for i, block_id in enumerate(data.leaders):
+        if block_id not in scenario.blocks:
+            problems.append(doc.problem("casablanca: leaders: " + names.blocks.unknown_message(block_id),
+                                        (*where, "leaders", i)))
+            continue
+        block = scenario.blocks[block_id]
+        if block.hq != "supreme" or scenario.powers[block.power].side != "allies":
+            problems.append(doc.problem(f"casablanca: {block_id} is not an Allied supreme leader (unit: hq, hq: "
+                                        "supreme): the conference serves Eisenhower and Churchill [BW L2052]",
+                                        (*where, "leaders", i)))
+    return problems

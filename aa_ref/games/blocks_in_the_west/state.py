@@ -83,6 +83,9 @@ class Activation(Strict):
                              "or landed once by its order [BW L2159], [BW L1982], [BW L1990]")
     naval_ap: int = Field(default=0, ge=0, description="AR 24.8: the AP beyond one a unit its naval units' double-range "
                           "invasions spent [BW L2370]")
+    more: dict[str, list[str]] = Field(default_factory=dict, description="AR 13.8.4: Eisenhower's and Churchill's "
+                                       "identical special actions beyond the first after Casablanca, action -> "
+                                       "blocks, 1 AP each [BW L2052]")
 
 
 class FactoryWork(Strict):
