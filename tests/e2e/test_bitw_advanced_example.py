@@ -7,12 +7,11 @@ and the script itself."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 from pathlib import Path
 
 from tests.e2e.test_bitw_example import exported_view, script_env
-from tests.e2e.test_bitw_example import orders_in_play_order as example_orders
+from tests.e2e.test_bitw_example import orders_in_play_order, play_options
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "advanced"
@@ -23,21 +22,9 @@ def script() -> str:
     return (EXAMPLE / "play.sh").read_text()
 
 
-def orders_in_play_order() -> list[Path]:
-    """The orders files in the order play.sh lists them."""
-    return example_orders(EXAMPLE)
-
-
-def options() -> list[str]:
-    """The `--option K=V` arguments play.sh gives `aa-ref new`."""
-    found = re.findall(r"--option (\S+)", script())
-    assert found, "play.sh starts the game with options"
-    return found
-
-
 def new_game(cli) -> None:
     args = ["new", "bitw-demo", "-o", "game.yaml", "--seed", SEED]
-    for option in options():
+    for option in play_options(EXAMPLE):
         args += ["--option", option]
     result = cli(*args)
     assert result.exit_code == 0, result.output
@@ -51,16 +38,16 @@ def apply(cli, orders: list[Path]) -> None:
 
 def play(cli) -> dict:
     new_game(cli)
-    apply(cli, orders_in_play_order())
+    apply(cli, orders_in_play_order(EXAMPLE))
     return json.loads(cli("show", "game.yaml", "--json").output)
 
 
 def test_the_script_plays_the_advanced_and_optional_rules():
-    assert sorted(options()) == sorted(["rules=advanced", "recon=on", "jericho_trumpets=on", "panzer_attack=on"])
+    assert sorted(play_options(EXAMPLE)) == sorted(["rules=advanced", "recon=on", "jericho_trumpets=on", "panzer_attack=on"])
 
 
 def test_every_orders_file_is_listed_and_commented():
-    files = orders_in_play_order()
+    files = orders_in_play_order(EXAMPLE)
     assert sorted(files) == sorted(EXAMPLE.glob("t*.yaml"))
     assert len(files) == len(set(files)) == 27
     for path in files:
@@ -135,7 +122,7 @@ def _hidden_entries_hold_nation_and_hex_only(view: dict, side_prefixes: tuple[st
 
 def test_the_axis_view_shows_the_reconnoitred_bombers_and_hides_the_rest(cli):
     new_game(cli)
-    apply(cli, orders_in_play_order()[:1])  # t1-axis-1: the reconnaissance of Reims succeeds
+    apply(cli, orders_in_play_order(EXAMPLE)[:1])  # t1-axis-1: the reconnaissance of Reims succeeds
     game = json.loads(cli("show", "game.yaml", "--json").output)
     assert game["blocks"]["fr_b_1"]["revealed"] and game["recon_hexes"] == ["reims"]
     text, view = exported_view(cli, "axis")

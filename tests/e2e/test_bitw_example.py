@@ -26,6 +26,13 @@ def orders_in_play_order(example: Path = EXAMPLE) -> list[Path]:
     return [example / f"{name}.yaml" for name in listed.group(1).split()]
 
 
+def play_options(example: Path) -> list[str]:
+    """The `--option K=V` arguments the example's play.sh gives `aa-ref new`."""
+    found = re.findall(r"--option (\S+)", (example / "play.sh").read_text())
+    assert found, "play.sh starts the game with options"
+    return found
+
+
 def exported_view(cli, side: str) -> tuple[str, dict]:
     """`aa-ref export --side` of game.yaml: the file's text and its data, a bitw-view."""
     result = cli("export", "game.yaml", "--side", side, "-o", f"{side}.yaml")

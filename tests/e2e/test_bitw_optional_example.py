@@ -7,12 +7,11 @@ replay and the audit of the dice; the fog of war of both views; and the script i
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 from pathlib import Path
 
 from tests.e2e.test_bitw_example import exported_view, script_env
-from tests.e2e.test_bitw_example import orders_in_play_order as example_orders
+from tests.e2e.test_bitw_example import orders_in_play_order, play_options
 from tests.schema_check import game_files_errors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,21 +26,9 @@ def script() -> str:
     return (EXAMPLE / "play.sh").read_text()
 
 
-def orders_in_play_order() -> list[Path]:
-    """The orders files in the order play.sh lists them."""
-    return example_orders(EXAMPLE)
-
-
-def options() -> list[str]:
-    """The `--option K=V` arguments play.sh gives `aa-ref new`."""
-    found = re.findall(r"--option (\S+)", script())
-    assert found, "play.sh starts the game with options"
-    return found
-
-
 def new_game(cli) -> None:
     args = ["new", str(SCENARIO), "-o", "game.yaml", "--seed", SEED]
-    for option in options():
+    for option in play_options(EXAMPLE):
         args += ["--option", option]
     result = cli(*args)
     assert result.exit_code == 0, result.output
@@ -58,7 +45,7 @@ def apply(cli, orders: list[Path]) -> None:
 def play(cli, until: str | None = None) -> dict:
     """The example from the start, through the orders file `until` (default: all of them)."""
     new_game(cli)
-    files = orders_in_play_order()
+    files = orders_in_play_order(EXAMPLE)
     if until is not None:
         files = files[:[path.stem for path in files].index(until) + 1]
     apply(cli, files)
@@ -74,7 +61,7 @@ def check(cli, actions: str, power: str) -> str:
 
 
 def test_the_script_plays_eight_optional_rules_on_its_own_demo_scenario(cli):
-    assert sorted(options()) == sorted(OPTIONS)
+    assert sorted(play_options(EXAMPLE)) == sorted(OPTIONS)
     assert f'"$here/{SCENARIO.name}"' in script() and f"--seed {SEED}" in script()
     text = SCENARIO.read_text()
     assert "demo: true" in text and "DEMO data, not a published scenario" in text
@@ -83,7 +70,7 @@ def test_the_script_plays_eight_optional_rules_on_its_own_demo_scenario(cli):
 
 
 def test_every_orders_file_is_listed_and_commented():
-    files = orders_in_play_order()
+    files = orders_in_play_order(EXAMPLE)
     assert sorted(files) == sorted(EXAMPLE.glob("t*.yaml"))
     assert len(files) == len(set(files)) == 11
     for path in files:
@@ -162,7 +149,7 @@ def test_the_story_step_by_step_and_what_it_says_is_refused(cli):
     data = play(cli, until="t1-axis-1")
     assert (data["lend_lease_turn"], data["pp"]["britain"], data["pp"]["germany"]) == (1, 9, 15)
     # the Allied July: two discs in France, Syracuse taken, Mussolini dismissed to Gran Sasso, face up
-    apply(cli, orders_in_play_order()[1:4])
+    apply(cli, orders_in_play_order(EXAMPLE)[1:4])
     data = state(cli)
     assert data["partisans"] == {"toulouse": 1, "bordeaux": 1} and data["control"]["syracuse"] == "allies"
     assert data["italy_dismissed"] == 1 and data["italy_surrendered"] == 0
@@ -172,14 +159,14 @@ def test_the_story_step_by_step_and_what_it_says_is_refused(cli):
     said = check(cli, "  - next_phase: movement\n  - move: [it_mussolini]\n    path: [e7]\n", "axis")
     assert "dismissed by the King" in said and "[BW L2560]" in said
     # after August: no rail move through bombed Paris, and one rail move only
-    apply(cli, orders_in_play_order()[4:8])
+    apply(cli, orders_in_play_order(EXAMPLE)[4:8])
     said = check(cli, "  - next_phase: srm\n  - srm: ge_inf_15\n    path: [lyon, alps]\n", "axis")
     assert "no rail move passes paris" in said and "[BW L2506]" in said
     said = check(cli, "  - next_phase: srm\n  - srm: ge_inf_51\n    path: [milan, florence]\n"
                       "  - srm: ge_inf_14\n    path: [verona]\n", "axis")
     assert "rail move(s) of this turn" in said
     # after the Axis September: Toulouse is garrisoned (the ZOC of the 19. Armee in Bordeaux), no disc goes there
-    apply(cli, orders_in_play_order()[8:9])
+    apply(cli, orders_in_play_order(EXAMPLE)[8:9])
     said = check(cli, "  - next_phase: production\n  - partisans: toulouse\n    paid_by: britain\n", "allies")
     assert "toulouse is garrisoned by the Axis" in said and "[BW L2410]" in said
 
