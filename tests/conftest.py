@@ -27,6 +27,13 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
     return Cli(tmp_path)
 
 
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh folder, the current one for the test (files a test writes and reads by relative name)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
 @pytest.fixture(autouse=True)
 def no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
     """Output is fitted to `COLUMNS` (`aa_ref.cli.fit`), which pytest-xdist's workers set to 80: every test starts

@@ -25,12 +25,6 @@ EDITS = EditedFile(CASES / "_atlantic-scenario.yaml", "scenario.yaml")
 BRITAIN = "  britain: britain\n  france: france\n"
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def play(tmp_path: Path, case: dict[str, Any]) -> Any:
     """Run a case written on the fly (the cases' scenario folder, `_atlantic-scenario.yaml`); its outcome, after
     checking its expectations."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 
 from aa_ref.core.setups import load_setup
 from aa_ref.games.blocks_in_the_west import rules
@@ -21,12 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
 EDITS = EditedFile(CASES / "_factories-scenario.yaml", "scenario.yaml")
 SCENARIO = "_factories-scenario.yaml"
-
-
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def _play(case: dict[str, Any]) -> Outcome:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 
 from aa_ref.games.blocks_in_the_west import hq, rules
 from aa_ref.games.blocks_in_the_west.act import Act
@@ -23,12 +22,6 @@ from tests.located import EditedFile
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITS = EditedFile(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml", "scenario.yaml")
-
-
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 # --- the scenario fields ---------------------------------------------------------------------------------

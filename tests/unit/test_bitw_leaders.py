@@ -58,12 +58,6 @@ EDITS = EditedFile(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml", "scenario.yaml
 FRANCE = "    armistice: true                                # may ask for an armistice before Paris falls [BW L844]\n"
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def test_an_open_city_in_france_validates(folder):
     result = EDITS.validate(folder, EDITS.edited(FRANCE, FRANCE + "    open_city: lille\n"))
     assert result.exit_code == 0, result.output

@@ -27,12 +27,6 @@ EDITS = EditedFile(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml", "scenario.yaml
 VICTORY = "victory: {side: axis, control_all: [paris], otherwise: allies}"
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def act_on(state: dict, side: str = "axis", options: dict | None = None, dice: list[int] | None = None) -> Act:
     """An Act on the partisans fixture with the case-like `state`, events applied as they are emitted."""
     case = {"scenario": "_partisans-scenario.yaml",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw, scenario_digest
 from aa_ref.games.blocks_in_the_west.views import view
@@ -15,12 +14,6 @@ from tests.located import EditedFile
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
 EDITS = EditedFile(CASES / "_sea-zones-scenario.yaml", "scenario.yaml")
-
-
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def test_the_fixture_validates(folder):

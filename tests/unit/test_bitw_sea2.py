@@ -20,12 +20,6 @@ CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
 EDITS = EditedFile(CASES / "_sea2-scenario.yaml", "scenario.yaml")
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def test_the_fixture_validates(folder):
     result = EDITS.validate(folder, EDITS.text())
     assert result.exit_code == 0, result.output

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from aa_ref.core.setups import data_sha256, load_setup
 from aa_ref.games.blocks_in_the_west import rules, strategic_warfare, supply
@@ -23,12 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
 EDITS = EditedFile(CASES / "_airwar-scenario.yaml", "scenario.yaml")
 WW = "wunderwaffen: {peenemunde: H60, atlantic_coast: [H01, H02], v2_corps: de-inf65, britain: britain}"
-
-
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def test_the_fixture_validates(folder):

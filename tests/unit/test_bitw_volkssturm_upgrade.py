@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from aa_ref.core.setups import load_setup
 from aa_ref.games.blocks_in_the_west import rules
@@ -17,12 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
 EDITS = EditedFile(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml", "scenario.yaml")
 PZ = '  ge_pz_2: {power: germany, unit: tank, name: "XVI Panzerkorps",'
-
-
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def test_an_upgrade_the_scenario_writes_validates(folder):

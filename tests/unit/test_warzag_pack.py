@@ -30,12 +30,6 @@ EDITS = EditedFile(DEMO, NAME)
 demo_text, edited, validate, located = EDITS.text, EDITS.edited, EDITS.validate, EDITS.located
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 # --- the demo pack --------------------------------------------------------------
 def test_the_demo_pack_validates(folder):
     result = validate(folder, demo_text())
