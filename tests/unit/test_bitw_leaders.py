@@ -55,6 +55,7 @@ import pytest  # noqa: E402
 from tests.located import EditedFile  # noqa: E402
 
 EDITS = EditedFile(ROOT / "aa_ref" / "setups" / "bitw-demo.yaml", "scenario.yaml")
+LEADERS = EditedFile(CASES / "_leaders-scenario.yaml", "scenario.yaml")
 FRANCE = "    armistice: true                                # may ask for an armistice before Paris falls [BW L844]\n"
 
 
@@ -93,16 +94,9 @@ def test_a_scenario_without_open_city_keeps_its_digest():
 # --- the Mediterranean's weather [BW L1602], [BW L2600] -----------------------------------------------------
 
 
-def test_a_mediterranean_sea_hex_is_reported(tmp_path: Path):
-    text = (CASES / "_leaders-scenario.yaml").read_text()
-    text = text.replace("  H20: {at: [2, 0], terrain: sea}", "  H20: {at: [2, 0], terrain: sea, mediterranean: true}")
-    (tmp_path / "s.yaml").write_text(text)
-    from typer.testing import CliRunner
-
-    from aa_ref.cli.app import app
-
-    result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
-    assert result.exit_code == 1 and "marked mediterranean but is sea" in result.output, result.output
+def test_a_mediterranean_sea_hex_is_reported(folder):
+    LEADERS.reported(folder, '  H20: {at: [2, 0], terrain: sea}', '  H20: {at: [2, 0], terrain: sea, mediterranean: true}', 'H20:', 'true',
+                   'marked mediterranean but is sea')
 
 
 def test_the_weather_of_a_hex():
@@ -207,15 +201,9 @@ def test_without_paris_free_france_gets_nothing(tmp_path: Path):
     assert not out.problems and out.game.pp.get("free_france", 0) == 0
 
 
-def test_a_sponsor_of_the_other_side_is_reported(tmp_path: Path):
-    text = (CASES / "_leaders-scenario.yaml").read_text().replace("rebuilt_by: {power: usa,", "rebuilt_by: {power: germany,")
-    (tmp_path / "s.yaml").write_text(text)
-    from typer.testing import CliRunner
-
-    from aa_ref.cli.app import app
-
-    result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
-    assert result.exit_code == 1 and "must be another power of its side" in result.output, result.output
+def test_a_sponsor_of_the_other_side_is_reported(folder):
+    LEADERS.reported(folder, 'rebuilt_by: {power: usa,', 'rebuilt_by: {power: germany,', 'rebuilt_by:', 'germany',
+                   'must be another power of its side')
 
 
 # --- Rommel and Kesselring [BW L1953-L1964]; the US morale [BW L2044-L2048] ---------------------------------------
@@ -242,16 +230,9 @@ def test_hitler_stays_bound_to_the_srm_phase(tmp_path: Path):
     assert out.problems and "srm phase" in str(out.problems[0]).lower()
 
 
-def test_an_area_on_a_tactical_hq_is_reported(tmp_path: Path):
-    text = (CASES / "_leaders-scenario.yaml").read_text().replace(
-        "  de-pzhq: {power: germany, unit: hq, hq: armour,", "  de-pzhq: {power: germany, unit: hq, hq: armour, area: france,")
-    (tmp_path / "s.yaml").write_text(text)
-    from typer.testing import CliRunner
-
-    from aa_ref.cli.app import app
-
-    result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
-    assert result.exit_code == 1 and "only Rommel and Kesselring command in an area" in result.output, result.output
+def test_an_area_on_a_tactical_hq_is_reported(folder):
+    LEADERS.reported(folder, '  de-pzhq: {power: germany, unit: hq, hq: armour,', '  de-pzhq: {power: germany, unit: hq, hq: armour, area: france,', 'de-pzhq: {power: germany, unit: hq, hq: armour, area', 'france',
+                   'only Rommel and Kesselring command in an area')
 
 
 def test_a_us_loss_below_ten_keeps_the_usa_in_the_war(tmp_path: Path):
@@ -309,16 +290,9 @@ def test_another_strategic_air_hq_keeps_its_level(tmp_path: Path, monkeypatch: p
     assert out.problems and "commands at most 2" in str(out.problems[0])
 
 
-def test_luftwaffe_on_a_fighter_is_reported(tmp_path: Path):
-    text = (CASES / "_leaders-scenario.yaml").read_text().replace(
-        "  de-ftr1: {power: germany, unit: fighter,", "  de-ftr1: {power: germany, unit: fighter, luftwaffe: true,")
-    (tmp_path / "s.yaml").write_text(text)
-    from typer.testing import CliRunner
-
-    from aa_ref.cli.app import app
-
-    result = CliRunner().invoke(app, ["validate", str(tmp_path / "s.yaml")])
-    assert result.exit_code == 1 and "every German air unit is Goering's already" in result.output, result.output
+def test_luftwaffe_on_a_fighter_is_reported(folder):
+    LEADERS.reported(folder, '  de-ftr1: {power: germany, unit: fighter,', '  de-ftr1: {power: germany, unit: fighter, luftwaffe: true,', 'de-ftr1: {power: germany, unit: fighter, luftwaffe', 'true',
+                   "every German air unit is Goering's already")
 
 
 # --- the British radar chain [BW L2008-L2038] -------------------------------------------------------------------
