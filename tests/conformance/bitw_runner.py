@@ -42,6 +42,7 @@ file and the key, with a "did you mean".
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +137,17 @@ def run_case(path: Path) -> tuple[dict[str, Any], Outcome]:
     check_document_case_keys(path, case, CASE_KEYS, STATE_KEYS, EXPECT_KEYS, tuple(OPTIONS))
     scenario, ruleset, game = build_state(case)
     return case, play(path, case, scenario, ruleset, game, "bitw-orders")
+
+
+def run_inline(folder: Path, scenario: str, state: dict[str, Any], documents: list[dict[str, Any]],
+               options: dict[str, str] | None = None) -> Outcome:
+    """A case a unit test writes instead of a numbered file: `documents` applied to `state` on `scenario` (a fixture of
+    the cases' folder), through the same runner; the problems or the resulting game."""
+    case = {"case": 0, "title": "a unit test's case", "rule": "unit test", "scenario": scenario,
+            "options": options or {}, "state": state, "orders": documents, "expect": {"verdict": "legal"}}
+    path = folder / "case.yaml"
+    path.write_text(json.dumps(case))
+    return run_case(path)[1]
 
 
 def check_expectations(case: dict[str, Any], outcome: Outcome) -> list[str]:

@@ -11,7 +11,7 @@ from aa_ref.core.setups import load_setup
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw
 from aa_ref.games.blocks_in_the_west.state import Game
 from aa_ref.games.blocks_in_the_west.views import view
-from tests.conformance.bitw_runner import run_case
+from tests.conformance.bitw_runner import run_case, run_inline
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
@@ -163,15 +163,9 @@ def test_no_target_in_bad_weather():
 
 # --- Free France [BW L854], [BW L950-L957] -----------------------------------------------------------------------
 def _play(tmp_path: Path, state: dict, actions: list) -> object:
-    """A case of the leaders' scenario run like a conformance case (the case numbers are spent)."""
-    import json
-
-    case = {"case": 0, "title": "t", "rule": "BW L954", "scenario": "_leaders-scenario.yaml",
-            "state": {"turn": 6, "phase": "production", "power": "allies", "armistices": ["france"], **state},
-            "orders": [{"actions": actions}], "expect": {"verdict": "legal"}}
-    path = tmp_path / "case.yaml"
-    path.write_text(json.dumps(case))
-    return run_case(path)[1]
+    """A case of the leaders' scenario in France's sixth-month Allied Production phase after its armistice."""
+    return run_inline(tmp_path, "_leaders-scenario.yaml", {"turn": 6, "phase": "production", "power": "allies",
+                                                           "armistices": ["france"], **state}, [{"actions": actions}])
 
 
 def test_the_usa_pay_at_most_three_pp_a_turn(tmp_path: Path):
@@ -208,14 +202,8 @@ def test_a_sponsor_of_the_other_side_is_reported(folder):
 
 # --- Rommel and Kesselring [BW L1953-L1964]; the US morale [BW L2044-L2048] ---------------------------------------
 def _case(tmp_path: Path, state: dict, actions: list, options: dict | None = None) -> object:
-    import json
-
-    case = {"case": 0, "title": "t", "rule": "BW L1959", "scenario": "_leaders-scenario.yaml",
-            "options": options or {"hq_command": "on"}, "state": state, "orders": [{"actions": actions}],
-            "expect": {"verdict": "legal"}}
-    path = tmp_path / "case.yaml"
-    path.write_text(json.dumps(case))
-    return run_case(path)[1]
+    return run_inline(tmp_path, "_leaders-scenario.yaml", state, [{"actions": actions}],
+                      {"hq_command": "on"} if options is None else options)
 
 
 def test_rommel_is_activated_in_the_exploitation_phase_too(tmp_path: Path):

@@ -5,7 +5,6 @@ Reaction, the actions spent one by one, old games.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -15,7 +14,7 @@ from aa_ref.core.setups import load_setup
 from aa_ref.games.blocks_in_the_west import casablanca, hq
 from aa_ref.games.blocks_in_the_west.ruleset import Bitw, scenario_digest
 from aa_ref.games.blocks_in_the_west.state import Activation
-from tests.conformance.bitw_runner import run_case
+from tests.conformance.bitw_runner import run_inline
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "conformance" / "blocks_in_the_west"
@@ -25,12 +24,8 @@ SCENARIO = load_setup(str(CASES / "_leaders2-scenario.yaml"))
 
 def _case(tmp_path: Path, state: dict, actions: list | None = None, options: dict | None = None,
           documents: list | None = None) -> object:
-    case = {"case": 0, "title": "t", "rule": "BW L2052", "scenario": "_leaders2-scenario.yaml",
-            "options": options or {"hq_command": "on"}, "state": state,
-            "orders": documents or [{"actions": actions}], "expect": {"verdict": "legal"}}
-    path = tmp_path / "case.yaml"
-    path.write_text(json.dumps(case))
-    return run_case(path)[1]
+    return run_inline(tmp_path, "_leaders2-scenario.yaml", state, documents or [{"actions": actions}],
+                      options or {"hq_command": "on"})
 
 
 def _validate(tmp_path: Path, text: str) -> object:
