@@ -8,12 +8,11 @@ and the script itself."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 from pathlib import Path
 
 from tests.e2e.test_bitw_example import exported_view, script_env
-from tests.e2e.test_bitw_example import orders_in_play_order as example_orders
+from tests.e2e.test_bitw_example import orders_in_play_order, play_options
 from tests.schema_check import game_files_errors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,21 +26,9 @@ def script() -> str:
     return (EXAMPLE / "play.sh").read_text()
 
 
-def orders_in_play_order() -> list[Path]:
-    """The orders files in the order play.sh lists them."""
-    return example_orders(EXAMPLE)
-
-
-def options() -> list[str]:
-    """The `--option K=V` arguments play.sh gives `aa-ref new`."""
-    found = re.findall(r"--option (\S+)", script())
-    assert found, "play.sh starts the game with options"
-    return found
-
-
 def new_game(cli) -> None:
     args = ["new", str(SCENARIO), "-o", "game.yaml", "--seed", SEED]
-    for option in options():
+    for option in play_options(EXAMPLE):
         args += ["--option", option]
     result = cli(*args)
     assert result.exit_code == 0, result.output
@@ -57,7 +44,7 @@ def apply(cli, orders: list[Path]) -> None:
 def play(cli, until: str | None = None) -> dict:
     """The example from the start, through the orders file `until` (default: all of them)."""
     new_game(cli)
-    files = orders_in_play_order()
+    files = orders_in_play_order(EXAMPLE)
     if until is not None:
         files = files[:[path.stem for path in files].index(until) + 1]
     apply(cli, files)
@@ -77,7 +64,7 @@ def check(cli, actions: str, power: str) -> str:
 
 
 def test_the_script_plays_four_optional_rules_with_hqs_on_its_own_demo_scenario(cli):
-    assert sorted(options()) == sorted(OPTIONS)
+    assert sorted(play_options(EXAMPLE)) == sorted(OPTIONS)
     assert f'"$here/{SCENARIO.name}"' in script() and f"--seed {SEED}" in script()
     text = SCENARIO.read_text()
     assert "demo: true" in text and "DEMO data, not a published scenario" in text
@@ -86,7 +73,7 @@ def test_the_script_plays_four_optional_rules_with_hqs_on_its_own_demo_scenario(
 
 
 def test_every_orders_file_is_listed_and_commented():
-    files = orders_in_play_order()
+    files = orders_in_play_order(EXAMPLE)
     assert sorted(files) == sorted(EXAMPLE.glob("t*.yaml"))
     assert len(files) == len(set(files)) == 5
     for path in files:
@@ -149,7 +136,7 @@ def test_the_story_step_by_step_and_what_it_says_is_refused(cli):
     new_game(cli)
     said = check(cli, "  - next_phase: production\n  - volkssturm: ge_inf_vg\n    at: berlin\n", "axis")
     assert "the Volkssturm directive is not active" in said and "[BW L2418]" in said
-    apply(cli, orders_in_play_order()[:1])
+    apply(cli, orders_in_play_order(EXAMPLE)[:1])
     data = state(cli)
     assert data["volkssturm"] is False and data["production_lost"] == {}  # the V-1 missed
     assert (data["blocks"]["ge_inf_15"]["hex"], data["blocks"]["ge_inf_7"]["hex"]) == ("peenemunde", "brest")
@@ -167,12 +154,12 @@ def test_the_story_step_by_step_and_what_it_says_is_refused(cli):
                       "  - reserve: [gb_inf_cdn]\n    hq: gb_churchill\n", "allies")
     assert "reserve action names no unit" in said and "[BW L1928]" in said
     # after the Allied July: the directive is active, the Canadians' barrel is off, XXX Corps in Cherbourg
-    apply(cli, orders_in_play_order()[1:2])
+    apply(cli, orders_in_play_order(EXAMPLE)[1:2])
     data = state(cli)
     assert data["volkssturm"] is True and data["reserves"] == {}
     assert data["blocks"]["gb_inf_30"]["hex"] == "cherbourg" and data["blocks"]["gb_inf_cdn"]["hex"] == "aachen"
     # after the Axis August: the V-1's hit, no V-2 yet (August)
-    apply(cli, orders_in_play_order()[2:3])
+    apply(cli, orders_in_play_order(EXAMPLE)[2:3])
     data = state(cli)
     assert data["production_lost"] == {"britain": {"yellow": 1}} and data["blocks"]["ge_inf_vg"]["hex"] == "berlin"
     assert "V-2 launched" not in cli("log", "game.yaml").output
