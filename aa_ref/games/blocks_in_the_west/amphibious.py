@@ -40,8 +40,10 @@ TECH 3 (24.4, the leader's `naval_supply` action), double-range invasions of TEC
 The second wave (24.5, `second_wave` after round 1, `land_second_wave`): a TECH 2 naval HQ's units in stand-by; the
 defender's armour-only reaction to it (24.6) is `combat.second_wave`'s.
 
-Not played (the option stays refused): Mulberries (6.7), the surprise bonus against neutrals (24.3: no neutral powers
-in the model).
+The surprise against neutrals (24.3) is `neutrality.py`'s: TECH 2 infantry landing on a neutral power's territory in
+the turn it is first attacked acts as TECH 3 Marines.
+
+Not played (the option stays refused): Mulberries (6.7).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import movement, naval, rules, supply
+from aa_ref.games.blocks_in_the_west import movement, naval, neutrality, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
@@ -134,7 +136,10 @@ def land(act: Act, order: Any) -> None:
     to = act.hex(order.to, "to")
     act.require(board.land(to), f"{to} is sea or a partial map-edge hex", "L2292", "to")
     act.require(to != port, f"{block_id} is already in {to}", "L2292", "to")
-    marines = block.unit == "marines"
+    marines, level = neutrality.as_marines(act, block_id, to)  # AR 24.3: surprise against a neutral [BW L2342]
+    if marines and block.unit == "infantry":
+        act.note(f"{to} is {act.scenario.hexes[to].nation}'s, a neutral attacked this turn: {block_id} (infantry TECH 2) "
+                 "lands as TECH 3 Marines (24.3) [BW L2342]")
     times = 1
     if marines:
         far = hex_distance(act, port, to)
@@ -178,6 +183,9 @@ def land(act: Act, order: Any) -> None:
     if game.blocks[block_id].hex is not None and hard:
         act.note(f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3): 1 hit [BW L2338]")
         take_hits(act, [block_id], 1, f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3) [BW L2338]")
+    neutral = neutrality.neutral_of(act, to)
+    if neutral is not None:
+        neutrality.attack(act, {neutral})
     if game.blocks[block_id].hex is not None and not act.board().blocks_at(to, board.enemy(side)):  # type: ignore[arg-type]
         movement.capture(act, [to], block.power)
 
@@ -229,7 +237,8 @@ def reembark(act: Act, battle: Battle, block_id: str) -> None:
     game = act.game
     act.require(rules.enabled(game, "amphibious"), "re-embarking is AR 24.0's: amphibious is off", "L2326", "withdraw")
     block = act.scenario.blocks[block_id]
-    act.require(block.unit == "marines" and block_id in game.landed, f"{block_id} did not land this turn as Marines: "
+    marines = neutrality.as_marines(act, block_id, battle.hex)[0]  # AR 24.3 [BW L2342]
+    act.require(marines and block_id in game.landed, f"{block_id} did not land this turn as Marines: "
                 "only Marines re-embark after the first round", "L2326", "withdraw")
     act.require(battle.round == 1 and battle.stage == "attacker_withdrawal", "Marines re-embark after the first round "
                 "of combat, at the attacker's withdrawal", "L2326", "withdraw")
@@ -305,12 +314,13 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
                 "played)", "L2352", "second_wave")
     block, state = act.scenario.blocks[block_id], game.blocks[block_id]
     beach = cleared(act, battle)
+    marines = neutrality.as_marines(act, block_id, battle.hex)[0]  # AR 24.3 [BW L2342]
     if beach:
         act.require(block.unit in (*GCU, "artillery") and block.unit not in ("static", "fort"), f"{block_id} "
                     f"({block.unit}) does not land: infantry, artillery and armour reinforce a cleared beach", "L2302",
                     "second_wave")
     else:
-        act.require(block.unit == "marines", f"{block_id} ({block.unit}) does not land: the beach at {battle.hex} was "
+        act.require(marines, f"{block_id} ({block.unit}) does not land: the beach at {battle.hex} was "
                     "not cleared in the first round, only Marines go in the second wave", "L2304", "second_wave")
     board = act.board()
     side = battle.attacker
@@ -321,7 +331,7 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
     act.require(state.strength == block.steps[0].value, f"{block_id} is not at full strength", "L2316",
                 "second_wave")
     act.require(game.weather == "good", f"no amphibious invasion in {game.weather} weather", "L2317", "second_wave")
-    if block.unit == "marines":
+    if marines:
         far = hex_distance(act, port, battle.hex)
         act.require(far <= RANGE, f"{battle.hex} is {far} hexes from {port}: the second wave comes from a port within "
                     f"{RANGE}", "L2354", "second_wave")

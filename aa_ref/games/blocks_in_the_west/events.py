@@ -329,12 +329,20 @@ class NavalState(Strict):
     landed: dict[str, str] | None = None
 
 
+
+class NeutralsAttacked(Strict):
+    """AR 24.3: the neutral powers attacked so far and the turn of each one's first attack (replaces the game's)."""
+
+    type: Literal["neutrals_attacked"] = "neutrals_attacked"
+    attacked: dict[str, int]
+
+
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
           Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget,
           Reserves, Factories, Warfare, NavalState, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored,
-          Morale, RadarStation],
+          Morale, RadarStation, NeutralsAttacked],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -503,6 +511,8 @@ def apply_event(game: Game, event: Any) -> None:
                 game.shipped = list(shipped)
             if landed is not None:
                 game.landed = dict(landed)
+        case NeutralsAttacked(attacked=attacked):
+            game.neutrals_attacked = dict(attacked)
         case Roll() | Note():
             pass
         case _:

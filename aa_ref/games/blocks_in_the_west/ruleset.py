@@ -36,6 +36,7 @@ from aa_ref.games.blocks_in_the_west import (
     open_city,
     partisans,
     naval,
+    neutrality,
     production,
     radar,
     recon,
@@ -104,7 +105,7 @@ mission [BW L2479]."""
 FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits", "radar"),
                        "blocks": ("upgrade", "bombing_area", "area", "luftwaffe", "naval_plan"),
                        "powers": ("open_city", "created_by_armistice_of", "rebuilt_by", "liberated_capital",
-                                  "morale_limit", "radar")}
+                                  "morale_limit", "radar", "neutral")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
 `bombing_area`, OR 18.0's `naval_plan`): left out of the digest while they hold their default, so that the games
@@ -357,6 +358,8 @@ class Bitw:
             act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
             if step == "reaction":
                 open_city.check_evacuated(act)  # the Movement phase after Paris open city is over [BW L838]
+                if rules.enabled(game, "amphibious"):
+                    neutrality.watch(act)  # AR 24.3: a neutral entered in the Movement phase is attacked [BW L2342]
             if step == "strategic_warfare":
                 strategic_warfare.enter(act)  # optional rules only [BW L1155], [BW L1174]
                 continue
@@ -443,6 +446,8 @@ class Bitw:
         hq.deactivate(act, ("exploitation",))
         reserves.end_exploitation(act)  # OR 31.0: Motorisation reserve not moved [BW L2468]
         supply.exploitation_check(act)
+        if rules.enabled(act.game, "amphibious"):
+            neutrality.watch(act)  # AR 24.3: a neutral entered in the Exploitation phase is attacked [BW L2342]
         game = act.game
         if game.power != act.scenario.first_side or game.winner:
             victory.victory_phase(act)

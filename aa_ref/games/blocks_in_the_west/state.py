@@ -271,6 +271,10 @@ class Game(Strict):
     landed: dict[str, str] = Field(default_factory=dict, description="AR 24.0: block landed this player turn -> the "
                                    "port it sailed from (first round: defender fires first, +1 bonus, the landing "
                                    "units 1 malus) [BW L2324]")
+    neutrals_attacked: dict[str, int] = Field(default_factory=dict, description="AR 24.3: neutral power (the "
+                                              "scenario's `neutral`) -> the turn its enemy first attacked it (a "
+                                              "landing on its territory, or enemy units standing there at the end "
+                                              "of a Movement or Exploitation phase) [BW L2342]")
 
     @field_validator("blocks", "control")
     @classmethod
