@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import movement, naval, neutrality, rules, supply
+from aa_ref.games.blocks_in_the_west import damage, movement, mulberry, naval, neutrality, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
@@ -100,6 +100,13 @@ def banned(act: Act, hex_id: str) -> list[str]:
     return out
 
 
+def closed(act: Act, port: str, field: str) -> None:
+    """OR 32.2 (and a Mulberry's, BR 6.7.2): "1 colpo impedisce di usare il porto per lanciare invasioni anfibie e
+    muovere da/verso di esso per 1 turno" [BW L2502], [BW L1128]."""
+    act.require(not damage.port_closed(act.game, port, "moves"), f"{port} was bombed in the enemy's last Strategic "
+                "Warfare phase: no invasion from it for a turn", "L2502", field)
+
+
 def front_beach(act: Act, port: str, hex_id: str) -> bool:
     """The hex is a front-beach of the port [BW L2313]."""
     return any(hex_id in z.front_beaches.get(port, ()) for z in act.scenario.sea_zones.values())
@@ -127,9 +134,10 @@ def land(act: Act, order: Any) -> None:
     board = act.board()
     side = act.side
     port: str = state.hex  # type: ignore[assignment]
-    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+    act.require(mulberry.is_port(game, act.scenario, port) and board.controller(port) == side,
                 f"{block_id} is in {port}, not in a friendly port: invading units begin their turn in one", "L2316",
                 "land")
+    closed(act, port, "land")
     act.require(not state.out_of_supply, f"{block_id} did not begin the turn in supply", "L2316", "land")
     act.require(state.strength == block.steps[0].value, f"{block_id} is not at full strength", "L2316", "land")
     act.require(game.weather == "good", f"no amphibious invasion in {game.weather} weather", "L2317", "land")
@@ -248,6 +256,7 @@ def reembark(act: Act, battle: Battle, block_id: str) -> None:
     enemy = board.enemy(side)  # type: ignore[arg-type]
     act.require(board.controller(port) == side and not board.blocks_at(port, enemy),
                 f"{port}, the port {block_id} sailed from, is no longer friendly", "L2326", "withdraw")
+    closed(act, port, "withdraw")
     problem = board.stacking_problem(port, [block_id])
     act.require(problem is None, problem or "", "L648-L656", "withdraw")
     leaders = [h for h, a in game.hq_active.items() if board.side_of(h) == side and (
@@ -325,8 +334,9 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
     board = act.board()
     side = battle.attacker
     port: str = state.hex  # type: ignore[assignment]
-    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+    act.require(mulberry.is_port(game, act.scenario, port) and board.controller(port) == side,
                 f"{block_id} is in {port}, not in a friendly port", "L2316", "second_wave")
+    closed(act, port, "second_wave")
     act.require(not state.out_of_supply, f"{block_id} did not begin the turn in supply", "L2316", "second_wave")
     act.require(state.strength == block.steps[0].value, f"{block_id} is not at full strength", "L2316",
                 "second_wave")
@@ -381,8 +391,9 @@ def land_armour(act: Act, order: Any) -> None:
     board = act.board()
     side = act.side
     port: str = state.hex  # type: ignore[assignment]
-    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+    act.require(mulberry.is_port(game, act.scenario, port) and board.controller(port) == side,
                 f"{block_id} is in {port}, not in a friendly port", "L2366", "land_armour")
+    closed(act, port, "land_armour")
     to = act.hex(order.to, "to")
     act.require(to in beachheads(act) and board.controller(to) == side
                 and not board.blocks_at(to, board.enemy(side)),  # type: ignore[arg-type]
