@@ -70,7 +70,8 @@ def buy(act: Act, order: Any) -> None:
     game, scenario = act.game, act.scenario
     act.require(on(game), "Mulberries are AR 24.0's (BR 6.7): amphibious is off", "L1110", "mulberry_pp")
     powers = [p for p, x in scenario.powers.items() if x.side == act.side and x.mulberries]
-    power = order.power if order.power is not None else (powers[0] if powers else None)
+    able = [p for p in powers if scenario.powers[p].tech.get("naval", 1) >= 3] or powers
+    power = order.power if order.power is not None else (able[0] if able else None)
     act.require(power in powers, f"{power or 'no power'} of the {act.side} has no Mulberry plate (the scenario's "
                 "`mulberries`: the USA and GB)", "L1112", "power")
     assert power is not None

@@ -108,7 +108,7 @@ class Mission(Strict):
     [BW L2477-L2479]."""
 
     hex: str = Field(description="the target hex")
-    target: Literal["production", "port", "rail", "radar"]
+    target: Literal["production", "port", "rail", "radar", "mulberry"]
     colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
         default=None, description="production: the colour of the factory or centre bombed")
     bombers: list[str]
