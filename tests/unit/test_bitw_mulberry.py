@@ -94,3 +94,33 @@ def test_the_views_show_the_mulberries_to_both_sides():
     assert allies.mulberry_paid == axis.mulberry_paid == {"britain": 10}
     assert axis.neutrals_attacked == {"belgium": 1}
     assert (allies.pp_by_sea, axis.pp_by_sea) == (3, 0)
+
+
+def _variant(tmp_path: Path, number: str, *edits: tuple[str, str]):
+    from tests.conformance.bitw_runner import run_case
+
+    source = next(CASES.glob(f"{number}-*.yaml"))
+    text = source.read_text()
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    path = tmp_path / source.name
+    path.write_text(text)
+    return run_case(path)[1]
+
+
+def test_no_mulberry_on_a_beach_the_first_round_did_not_clear(tmp_path):
+    """"se l'esagono è stato completamente ripulito dalle unità nemiche" [BW L1122]: the defender survived round 1."""
+    outcome = _variant(tmp_path, "252", ("de-inf3: {hex: H01, strength: 1, revealed: true}",
+                                         "de-inf3: {hex: H01, strength: 3, revealed: true}"),
+                       ("{second_wave: [gb-inf1, gb-inf2], battle: H01, mulberry: britain}",
+                        "{second_wave: [], battle: H01, mulberry: britain}"),
+                       ("dice: [1, 1, 6, 2, 2]", "dice: [1, 1, 1, 1, 1]"))
+    assert any("H01 still holds enemy units" in p for p in outcome.problems), outcome.problems
+
+
+def test_the_pp_cap_by_sea_is_amphibious_only(tmp_path):
+    """Without AR 24.0 the repairs of units supplied by sea are not capped (BR 6.7.3 comes with the Mulberries)."""
+    outcome = _variant(tmp_path, "257", ("options: {amphibious: 'on'}", "options: {amphibious: 'off'}"),
+                       ("  mulberries: {H31: britain}\n", ""))
+    assert not outcome.problems, outcome.problems
