@@ -61,7 +61,8 @@ HEADER_KEYS = ("turn", "power", "phase", "weather", "winner", "armistices", "for
                "destroyed_factories", "italy_dismissed", "italy_surrendered", "mussolini_freed", "mussolini_captured",
                "rsi_declared", "rsi_liguria", "rsi_gift_turn", "rsi_gift", "partisans", "conquered", "lend_lease_turn",
                "lend_lease_pp", "u_boat_target", "reserves", "production_lost", "srm_lost", "v2_target", "gotterdammerung",
-               "capitals", "evacuate", "mediterranean_weather", "recon_hexes", "recon_targets", "morale", "radar_down")
+               "capitals", "evacuate", "mediterranean_weather", "recon_hexes", "recon_targets", "morale", "radar_down",
+               "neutrals_attacked", "mulberry_paid", "mulberries_ready", "mulberries", "pp_by_sea")
 CASE_KEYS = ("case", "title", "rule", "scenario", "seed", "options", "state", "orders", "dice", "expect", "known_bug")
 STATE_KEYS = HEADER_KEYS + ("blocks", "control", "pp", "coloured_pp", "srm_used", "pending", "factory_works",
                             "new_factories", "bomb_damage")

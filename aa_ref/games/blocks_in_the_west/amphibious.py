@@ -40,8 +40,10 @@ TECH 3 (24.4, the leader's `naval_supply` action), double-range invasions of TEC
 The second wave (24.5, `second_wave` after round 1, `land_second_wave`): a TECH 2 naval HQ's units in stand-by; the
 defender's armour-only reaction to it (24.6) is `combat.second_wave`'s.
 
-Not played (the option stays refused): Mulberries (6.7), the surprise bonus against neutrals (24.3: no neutral powers
-in the model).
+The surprise against neutrals (24.3) is `neutrality.py`'s: TECH 2 infantry landing on a neutral power's territory in
+the turn it is first attacked acts as TECH 3 Marines.
+
+Not played (the option stays refused): Mulberries (6.7).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import movement, naval, rules, supply
+from aa_ref.games.blocks_in_the_west import damage, movement, mulberry, naval, neutrality, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
@@ -98,6 +100,13 @@ def banned(act: Act, hex_id: str) -> list[str]:
     return out
 
 
+def closed(act: Act, port: str, field: str) -> None:
+    """OR 32.2 (and a Mulberry's, BR 6.7.2): "1 colpo impedisce di usare il porto per lanciare invasioni anfibie e
+    muovere da/verso di esso per 1 turno" [BW L2502], [BW L1128]."""
+    act.require(not damage.port_closed(act.game, port, "moves"), f"{port} was bombed in the enemy's last Strategic "
+                "Warfare phase: no invasion from it for a turn", "L2502", field)
+
+
 def front_beach(act: Act, port: str, hex_id: str) -> bool:
     """The hex is a front-beach of the port [BW L2313]."""
     return any(hex_id in z.front_beaches.get(port, ()) for z in act.scenario.sea_zones.values())
@@ -125,16 +134,20 @@ def land(act: Act, order: Any) -> None:
     board = act.board()
     side = act.side
     port: str = state.hex  # type: ignore[assignment]
-    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+    act.require(mulberry.is_port(game, act.scenario, port) and board.controller(port) == side,
                 f"{block_id} is in {port}, not in a friendly port: invading units begin their turn in one", "L2316",
                 "land")
+    closed(act, port, "land")
     act.require(not state.out_of_supply, f"{block_id} did not begin the turn in supply", "L2316", "land")
     act.require(state.strength == block.steps[0].value, f"{block_id} is not at full strength", "L2316", "land")
     act.require(game.weather == "good", f"no amphibious invasion in {game.weather} weather", "L2317", "land")
     to = act.hex(order.to, "to")
     act.require(board.land(to), f"{to} is sea or a partial map-edge hex", "L2292", "to")
     act.require(to != port, f"{block_id} is already in {to}", "L2292", "to")
-    marines = block.unit == "marines"
+    marines, level = neutrality.as_marines(act, block_id, to)  # AR 24.3: surprise against a neutral [BW L2342]
+    if marines and block.unit == "infantry":
+        act.note(f"{to} is {act.scenario.hexes[to].nation}'s, a neutral attacked this turn: {block_id} (infantry TECH 2) "
+                 "lands as TECH 3 Marines (24.3) [BW L2342]")
     times = 1
     if marines:
         far = hex_distance(act, port, to)
@@ -178,6 +191,9 @@ def land(act: Act, order: Any) -> None:
     if game.blocks[block_id].hex is not None and hard:
         act.note(f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3): 1 hit [BW L2338]")
         take_hits(act, [block_id], 1, f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3) [BW L2338]")
+    neutral = neutrality.neutral_of(act, to)
+    if neutral is not None:
+        neutrality.attack(act, {neutral})
     if game.blocks[block_id].hex is not None and not act.board().blocks_at(to, board.enemy(side)):  # type: ignore[arg-type]
         movement.capture(act, [to], block.power)
 
@@ -229,7 +245,8 @@ def reembark(act: Act, battle: Battle, block_id: str) -> None:
     game = act.game
     act.require(rules.enabled(game, "amphibious"), "re-embarking is AR 24.0's: amphibious is off", "L2326", "withdraw")
     block = act.scenario.blocks[block_id]
-    act.require(block.unit == "marines" and block_id in game.landed, f"{block_id} did not land this turn as Marines: "
+    marines = neutrality.as_marines(act, block_id, battle.hex)[0]  # AR 24.3 [BW L2342]
+    act.require(marines and block_id in game.landed, f"{block_id} did not land this turn as Marines: "
                 "only Marines re-embark after the first round", "L2326", "withdraw")
     act.require(battle.round == 1 and battle.stage == "attacker_withdrawal", "Marines re-embark after the first round "
                 "of combat, at the attacker's withdrawal", "L2326", "withdraw")
@@ -239,6 +256,7 @@ def reembark(act: Act, battle: Battle, block_id: str) -> None:
     enemy = board.enemy(side)  # type: ignore[arg-type]
     act.require(board.controller(port) == side and not board.blocks_at(port, enemy),
                 f"{port}, the port {block_id} sailed from, is no longer friendly", "L2326", "withdraw")
+    closed(act, port, "withdraw")
     problem = board.stacking_problem(port, [block_id])
     act.require(problem is None, problem or "", "L648-L656", "withdraw")
     leaders = [h for h, a in game.hq_active.items() if board.side_of(h) == side and (
@@ -305,23 +323,25 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
                 "played)", "L2352", "second_wave")
     block, state = act.scenario.blocks[block_id], game.blocks[block_id]
     beach = cleared(act, battle)
+    marines = neutrality.as_marines(act, block_id, battle.hex)[0]  # AR 24.3 [BW L2342]
     if beach:
         act.require(block.unit in (*GCU, "artillery") and block.unit not in ("static", "fort"), f"{block_id} "
                     f"({block.unit}) does not land: infantry, artillery and armour reinforce a cleared beach", "L2302",
                     "second_wave")
     else:
-        act.require(block.unit == "marines", f"{block_id} ({block.unit}) does not land: the beach at {battle.hex} was "
+        act.require(marines, f"{block_id} ({block.unit}) does not land: the beach at {battle.hex} was "
                     "not cleared in the first round, only Marines go in the second wave", "L2304", "second_wave")
     board = act.board()
     side = battle.attacker
     port: str = state.hex  # type: ignore[assignment]
-    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+    act.require(mulberry.is_port(game, act.scenario, port) and board.controller(port) == side,
                 f"{block_id} is in {port}, not in a friendly port", "L2316", "second_wave")
+    closed(act, port, "second_wave")
     act.require(not state.out_of_supply, f"{block_id} did not begin the turn in supply", "L2316", "second_wave")
     act.require(state.strength == block.steps[0].value, f"{block_id} is not at full strength", "L2316",
                 "second_wave")
     act.require(game.weather == "good", f"no amphibious invasion in {game.weather} weather", "L2317", "second_wave")
-    if block.unit == "marines":
+    if marines:
         far = hex_distance(act, port, battle.hex)
         act.require(far <= RANGE, f"{battle.hex} is {far} hexes from {port}: the second wave comes from a port within "
                     f"{RANGE}", "L2354", "second_wave")
@@ -371,8 +391,9 @@ def land_armour(act: Act, order: Any) -> None:
     board = act.board()
     side = act.side
     port: str = state.hex  # type: ignore[assignment]
-    act.require(act.scenario.hexes[port].port is not None and board.controller(port) == side,
+    act.require(mulberry.is_port(game, act.scenario, port) and board.controller(port) == side,
                 f"{block_id} is in {port}, not in a friendly port", "L2366", "land_armour")
+    closed(act, port, "land_armour")
     to = act.hex(order.to, "to")
     act.require(to in beachheads(act) and board.controller(to) == side
                 and not board.blocks_at(to, board.enemy(side)),  # type: ignore[arg-type]

@@ -103,7 +103,9 @@ def protected_city(act: Act, hex_id: str) -> str | None:
         if x.side == act.side and h.nation in x.armistice_protects:
             ports = [p for p, y in act.scenario.hexes.items()
                      if y.nation in x.armistice_protects and y.port == "major" and act.game.control.get(p) == act.side]
-            if len(ports) < 2:
+            mulberries = [m for m in act.game.mulberries if act.scenario.hexes[m].nation in x.armistice_protects
+                          and act.scenario.powers[act.game.mulberries[m]].side == act.side]  # BR 6.7 [BW L853]
+            if len(ports) < 2 and len(mulberries) < 2:
                 return (f"{hex_id} is an inland city of {h.nation}: after {power}'s armistice its aircraft may not attack "
                         f"it until the {act.side} control 2 major ports there (they control {len(ports)})")
     return None

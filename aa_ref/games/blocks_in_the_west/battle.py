@@ -8,7 +8,7 @@ and the weather (digest §4.5, §2.10); each unit's dice are rolled on their own
 
 from __future__ import annotations
 
-from aa_ref.games.blocks_in_the_west import airborne, amphibious, hq, recon, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import airborne, amphibious, hq, mulberry, recon, resources, rules, supply
 from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west import recon_target
 from aa_ref.games.blocks_in_the_west import modifiers as mod
@@ -335,4 +335,5 @@ def conclude(act: Act, battle: Battle) -> None:
             act.note(f"{battle.attacker} takes {battle.hex} [BW L554]")
             resources.captured(act, battle.hex, act.scenario.blocks[held[0]].power)
         falls(act, battle.hex, battle.attacker)
+        mulberry.overrun(act, battle.hex, battle.attacker)  # BR 6.7.2 [BW L1131]
     act.note(f"the battle at {battle.hex} is over after {battle.round} round(s)")

@@ -24,6 +24,8 @@ hex 3 MP, clear 2 [BW L2607]."""
 STRAIT_MP = 3
 """Crossing a red line always costs 3 MP [BW L1309]."""
 STACK_GU, STACK_GCU = 3, 2
+MULBERRY_STACK = 5
+"""BR 6.7: "permettono l'overstack fino a 5 unità di terra" [BW L1114] (any of them combat units)."""
 """At most 3 ground units a hex, of which at most 2 combat units [BW L648-L656]."""
 
 
@@ -75,6 +77,11 @@ class Board:
         present = [b for b in self.ground_at(hex_id, side) if b not in adding]
         ground = present + [b for b in adding if self.block(b).unit not in AIR]
         gcu = [b for b in ground if self.block(b).unit in GCU]
+        power = self.game.mulberries.get(hex_id)  # BR 6.7: a Mulberry's overstacking to 5 ground units [BW L1114]
+        if power is not None and side is not None and self.scenario.powers[power].side == side:
+            if len(ground) > MULBERRY_STACK:
+                return f"{hex_id} would hold {len(ground)} ground units: at most {MULBERRY_STACK} with its Mulberry"
+            return None
         if len(ground) > STACK_GU or len(gcu) > STACK_GCU:
             return (f"{hex_id} would hold {len(ground)} ground units ({len(gcu)} combat units): at most {STACK_GU}, "
                     f"of which at most {STACK_GCU} combat units")

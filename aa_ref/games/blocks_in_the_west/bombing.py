@@ -41,7 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import hq, modifiers, resources, rules, supply
+from aa_ref.games.blocks_in_the_west import hq, modifiers, mulberry, resources, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.damage import PORT_SUPPLY, port_closed, station_closed
 from aa_ref.games.blocks_in_the_west.events import BlockUpdate, FactoriesDestroyed, RadarStation, SetPending, Warfare
@@ -131,6 +131,9 @@ def target_of(act: Act, order: Any, hex_id: str) -> str | None:
                 "L2496", "colour")
     if order.target == "port":
         act.require(h.port is not None, f"{hex_id} has no port", "L2500", "target")
+        return None
+    if order.target == "mulberry":  # BR 6.7.2 [BW L1126-L1133]
+        act.require(hex_id in act.game.mulberries, f"{hex_id} has no Mulberry", "L1126", "target")
         return None
     if order.target == "radar":
         act.require(rules.enabled(act.game, "hq_command") and h.radar, f"{hex_id} has no radar station of the radar "
@@ -374,6 +377,13 @@ def struck(act: Act, mission: Mission, n: int) -> None:
         if n:
             act.note(f"{n} hits on the port of {hex_id}: " + ("closed to supply, moves and invasions"
                      if damage.port >= PORT_SUPPLY else "closed to moves and invasions") + " for a turn [BW L2502]")
+    elif mission.target == "mulberry":  # BR 6.7.2: as a port's, and 10 hits destroy it [BW L1126-L1133]
+        damage.mulberry += n
+        if n:
+            act.note(f"{n} hits on the Mulberry of {hex_id}: " + ("closed to supply and moves"
+                     if damage.mulberry >= PORT_SUPPLY else "closed to moves") + " for a turn [BW L1128]")
+        if damage.mulberry >= mulberry.DESTROYED_AT and hex_id in game.mulberries:
+            mulberry.destroy(act, hex_id, f"{damage.mulberry} hits in the Strategic Warfare phase")
     elif mission.target == "radar":
         if n:  # "Ogni bombardamento riuscito danneggia la stazione radar" [BW L2036] (digest A49: one hit succeeds)
             act.ctx.emit(RadarStation(hex=hex_id, operative=False))

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.games.blocks_in_the_west import mediterranean as med
-from aa_ref.games.blocks_in_the_west import amphibious, battle as fight, hq, modifiers, movement, partisan_battle, \
-    partisans, reserves, supply
+from aa_ref.games.blocks_in_the_west import amphibious, battle as fight, hq, modifiers, movement, mulberry, \
+    partisan_battle, partisans, reserves, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import TERRAIN_MP
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, Charges, HitPriority, SetBattles, SetPending
@@ -238,6 +238,8 @@ def second_wave(act: Act, order: Any) -> None:
     act.require(battle_hex == battle.hex, f"the battle being fought is at {battle.hex}, not {battle_hex}", "L1327",
                 "battle")
     act.require(len(set(order.second_wave)) == len(order.second_wave), "a unit is named twice", "L2352", "second_wave")
+    if order.mulberry is not None:  # BR 6.7.1: placed on the cleared beach before the second wave [BW L1122], [BW L2302]
+        mulberry.place(act, battle.hex, order.mulberry, "mulberry")
     for name in order.second_wave:
         amphibious.land_second_wave(act, battle, act.block(name, "second_wave"))
     act.ctx.emit(SetPending(pending=[]))

@@ -17,7 +17,7 @@ def port_closed(game: Game, hex_id: str, to: str = "moves") -> bool:
     through it (3 hits) ("1 colpo impedisce di usare il porto per lanciare invasioni anfibie e muovere da/verso di esso
     per 1 turno. 3 colpi impediscono il rifornimento da/verso quel porto" [BW L2502])."""
     damage = game.bomb_damage.get(hex_id)
-    return damage is not None and damage.port >= (PORT_SUPPLY if to == "supply" else PORT_MOVES)
+    return damage is not None and max(damage.port, damage.mulberry) >= (PORT_SUPPLY if to == "supply" else PORT_MOVES)
 
 
 def station_closed(game: Game, hex_id: str) -> bool:

@@ -329,12 +329,30 @@ class NavalState(Strict):
     landed: dict[str, str] | None = None
 
 
+
+class NeutralsAttacked(Strict):
+    """AR 24.3: the neutral powers attacked so far and the turn of each one's first attack (replaces the game's)."""
+
+    type: Literal["neutrals_attacked"] = "neutrals_attacked"
+    attacked: dict[str, int]
+
+
+
+class MulberryState(Strict):
+    """BR 6.7: the Mulberry track, the Mulberries paid and those placed; each field given replaces the game's."""
+
+    type: Literal["mulberry"] = "mulberry"
+    paid: dict[str, int] | None = None
+    ready: dict[str, int] | None = None
+    placed: dict[str, str] | None = None
+    pp_by_sea: int | None = None
+
 Event = Annotated[
     Union[BlockMove, BlockUpdate, Control, Points, ColouredPoints, SetPhase, SetWeather, SetPending, SetBattles, SrmUsed,
           HitPriority, ArmisticeEvent, Winner, Fortification, FactoriesDestroyed, Charges, Spent, VolkssturmDirective,
           Upgraded, HqState, ItalyEvent, Roll, Note, PartisansSet, Conquered, LendLease, LendLeasePoints, UBoatTarget,
           Reserves, Factories, Warfare, NavalState, OpenCity, Evacuated, MediterraneanWeather, ReconTargets, Sponsored,
-          Morale, RadarStation],
+          Morale, RadarStation, NeutralsAttacked, MulberryState],
     Field(discriminator="type"),
 ]
 EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
@@ -503,6 +521,17 @@ def apply_event(game: Game, event: Any) -> None:
                 game.shipped = list(shipped)
             if landed is not None:
                 game.landed = dict(landed)
+        case NeutralsAttacked(attacked=attacked):
+            game.neutrals_attacked = dict(attacked)
+        case MulberryState(paid=paid, ready=ready, placed=placed, pp_by_sea=pp_by_sea):
+            if paid is not None:
+                game.mulberry_paid = dict(paid)
+            if ready is not None:
+                game.mulberries_ready = dict(ready)
+            if placed is not None:
+                game.mulberries = dict(placed)
+            if pp_by_sea is not None:
+                game.pp_by_sea = pp_by_sea
         case Roll() | Note():
             pass
         case _:

@@ -16,7 +16,7 @@ from typing import Any
 
 from aa_ref.core import hexgrid
 from aa_ref.games.blocks_in_the_west import (
-    armistice, damage, factories, hq, modifiers, partisans, radar, reserves, resources, rules, supply,
+    armistice, damage, factories, hq, modifiers, mulberry, partisans, radar, reserves, resources, rules, supply,
 )
 from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
@@ -200,6 +200,7 @@ def capture(act: Act, hexes: list[str], captor: str) -> None:
     [BW L554-L558]; the enemy factories there are destroyed (BR 3.3.2, OR 16.0: `resources.captured`)."""
     board = act.board()
     for there in hexes:
+        mulberry.overrun(act, there, act.side)  # BR 6.7.2 [BW L1131]
         if not board.blocks_at(there, board.enemy(act.side)) and board.controller(there) != act.side:
             falls(act, there, act.side)  # a fortification entered by the enemy falls (digest A14); not one the
             # side already holds (a fortress it took and keeps as a bunker [BW L1496], case 688)

@@ -37,7 +37,7 @@ from typing import Any
 
 from aa_ref.core.dice import Volley
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import rules
+from aa_ref.games.blocks_in_the_west import damage, mulberry, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, HqState, NavalState, Points
@@ -82,8 +82,8 @@ def body_controlled(board: Board, body: str, side: str) -> bool:
     """A side controls a body of water when it controls at least 1 major port or 2 minor ports on it [BW L548]."""
     scenario = board.scenario
     ports = {h for z in scenario.sea_zones.values() if z.body == body for h in (*z.coast, *z.inland_ports)
-             if scenario.hexes[h].port is not None and board.controller(h) == side}
-    major = [p for p in ports if scenario.hexes[p].port == "major"]
+             if mulberry.is_port(board.game, scenario, h) and board.controller(h) == side}
+    major = [p for p in ports if mulberry.kind(board.game, scenario, p) == "major"]  # a Mulberry: major [BW L1126]
     return bool(major) or len(ports) >= 2
 
 
@@ -426,11 +426,14 @@ def ship(act: Act, order: Any) -> None:
     start: str = state.hex  # type: ignore[assignment]
     to = act.hex(order.to, "to")
     side = act.side
-    act.require(act.scenario.hexes[start].port is not None and board.controller(start) == side,
+    act.require(mulberry.is_port(game, act.scenario, start) and board.controller(start) == side,
                 f"{block_id} is in {start}, not in a friendly port: a shipment sails from a friendly port", "L2155",
                 "ship")
     act.require(to != start, f"{block_id} is already in {to}", "L2155", "to")
-    act.require(act.scenario.hexes[to].port is not None and board.controller(to) == side
+    for h in (start, to):
+        act.require(not damage.port_closed(game, h, "moves"), f"{h} was bombed last turn: no move from or to it for "
+                    "a turn", "L2502", "to" if h == to else "ship")
+    act.require(mulberry.is_port(game, act.scenario, to) and board.controller(to) == side
                 and not board.blocks_at(to, board.enemy(side)),  # type: ignore[arg-type]
                 f"{to} is not a friendly port: a shipment lands in a port of its side, free of enemy units", "L2155",
                 "to")

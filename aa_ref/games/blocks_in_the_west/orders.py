@@ -252,7 +252,7 @@ class Bomb(Strict):
     radar station (the British radar chain, AR 13.8 [BW L2036]) [BW L2475-L2508]."""
 
     bomb: str = Field(description="the target hex")
-    target: Literal["production", "port", "rail", "radar"]
+    target: Literal["production", "port", "rail", "radar", "mulberry"]
     colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
         default=None, description="production: the colour of the factory or centre bombed (default: the hex's only one)")
     bombers: list[str] = Field(min_length=1)
@@ -309,6 +309,24 @@ class SecondWave(Strict):
 
     second_wave: list[str]
     battle: str = Field(description="the invaded hex")
+    mulberry: str | None = Field(default=None, description="BR 6.7.1: the power whose Mulberry is placed on the cleared "
+                                 "beach first (its units may then overstack to 5) [BW L1120-L1122], [BW L2302]")
+
+
+class MulberryBuy(Strict):
+    """Production, BR 6.7: yellow PP paid towards a Mulberry (30 in all, in instalments or at once) [BW L1116]."""
+
+    mulberry_pp: int = Field(ge=1, le=30)
+    power: str | None = Field(default=None, description="the power paying (default: the side's first with a Mulberry "
+                              "plate)")
+
+
+class MulberryPlace(Strict):
+    """BR 6.7.1: a Mulberry paid for is placed on a coastal hex its nation invaded this turn, in the Combat phase once
+    the hex is clear of enemy units, or at the start of the Exploitation phase [BW L1118-L1124]."""
+
+    mulberry: str = Field(description="the hex")
+    power: str | None = Field(default=None, description="whose Mulberry (default: the nation whose units landed there)")
 
 
 class EndTurn(Strict):
@@ -320,7 +338,8 @@ class EndTurn(Strict):
 Action = Union[NextPhase, Repair, Place, VolkssturmOrder, UpgradeOrder, Disband, Srm, Move, Fly, Rebase, React,
                Withdraw, Blitz, Exploit, HitPriorityOrder, Armistice, Activate, Recon, Drop, EndTurn, RsiGift,
                PartisanOrder, CashAndCarry, UBoatTargetOrder, ReserveOrder, Reinforce, FactoryOrder, Bomb, Intercept,
-               V2TargetOrder, Ship, Land, LandArmour, OpenCityOrder, Target, RepairRadar, SecondWave]
+               V2TargetOrder, Ship, Land, LandArmour, OpenCityOrder, Target, RepairRadar, SecondWave,
+               MulberryBuy, MulberryPlace]
 
 
 

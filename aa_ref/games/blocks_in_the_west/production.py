@@ -17,7 +17,7 @@ from aa_ref.games.blocks_in_the_west import (
     damage, factories, free_france, italy, lend_lease, naval, partisans, resources, rules, supply, withheld,
 )
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, Points, Spent
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, MulberryState, Points, Spent
 from aa_ref.games.blocks_in_the_west.scenario import AIR, ARMOUR, NAVAL, Block, Scenario, unit_colour
 
 COST = {"black": 1, "white": 2, "red": 3}
@@ -179,6 +179,27 @@ def _index(act: Act, block_id: str) -> int:
     return values.index(state.strength)
 
 
+def by_sea_cap(act: Act, block_id: str, steps: list[int]) -> None:
+    """BR 6.7.3 (played with AR 24.0, `amphibious`, where Mulberries exist): "I porti ed i mulberry ... limitano anche
+    il numero di PP che possono essere trasportati sul continente e quindi essere spesi nella fase produttiva"
+    [BW L1135]: the PP (every colour) spent in a Production phase repairing units supplied only through ports and
+    Mulberries stay within what those carry (`supply.sea_capacity`)."""
+    if not rules.enabled(act.game, "amphibious"):
+        return
+    board = act.board()
+    if not supply.by_sea_only(board, block_id):
+        return
+    block = act.scenario.blocks[block_id]
+    advanced = rules.enabled(act.game, "advanced_production")
+    cost = sum(n for i in steps for n in step_price(block, i, advanced).values())
+    cap = supply.sea_capacity(board, act.side)
+    spent = act.game.pp_by_sea
+    act.require(spent + cost <= cap, f"repairing {block_id} (supplied only by sea) costs {cost} PP: the {act.side}' "
+                f"ports and Mulberries carry {cap} PP to the continent a turn, {spent} already spent", "L1135",
+                "repair")
+    act.ctx.emit(MulberryState(pp_by_sea=spent + cost))
+
+
 def repair(act: Act, order: Any) -> None:
     """Repair: a supplied block gains steps, paying each printed step's cost by its colour [BW L1182-L1194]; blocks
     marked out of supply get no replacements [BW L790]."""
@@ -197,6 +218,7 @@ def repair(act: Act, order: Any) -> None:
     steps = list(range(at - order.steps, at))
     if ss_recruiting(act, block_id):
         steps = steps[:-1]  # the first step gained is the free SS step [BW L1679]
+    by_sea_cap(act, block_id, steps)  # BR 6.7.3, with AR 24.0 [BW L1135]
     cost = pay_steps(act, block_id, steps, f"repairing {block_id} by {order.steps} step(s)", "L1184-L1187")
     new = block.steps[at - order.steps].value
     act.ctx.emit(BlockUpdate(block=block_id, strength=new, hits=0 if state.hits else None,

@@ -35,7 +35,9 @@ from aa_ref.games.blocks_in_the_west import (
     movement,
     open_city,
     partisans,
+    mulberry,
     naval,
+    neutrality,
     production,
     radar,
     recon,
@@ -86,6 +88,7 @@ PHASE_OF: dict[type, str] = {
     o.Drop: "movement", o.PartisanOrder: "production", o.CashAndCarry: "production", o.FactoryOrder: "production",
     o.Bomb: "strategic_warfare", o.Ship: "movement", o.Land: "movement", o.LandArmour: "exploitation",
     o.OpenCityOrder: "srm", o.Target: "movement", o.RepairRadar: "production",
+    o.MulberryBuy: "production",
 }
 
 
@@ -104,7 +107,7 @@ mission [BW L2479]."""
 FIELDS_SINCE_DIGEST = {"hexes": ("hydrogenation", "mediterranean", "factory_limits", "radar"),
                        "blocks": ("upgrade", "bombing_area", "area", "luftwaffe", "naval_plan", "raf"),
                        "powers": ("open_city", "created_by_armistice_of", "rebuilt_by", "liberated_capital",
-                                  "morale_limit", "radar")}
+                                  "morale_limit", "radar", "neutral", "mulberries")}
 """Per-entry scenario fields added after games began recording `scenario_sha256` (issue 23: OR 16.0's
 `hydrogenation`, OR 40.0's `upgrade`, OR 36.0's `mediterranean`, OR 15.0's `factory_limits`, OR 32.0's
 `bombing_area`, OR 18.0's `naval_plan`, AR 13.8's `raf`): left out of the digest while they hold their default, so that the games
@@ -357,6 +360,8 @@ class Bitw:
             act.ctx.emit(SetPhase(turn=game.turn, power=game.power, phase=step))  # type: ignore[arg-type]
             if step == "reaction":
                 open_city.check_evacuated(act)  # the Movement phase after Paris open city is over [BW L838]
+                if rules.enabled(game, "amphibious"):
+                    neutrality.watch(act)  # AR 24.3: a neutral entered in the Movement phase is attacked [BW L2342]
             if step == "strategic_warfare":
                 strategic_warfare.enter(act)  # optional rules only [BW L1155], [BW L1174]
                 continue
@@ -365,6 +370,7 @@ class Bitw:
                 recon_target.new_player_turn(act)  # OR 19.2: the choices lapse [BW L2246]
                 reserves.new_player_turn(act)  # OR 31.0: last turn's unused Reaction reserve [BW L2469]
                 naval.new_player_turn(act)
+                mulberry.new_player_turn(act)  # BR 6.7.3: the PP carried by sea this turn [BW L1135]
                 supply.supply_phase(act)
             elif step == "production":
                 volkssturm.watch(act)  # OR 28.0: one standing in Germany as the phase begins [BW L2418]
@@ -420,6 +426,11 @@ class Bitw:
                 self._enter(act, "exploitation")
             reserves.put(act, action)
             return
+        if isinstance(action, o.MulberryPlace):  # BR 6.7.1: the Combat phase, or the start of Exploitation [BW L1120]
+            if act.game.phase != "exploitation":
+                self._enter(act, "combat")
+            mulberry.place_order(act, action)
+            return
         self._enter(act, PHASE_OF[type(action)])
         handler = {
             o.Repair: production.repair, o.Place: upgrade.place, o.VolkssturmOrder: volkssturm.build,
@@ -433,6 +444,7 @@ class Bitw:
             o.Bomb: bombing.bomb,
             o.Ship: naval.ship, o.Land: amphibious.land, o.LandArmour: amphibious.land_armour,
             o.OpenCityOrder: open_city.declare, o.Target: recon_target.name_targets, o.RepairRadar: radar.repair,
+            o.MulberryBuy: mulberry.buy,
         }[type(action)]
         handler(act, action)
 
@@ -443,6 +455,8 @@ class Bitw:
         hq.deactivate(act, ("exploitation",))
         reserves.end_exploitation(act)  # OR 31.0: Motorisation reserve not moved [BW L2468]
         supply.exploitation_check(act)
+        if rules.enabled(act.game, "amphibious"):
+            neutrality.watch(act)  # AR 24.3: a neutral entered in the Exploitation phase is attacked [BW L2342]
         game = act.game
         if game.power != act.scenario.first_side or game.winner:
             victory.victory_phase(act)

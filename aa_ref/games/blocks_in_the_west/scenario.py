@@ -214,6 +214,12 @@ class Power(Strict):
                                           "Netherlands [BW L856])")
     radar: bool = Field(default=False, description="the power the radar chain serves (Britain): its fighters at TECH 2 "
                         "while the chain is active [BW L2010]")
+    mulberries: int = Field(default=0, ge=0, le=2, description="BR 6.7: the Mulberry plates of the power (the "
+                            "game has 2, the USA's and GB's [BW L500], [BW L1118]); built for 30 yellow PP at naval "
+                            "TECH 3 [BW L1112-L1116] (AR 24.0)")
+    neutral: bool = Field(default=False, description="AR 24.3: a neutral power at the scenario's start (Norway, the "
+                          "Netherlands, Belgium in 1940): in the turn its enemy first attacks it, that enemy's TECH 2 "
+                          "infantry lands as TECH 3 Marines [BW L2342]")
     morale_limit: int | None = Field(default=None, ge=1, description="the USA: its ground units eliminated advance "
                                      "its morale track; at this box (10) it leaves the war [BW L2044-L2048]")
     created_by_armistice_of: str | None = Field(default=None, description="Free France: the power whose armistice "

@@ -308,6 +308,12 @@ def _power_problems(scenario: Scenario, doc: Document, names: _Names) -> list[Pr
                 problems.append(doc.problem(f"{power}'s open_city {p.open_city} must be a land hex of {power}, other "
                                             "than its capital, where the capital moves when it declares the capital an "
                                             "open city (France: Bordeaux) [BW L838]", (*where, "open_city")))
+        if p.neutral and power not in nations:  # AR 24.3 [BW L2342]
+            problems.append(doc.problem(f"{power} is neutral but no hex belongs to nation '{power}': a neutral power "
+                                        "is attacked on its territory (AR 24.3) [BW L2342]", (*where, "neutral")))
+        if p.mulberries and p.side != "allies":  # BR 6.7 [BW L1112]
+            problems.append(doc.problem(f"{power} has Mulberry plates: only the Western Allies (the USA and GB) reach "
+                                        "naval TECH 3 and build them [BW L1112]", (*where, "mulberries")))
         if p.armistice_protects and not p.armistice:
             problems.append(doc.problem(f"{power} lists armistice_protects but may not ask for an armistice: add "
                                         "armistice: true (France, Italy) [BW L813]", (*where, "armistice_protects")))

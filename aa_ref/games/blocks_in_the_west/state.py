@@ -111,7 +111,7 @@ class Mission(Strict):
     [BW L2477-L2479]."""
 
     hex: str = Field(description="the target hex")
-    target: Literal["production", "port", "rail", "radar"]
+    target: Literal["production", "port", "rail", "radar", "mulberry"]
     colour: Literal["yellow", "red", "blue", "white", "black"] | None = Field(
         default=None, description="production: the colour of the factory or centre bombed")
     bombers: list[str]
@@ -128,6 +128,8 @@ class Damage(Strict):
     port: int = Field(default=0, ge=0, description="hits on the port: 1 no moves or invasions from/to it, 3 no supply "
                       "through it [BW L2502]")
     rail: int = Field(default=0, ge=0, description="hits on the station: no rail move through the hex [BW L2506]")
+    mulberry: int = Field(default=0, ge=0, description="BR 6.7.2: hits on the hex's Mulberry: as a port's (1 no moves, "
+                          "3 no supply); 10 destroy it [BW L1126-L1133]")
 
 
 class Game(Strict):
@@ -274,6 +276,20 @@ class Game(Strict):
     landed: dict[str, str] = Field(default_factory=dict, description="AR 24.0: block landed this player turn -> the "
                                    "port it sailed from (first round: defender fires first, +1 bonus, the landing "
                                    "units 1 malus) [BW L2324]")
+    neutrals_attacked: dict[str, int] = Field(default_factory=dict, description="AR 24.3: neutral power (the "
+                                              "scenario's `neutral`) -> the turn its enemy first attacked it (a "
+                                              "landing on its territory, or enemy units standing there at the end "
+                                              "of a Movement or Exploitation phase) [BW L2342]")
+    mulberry_paid: dict[str, int] = Field(default_factory=dict, description="BR 6.7: power -> yellow PP paid towards its "
+                                          "next Mulberry (the Mulberry track, 30 in all) [BW L1116]")
+    mulberries_ready: dict[str, int] = Field(default_factory=dict, description="BR 6.7: power -> Mulberries paid and "
+                                             "not placed yet [BW L1116-L1124]")
+    mulberries: dict[str, str] = Field(default_factory=dict, description="BR 6.7: hex -> the power whose Mulberry "
+                                       "stands there (a major port of 5 units of its nation, 5 ground units stacked) "
+                                       "[BW L1114], [BW L1126]")
+    pp_by_sea: int = Field(default=0, ge=0, description="BR 6.7.3 (with AR 24.0): the PP the active side has spent "
+                           "in this player turn repairing its units supplied only through ports and Mulberries "
+                           "[BW L1135-L1139]")
 
     @field_validator("blocks", "control")
     @classmethod

@@ -15,7 +15,7 @@ import heapq
 from typing import Callable, Iterable
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import damage, hq, italy, leaders, naval, rules, sabotage
+from aa_ref.games.blocks_in_the_west import damage, hq, italy, leaders, mulberry, naval, rules, sabotage
 from aa_ref.games.blocks_in_the_west import mediterranean as med
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
@@ -29,7 +29,7 @@ LINE = {"good": 3, "rain": 2, "snow": 2, "light_rain": 2}
 """The longest supply line by weather, in hexes [BW L777], [BW L1608]; light rain (OR 39.0) 2 [BW L2604]."""
 SIEGE_CAP = {"minor": 1, "major": 4, "capital": 4}
 """AR 12.1: at most 1 unit besieged in a minor port, 4 in a major port, 4 in the units' own capital [BW L1779]
-(Mulberries are not in the scenario model)."""
+(a Mulberry 5, `mulberry.CAPACITY`)."""
 
 
 def _side(scenario: Scenario, power: str) -> Side:
@@ -41,7 +41,7 @@ def rail_network(board: Board, power: str) -> set[str]:
     free of enemy ground units, joined to the primary source by such rail hexes [BW L756-L773]; then the ports
     joined to those by a sea line (`sea_ports`)."""
     found = italy.sources_left(board, power, rail_sources(board, power))  # OR 36.0 [BW L2566]
-    return italy.sources_left(board, power, found | sea_ports(board, power, found))
+    return italy.sources_left(board, power, found | sea_ports(board, power, found) | mulberry.sources(board, power))
 
 
 def rail_sources(board: Board, power: str) -> set[str]:
@@ -121,13 +121,25 @@ def over_port_capacity(board: Board, blocks: list[str]) -> set[str]:
         if not ports:
             continue
         for port in ports:
-            room.setdefault(port, PORT_CAPACITY[board.scenario.hexes[port].port or "minor"])
+            room.setdefault(port, PORT_CAPACITY[mulberry.kind(board.game, board.scenario, port) or "minor"])
         port = next((p for p in ports if room[p] > 0), None)
         if port is None:
             over.add(block_id)
         else:
             room[port] -= 1
     return over
+
+
+def sea_capacity(board: Board, side: str) -> int:
+    """BR 6.7.3: the PP the side may carry across the sea in a Production phase, the units its sea-supplied ports
+    and Mulberries supply (a major port or a Mulberry 5, a minor port 1) [BW L1135-L1139]: "se ... hanno posizionato
+    i 2 mulberries [e] controllano Cherbourg e Le Havre, essi possono rifornire 16 unità e possono usare solamente 16
+    PP del loro incasso per riparare le unità sul continente"."""
+    ports: set[str] = set()
+    for power, x in board.scenario.powers.items():
+        if x.side == side:
+            ports |= rail_network(board, power) - rail_sources(board, power)
+    return sum(PORT_CAPACITY[mulberry.kind(board.game, board.scenario, p) or "minor"] for p in ports)
 
 
 def sources(board: Board, power: str) -> set[str]:
@@ -143,8 +155,8 @@ def _source_powers(board: Board, power: str, network: Callable[[Board, str], set
     side = _side(scenario, power)
     out: set[str] = set()
     for p, x in scenario.powers.items():
-        if x.side == side:
-            out |= network(board, p)
+        if x.side == side:  # a Mulberry supplies its own nation's units only [BW L1114]
+            out |= network(board, p) - (mulberry.of(board.game, p) if p != power else set())
     return out
 
 
@@ -219,6 +231,8 @@ def siege_cap(board: Board, hex_id: str, block_id: str) -> int:
     if any(festung(board, b) for b in board.ground_at(hex_id, side)):
         return 99
     caps = [SIEGE_CAP[h.port]] if h.port else []
+    if hex_id in board.game.mulberries:
+        caps.append(mulberry.CAPACITY)  # "5 nei Mulberries" [BW L1779]
     if board.scenario.powers[block.power].capital == hex_id:
         caps.append(SIEGE_CAP["capital"])
     return max(caps, default=0)

@@ -120,6 +120,16 @@ class View(Strict):
     gotterdammerung: bool = Field(default=False, description="OR 26.3: Götterdämmerung under way (public)")
     naval: dict[str, SeenNaval] = Field(default_factory=dict, description="naval units at sea or in port: one's own "
                                         "by name, the enemy's under an opaque name (position and nation only)")
+    neutrals_attacked: dict[str, int] = Field(default_factory=dict, description="AR 24.3: neutral power -> the turn it "
+                                              "was first attacked (public: an invasion is seen) [BW L2342]")
+    mulberries: dict[str, str] = Field(default_factory=dict, description="BR 6.7: hex -> the power whose Mulberry "
+                                       "stands there (public: on the map) [BW L1110]")
+    mulberry_paid: dict[str, int] = Field(default_factory=dict, description="BR 6.7: the Mulberry track (public: a "
+                                          "marker on the map's track) [BW L1116]")
+    mulberries_ready: dict[str, int] = Field(default_factory=dict, description="BR 6.7: Mulberries paid, not placed "
+                                             "(public: the track's marker) [BW L1116]")
+    pp_by_sea: int = Field(default=0, description="BR 6.7.3: PP the active side carried by sea this turn (its own "
+                           "view only) [BW L1135]")
 
 
 class NoViewSecret(UsageError):
@@ -198,4 +208,7 @@ def view(scenario: Scenario, game: Game, side: Side) -> View:
         srm_lost={p: n for p, n in game.srm_lost.items() if scenario.powers[p].side == side},
         v2_target=game.v2_target if side == "axis" else None, gotterdammerung=game.gotterdammerung,
         naval=dict(sorted(naval.items())),
+        neutrals_attacked=dict(game.neutrals_attacked), mulberries=dict(game.mulberries),
+        mulberry_paid=dict(game.mulberry_paid), mulberries_ready=dict(game.mulberries_ready),
+        pp_by_sea=game.pp_by_sea if side == game.power else 0,
     )
