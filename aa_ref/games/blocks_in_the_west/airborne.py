@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.games.blocks_in_the_west import mediterranean as med
-from aa_ref.games.blocks_in_the_west import hq, movement, reserves, rules, supply
+from aa_ref.games.blocks_in_the_west import hq, movement, neutrality, reserves, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, HqState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, ROUGH, hex_distance
@@ -80,6 +80,10 @@ def drop(act: Act, order: Any) -> None:
     act.require(med.weather(act, to) == "good", f"no airborne assault in {med.weather(act, to)} weather", "L2277",
                 "drop")
     act.require(board.land(to), f"{to} is sea or a partial map-edge hex", "L2278", "to")
+    if level == 2 and neutrality.surprised(act, to):
+        level = 3  # "SURPRISE BONUS: Quando attaccano potenze neutrali ... TECH 2 Para Units agiscono come fossero a TECH 3"
+        act.note(f"{to} is {neutrality.neutral_of(act, to)}'s, a neutral attacked for the first time: {para} drops as "
+                 "at infantry TECH 3 (surprise) [BW L2288]")
     reach = TECH3_RANGE if level >= 3 else RANGE
     far = hex_distance(act, here, to)  # type: ignore[arg-type]
     act.require(far <= reach, f"{to} is {far} hexes from {here}: paratroops drop within {reach} (infantry TECH "
