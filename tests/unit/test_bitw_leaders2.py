@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from typer.testing import CliRunner
 
 from aa_ref.cli.app import app
@@ -126,10 +128,11 @@ def test_an_unknown_hex_of_morocco_and_power_are_reported(tmp_path: Path):
     assert result.exit_code == 1 and "H99" in out and "H20 is not a land hex" in out and "spian" in out, out
 
 
-def test_a_repeated_naval_action_is_refused(tmp_path: Path):
+def test_a_repeated_sea_supply_is_refused(tmp_path: Path):
+    """Several naval actions are the conference's invasions [BW L2052]; a supply by sea (AR 24.4) stays one."""
     out = _case(tmp_path, {"power": "allies", "phase": "production", "blocks": {
         "us-eisenhower": {"hex": "H12"}, "us-inf1": {"hex": "H14"}, "us-inf2": {"hex": "H14"}}},
-        [{"activate": "us-eisenhower", "actions": {"naval": ["us-inf1", "us-inf2"]}}])
+        [{"activate": "us-eisenhower", "actions": {"naval_supply": ["us-inf1", "us-inf2"]}}])
     assert out.problems and "repeats only" in str(out.problems[0])
 
 
@@ -173,3 +176,48 @@ def test_a_scenario_without_the_new_fields_keeps_its_digest():
     assert "casablanca" in dumped and "raf" in dumped["blocks"]["de-goering"]
     before = scenario_digest(plain)
     assert scenario_digest(plain.model_copy(update={"casablanca": None})) == before
+
+
+def test_churchill_gives_several_naval_actions_after_casablanca(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """"possono comandare invasioni anfibie ed più azioni speciali uguali contemporaneamente. Comunque 1 AP verrà
+    speso per ogni azione" [BW L2052]: two shipments from Dover to Calais, one naval action each."""
+    from aa_ref.games.blocks_in_the_west.scenario import Casablanca
+    from tests.conformance import bitw_runner
+
+    sea = bitw_runner.load_scenario("_sea-zones-scenario.yaml")
+    held = sea.model_copy(update={"casablanca": Casablanca(morocco=["H14"], leaders=["gb-churchill"])})
+    monkeypatch.setattr(bitw_runner, "load_scenario", lambda name=bitw_runner.SCENARIO: held)
+    state = {"power": "allies", "phase": "srm",
+             "blocks": {"gb-churchill": {"hex": "H00"}, "gb-inf1": {"hex": "H10"}, "gb-inf2": {"hex": "H10"}}}
+    actions = [{"activate": "gb-churchill", "actions": {"naval": ["gb-inf1", "gb-inf2"]}},
+               {"ship": "gb-inf1", "to": "Calais"}, {"ship": "gb-inf2", "to": "Calais"}]
+    options = {"hq_command": "on", "naval_movement": "on"}
+    out = run_inline(tmp_path, "_sea-zones-scenario.yaml", state, [{"actions": actions, "dice": [3, 3]}], options)
+    assert not out.problems, out.problems
+    assert out.game.blocks["gb-inf1"].hex == out.game.blocks["gb-inf2"].hex == "H01"
+    assert out.game.hq_active["gb-churchill"].naval_ap == 2
+    monkeypatch.setattr(bitw_runner, "load_scenario", lambda name=bitw_runner.SCENARIO: sea)  # no conference
+    refused = run_inline(tmp_path, "_sea-zones-scenario.yaml", state, [{"actions": actions, "dice": [3, 3]}], options)
+    assert refused.problems and "only Eisenhower and Churchill after the Casablanca conference" in str(refused.problems[0])
+
+
+def test_churchill_sends_a_second_wave_after_casablanca(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """"I Comandi Navali Tech2, invece, ma anche Churchill ed Eisenhower (dopo la conferenza di Casablanca), possono
+    ... mettere delle GU in riserva" [BW L2352]: his second naval action's unit is in stand-by and lands in the second
+    wave once the first round has cleared the beach."""
+    from aa_ref.games.blocks_in_the_west.scenario import Casablanca
+    from tests.conformance import bitw_runner
+
+    sea = bitw_runner.load_scenario("_sea2-scenario.yaml")
+    held = sea.model_copy(update={"casablanca": Casablanca(morocco=["H14"], leaders=["gb-churchill"])})
+    monkeypatch.setattr(bitw_runner, "load_scenario", lambda name=bitw_runner.SCENARIO: held)
+    state = {"power": "allies", "phase": "srm", "control": {"H01": "axis"},
+             "blocks": {"gb-churchill": {"hex": "H00"}, "gb-inf1": {"hex": "H10"}, "gb-inf2": {"hex": "H10"},
+                        "de-inf3": {"hex": "H01", "strength": 1, "revealed": True}}}
+    documents = [{"actions": [{"activate": "gb-churchill", "actions": {"naval": ["gb-inf2", "gb-inf1"]}},
+                              {"land": "gb-inf2", "to": "Calais"}, {"next_phase": "combat"}], "dice": [1, 1, 6]},
+                 {"power": "allies", "actions": [{"second_wave": ["gb-inf1"], "battle": "H01"}], "dice": [2]}]
+    out = run_inline(tmp_path, "_sea2-scenario.yaml", state, documents, {"hq_command": "on", "amphibious": "on"})
+    assert not out.problems, out.problems
+    assert out.game.blocks["gb-inf1"].hex == out.game.blocks["gb-inf2"].hex == "H01"
+    assert out.game.blocks["de-inf3"].hex is None and out.game.hq_active["gb-churchill"].naval_ap == 2

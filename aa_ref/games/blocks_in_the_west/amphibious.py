@@ -31,7 +31,8 @@ enters no enemy hex [BW L1578]), with the route and interdiction roll of a naval
 The passive side's air reacts in the Defender Reaction phase as to any battle (24.6: "gli aerei possono reagire
 solo durante la Fase di Reazione dopo la prima ondata" [BW L2360]).
 
-The naval commands' units (24.5): a supreme leader's naval action one unit (Casablanca, 13.8.4, is not played); a
+The naval commands' units (24.5): a supreme leader's naval action one unit (Eisenhower and Churchill after Casablanca,
+13.8.4, one a naval action, up to their level, and a second wave); a
 naval HQ's names (OR 18.0) up to its level at naval TECH 2, one at naval TECH 1, the Z Plan without limit, the Doenitz
 Plan one invasion. Re-embarking
 Marines after round 1 (24.1, `withdraw: {BLOCK: sea}`, `reembark`), supply by sea of a besieged coastal unit at naval
@@ -51,7 +52,7 @@ from __future__ import annotations
 from typing import Any
 
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import damage, movement, mulberry, naval, neutrality, rules, supply
+from aa_ref.games.blocks_in_the_west import casablanca, damage, hq, movement, mulberry, naval, neutrality, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
@@ -181,7 +182,7 @@ def land(act: Act, order: Any) -> None:
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
     landed = dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))
     act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
-    naval.spend(act, leader)  # type: ignore[arg-type]
+    naval.spend(act, leader, block_id)  # type: ignore[arg-type]
     act.note(f"{what} ({leader}'s naval command) [BW L2290-L2322]")
     if lose:
         naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
@@ -281,8 +282,10 @@ def reembark(act: Act, battle: Battle, block_id: str) -> None:
 def wave_command(act: Act, hq_id: str) -> bool:
     """A naval command that sends a second wave: "I Comandi Navali Tech2, invece, ma anche Churchill ed Eisenhower
     (dopo la conferenza di Casablanca), possono ... mettere delle GU in riserva" [BW L2352]; not a TECH 1 command nor
-    the Doenitz Plan ("possono comandare solamente 1 invasione" [BW L2350]). A supreme leader only after Casablanca
-    (13.8.4, not played): none."""
+    the Doenitz Plan ("possono comandare solamente 1 invasione" [BW L2350]). A supreme leader only as Eisenhower or
+    Churchill with the Casablanca conference in force (13.8.4, `casablanca.leader`)."""
+    if casablanca.leader(act.scenario, act.game, hq_id):
+        return True
     block = act.scenario.blocks[hq_id]
     if block.hq != "naval" or block.naval_plan == "doenitz":
         return False
@@ -291,9 +294,10 @@ def wave_command(act: Act, hq_id: str) -> bool:
 
 def standby(act: Act, battle: Battle) -> list[str]:
     """The attacker's units in stand-by for the invaded hex: named by an activated naval command that sends a second
-    wave, on the map, not moved this turn [BW L2352-L2354]."""
+    wave (a naval HQ's units, or the naval actions Eisenhower or Churchill gave after Casablanca and has not used), on
+    the map, not moved this turn [BW L2352-L2354]."""
     game = act.game
-    out = {b for h, a in game.hq_active.items() if wave_command(act, h) for b in a.naval
+    out = {b for h, a in game.hq_active.items() if wave_command(act, h) for b in [*a.naval, *hq.named(a, "naval")]
            if game.blocks[b].hex is not None and not game.blocks[b].moved and b not in game.shipped}
     return sorted(out, key=natural_key)
 
@@ -319,8 +323,8 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
     stacking limits (a Mulberry's overstacking is not played)."""
     game = act.game
     act.require(block_id in standby(act, battle), f"{block_id} is not in stand-by for the second wave: a TECH 2 naval "
-                "command names it at its activation (Churchill and Eisenhower only after Casablanca, 13.8.4, not "
-                "played)", "L2352", "second_wave")
+                "command names it at its activation (a supreme leader's naval actions only Churchill's and Eisenhower's after "
+                "Casablanca, 13.8.4)", "L2352", "second_wave")
     block, state = act.scenario.blocks[block_id], game.blocks[block_id]
     beach = cleared(act, battle)
     marines = neutrality.as_marines(act, block_id, battle.hex)[0]  # AR 24.3 [BW L2342]
@@ -358,6 +362,7 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
     landed = dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))
     act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
+    naval.spend(act, naval.naval_leader(game, block_id), block_id)  # type: ignore[arg-type]
     act.note(f"{what} [BW L2302], [BW L2352]")
     if lose:
         naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "

@@ -20,9 +20,10 @@ from aa_ref.games.blocks_in_the_west import rules
 from aa_ref.games.blocks_in_the_west.scenario import Scenario
 from aa_ref.games.blocks_in_the_west.state import Game
 
-REPEATABLE = ("tank", "aircraft", "unsupplied", "srm", "airborne", "reserve")
-"""The special actions a leader may give several times after Casablanca. The naval actions (`naval`,
-`naval_supply`) belong to OR 18.0 and AR 24.0, which read `in_force` themselves."""
+REPEATABLE = ("tank", "aircraft", "unsupplied", "srm", "airborne", "reserve", "naval")
+"""The special actions a leader may give several times after Casablanca: "possono comandare invasioni anfibie ed più
+azioni speciali uguali contemporaneamente" [BW L2052] (several `naval` actions: shipments or invasions, 1 AP each).
+A sea supply (`naval_supply`, AR 24.4) stays one a leader."""
 
 
 def morocco_held(scenario: Scenario, game: Game) -> bool:

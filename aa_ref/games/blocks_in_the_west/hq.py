@@ -336,7 +336,7 @@ def _given_actions(act: Act, hq_id: str, order: Any) -> list[tuple[str, str]]:
                         casablanca.why_not(act.scenario, act.game, hq_id), "L1919" if act.scenario.casablanca is None
                         or hq_id not in act.scenario.casablanca.leaders else "L2052", "actions")
             act.require(action in casablanca.REPEATABLE, f"{hq_id} repeats the {action} action: aa-ref repeats only "
-                        f"{', '.join(casablanca.REPEATABLE)} (the naval actions are OR 18.0's and AR 24.0's)", "L2052",
+                        f"{', '.join(casablanca.REPEATABLE)} (a supply by sea, naval_supply, stays one)", "L2052",
                         "actions")
         out += [(action, name) for name in names]
     return out

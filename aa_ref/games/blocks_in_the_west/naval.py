@@ -37,7 +37,7 @@ from typing import Any
 
 from aa_ref.core.dice import Volley
 from aa_ref.core.names import natural_key
-from aa_ref.games.blocks_in_the_west import damage, mulberry, rules
+from aa_ref.games.blocks_in_the_west import damage, hq, mulberry, rules
 from aa_ref.games.blocks_in_the_west.act import Act
 from aa_ref.games.blocks_in_the_west.board import Board
 from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, ColouredPoints, HqState, NavalState, Points
@@ -285,7 +285,7 @@ def naval_leader(game: Game, block_id: str) -> str | None:
     """The activated HQ whose naval action names the block [BW L1926], or the activated naval HQ that names it
     [BW L2159]."""
     for hq_id, activation in game.hq_active.items():
-        if activation.actions.get("naval") == block_id or block_id in activation.naval:
+        if block_id in hq.named(activation, "naval") or block_id in activation.naval:
             return hq_id
     return None
 
@@ -452,7 +452,7 @@ def ship(act: Act, order: Any) -> None:
     act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
     act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key)))
-    spend(act, leader)  # type: ignore[arg-type]
+    spend(act, leader, block_id)  # type: ignore[arg-type]
     act.note(f"{what} ({leader}'s naval action) [BW L2155]")
     if lose:
         lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps lost "
@@ -461,13 +461,14 @@ def ship(act: Act, order: Any) -> None:
         interdiction(act, block_id, zones, what)
 
 
-def spend(act: Act, hq_id: str) -> None:
-    """The naval action is used (a naval HQ's units stay named: each moves once, `shipped`); a supreme leader's AP spent
-    on it is counted in `naval_ap`."""
-    if "naval" not in act.game.hq_active[hq_id].actions:
+def spend(act: Act, hq_id: str, block_id: str) -> None:
+    """The naval action given to the block is used (a naval HQ's units stay named: each moves once, `shipped`); a
+    supreme leader's AP spent on it is counted in `naval_ap` (Eisenhower and Churchill, after Casablanca, may have
+    named several [BW L2052])."""
+    if block_id not in hq.named(act.game.hq_active[hq_id], "naval"):
         return
     active = {k: v.model_copy(deep=True) for k, v in act.game.hq_active.items()}
-    del active[hq_id].actions["naval"]
+    active[hq_id] = hq.spent(active[hq_id], "naval", block_id)
     active[hq_id].naval_ap += 1  # the AP stays spent (AR 24.1's re-embarkation and 24.8 count a leader's AP)
     act.ctx.emit(HqState(active=active))
 
