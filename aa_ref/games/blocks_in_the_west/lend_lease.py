@@ -43,15 +43,6 @@ def britain(scenario: Scenario) -> str | None:
     return scenario.atlantic.britain if scenario.atlantic else None
 
 
-def missing_data(scenario: Scenario, options: dict[str, str]) -> str | None:
-    """Why the options cannot be played with this scenario: OR 34.0 and 35.2 need its `atlantic` data."""
-    wanted = [key for key in ("lend_lease", "convoy_war") if options.get(key) == "on"]
-    if wanted and scenario.atlantic is None:
-        return (f"option {' and '.join(wanted)} needs the scenario's `atlantic` data (GB, France, the U-boats' "
-                "strengths: docs/bitw-scenario.md) [BW L2510-L2552]; this scenario has none")
-    return None
-
-
 def cash_and_carry(act: Act, order: Any) -> None:
     """GB buys red or blue PP from the USA at 3 yellow PP each [BW L2530-L2532]."""
     act.require(rules.enabled(act.game, "lend_lease"), "Cash & Carry is optional rule OR 34.0, not in play in this "

@@ -51,16 +51,6 @@ BALTIC_KEYS = ("Riga", "Tallinn")
 """The Axis Baltic exemption ends when the Soviet Union holds both (combined maps) [BW L2173]."""
 
 
-def missing_data(scenario: Scenario, options: dict[str, str]) -> str | None:
-    """Why the options cannot be played with this scenario: OR 18.0 and AR 24.0 need its `sea_zones` (the map's
-    waters: routes, mines, straits, beaches)."""
-    wanted = [key for key in ("naval_movement", "amphibious") if options.get(key) == "on"]
-    if wanted and not scenario.sea_zones:
-        return (f"option {' and '.join(wanted)} needs the scenario's `sea_zones` (docs/bitw-scenario.md) "
-                "[BW L2153-L2212]; this scenario has none")
-    return None
-
-
 def month(act: Act) -> str:
     return act.scenario.turns[act.game.turn - 1].month
 

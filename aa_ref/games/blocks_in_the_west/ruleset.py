@@ -45,6 +45,7 @@ from aa_ref.games.blocks_in_the_west import (
     reserve_moves,
     reserves,
     rules,
+    scenario_needs,
     strategic_warfare,
     supply,
     upgrade,
@@ -52,7 +53,6 @@ from aa_ref.games.blocks_in_the_west import (
     volkssturm,
     wunderwaffen,
 )
-from aa_ref.games.blocks_in_the_west import naval as naval_rules
 from aa_ref.games.blocks_in_the_west import orders as o
 from aa_ref.games.blocks_in_the_west.act import Act, bw
 from aa_ref.games.blocks_in_the_west.events import SetPhase, SetWeather, apply_event
@@ -246,9 +246,7 @@ class Bitw:
     def new_game(self, scenario: Scenario, variant: str | None, options: dict[str, str], seed: str, log_file: str) -> Game:
         """The scenario's setup: blocks where it places them, hex control, stored PP [BW L512-L528]; and a fresh view
         secret (`referee_secrets`)."""
-        if (missing := lend_lease.missing_data(scenario, options)) is not None:
-            raise UsageError(missing)
-        if (missing := naval_rules.missing_data(scenario, options)) is not None:
+        if (missing := scenario_needs.missing_data(scenario, options)) is not None:
             raise UsageError(missing)
         blocks = {}
         naval = {b: p.hex for b, p in scenario.setup.items() if scenario.blocks[b].unit in NAVAL}
