@@ -78,6 +78,7 @@ def test_surprised(side, turn, attacked, hex_id, expected, monkeypatch):
 def test_tech1_infantry_is_not_surprised():
     """Only TECH 2 infantry acts as TECH 3 Marines ("le fanterie Tech2") [BW L2342]."""
     game, scenario, _ = _act("axis")
+    scenario = scenario.model_copy(deep=True)  # the loaded scenario is cached for the whole process: never edit it
     scenario.powers["germany"].tech["infantry"] = 1
 
     class Fake:
