@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 from tests.e2e.test_bitw_example import exported_view, script_env
+from tests.e2e.bitw_examples import assert_orders_listed_and_commented, assert_own_demo_scenario, refusal
 from tests.e2e.test_bitw_example import orders_in_play_order, play_options
 from tests.schema_check import game_files_errors
 
@@ -20,10 +21,6 @@ EXAMPLE = ROOT / "examples" / "blocks-in-the-west" / "optional-1944"
 SCENARIO = EXAMPLE / "summer-1944-scenario.yaml"
 SEED = "peenemunde"
 OPTIONS = ["hq_command=on", "wunderwaffen=on", "reserves=on", "naval_movement=on", "volkssturm=on"]
-
-
-def script() -> str:
-    return (EXAMPLE / "play.sh").read_text()
 
 
 def new_game(cli) -> None:
@@ -55,31 +52,12 @@ def state(cli) -> dict:
     return json.loads(cli("show", "game.yaml", "--json").output)
 
 
-def check(cli, actions: str, power: str) -> str:
-    """`aa-ref check` of an orders document of `power` with these actions (YAML lines): the output of a refusal."""
-    (cli.folder / "try.yaml").write_text(f"kind: bitw-orders\nschema_version: 1\npower: {power}\nactions:\n{actions}")
-    result = cli("check", "game.yaml", "try.yaml")
-    assert result.exit_code == 1, result.output
-    return result.output
-
-
 def test_the_script_plays_four_optional_rules_with_hqs_on_its_own_demo_scenario(cli):
-    assert sorted(play_options(EXAMPLE)) == sorted(OPTIONS)
-    assert f'"$here/{SCENARIO.name}"' in script() and f"--seed {SEED}" in script()
-    text = SCENARIO.read_text()
-    assert "demo: true" in text and "DEMO data, not a published scenario" in text
-    result = cli("validate", SCENARIO)
-    assert result.exit_code == 0 and "valid bitw-scenario" in result.output, result.output
+    assert_own_demo_scenario(cli, EXAMPLE, SCENARIO, SEED, OPTIONS)
 
 
 def test_every_orders_file_is_listed_and_commented():
-    files = orders_in_play_order(EXAMPLE)
-    assert sorted(files) == sorted(EXAMPLE.glob("t*.yaml"))
-    assert len(files) == len(set(files)) == 5
-    for path in files:
-        text = path.read_text()
-        assert text.startswith("# "), f"{path.name} starts with a comment saying what it does"
-        assert "kind: bitw-orders" in text
+    assert_orders_listed_and_commented(EXAMPLE, 5)
 
 
 def test_three_months_play_replay_and_verify(cli):
@@ -134,23 +112,23 @@ def test_three_months_play_replay_and_verify(cli):
 def test_the_story_step_by_step_and_what_it_says_is_refused(cli):
     # the Axis July: no Allied unit has entered Germany, no Volkssturm corps yet
     new_game(cli)
-    said = check(cli, "  - next_phase: production\n  - volkssturm: ge_inf_vg\n    at: berlin\n", "axis")
+    said = refusal(cli, "  - next_phase: production\n  - volkssturm: ge_inf_vg\n    at: berlin\n", "axis")
     assert "the Volkssturm directive is not active" in said and "[BW L2418]" in said
     apply(cli, orders_in_play_order(EXAMPLE)[:1])
     data = state(cli)
     assert data["volkssturm"] is False and data["production_lost"] == {}  # the V-1 missed
     assert (data["blocks"]["ge_inf_15"]["hex"], data["blocks"]["ge_inf_7"]["hex"]) == ("peenemunde", "brest")
     # no shipment without a supreme leader's (or a naval HQ's) naval action
-    said = check(cli, "  - activate: gb_churchill\n    actions: {reserve: gb_inf_cdn}\n"
+    said = refusal(cli, "  - activate: gb_churchill\n    actions: {reserve: gb_inf_cdn}\n"
                       "  - ship: gb_inf_30\n    to: cherbourg\n", "allies")
     assert "no activated HQ gave the naval action for gb_inf_30" in said and "[BW L2159]" in said
     # a unit in Motorisation reserve does not move in the Movement phase
-    said = check(cli, "  - activate: gb_churchill\n    actions: {naval: gb_inf_30, reserve: gb_inf_cdn}\n"
+    said = refusal(cli, "  - activate: gb_churchill\n    actions: {naval: gb_inf_30, reserve: gb_inf_cdn}\n"
                       "  - reserve: [gb_inf_cdn]\n    hq: gb_churchill\n"
                       "  - move: [gb_inf_cdn]\n    path: [paris]\n", "allies")
     assert "it moves in the Exploitation phase, not in the Movement phase" in said and "[BW L2468]" in said
     # the supreme leader puts in reserve only the unit its action named
-    said = check(cli, "  - activate: gb_churchill\n    actions: {naval: gb_inf_30}\n"
+    said = refusal(cli, "  - activate: gb_churchill\n    actions: {naval: gb_inf_30}\n"
                       "  - reserve: [gb_inf_cdn]\n    hq: gb_churchill\n", "allies")
     assert "reserve action names no unit" in said and "[BW L1928]" in said
     # after the Allied July: the directive is active, the Canadians' barrel is off, XXX Corps in Cherbourg

@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 from tests.e2e.test_bitw_example import exported_view, script_env
+from tests.e2e.bitw_examples import assert_orders_listed_and_commented, assert_own_demo_scenario, refusal
 from tests.e2e.test_bitw_example import orders_in_play_order, play_options
 from tests.schema_check import game_files_errors
 
@@ -20,10 +21,6 @@ SCENARIO = EXAMPLE / "late-war-scenario.yaml"
 SEED = "baytown"
 OPTIONS = ["italian_surrender=on", "partisans=on", "garrisons=on", "lend_lease=on", "convoy_war=on",
            "strategic_bombing=on", "new_factories=on", "unit_upgrade=on"]
-
-
-def script() -> str:
-    return (EXAMPLE / "play.sh").read_text()
 
 
 def new_game(cli) -> None:
@@ -52,31 +49,12 @@ def play(cli, until: str | None = None) -> dict:
     return json.loads(cli("show", "game.yaml", "--json").output)
 
 
-def check(cli, actions: str, power: str) -> str:
-    """`aa-ref check` of an orders document of `power` with these actions (YAML lines): the output of a refusal."""
-    (cli.folder / "try.yaml").write_text(f"kind: bitw-orders\nschema_version: 1\npower: {power}\nactions:\n{actions}")
-    result = cli("check", "game.yaml", "try.yaml")
-    assert result.exit_code == 1, result.output
-    return result.output
-
-
 def test_the_script_plays_eight_optional_rules_on_its_own_demo_scenario(cli):
-    assert sorted(play_options(EXAMPLE)) == sorted(OPTIONS)
-    assert f'"$here/{SCENARIO.name}"' in script() and f"--seed {SEED}" in script()
-    text = SCENARIO.read_text()
-    assert "demo: true" in text and "DEMO data, not a published scenario" in text
-    result = cli("validate", SCENARIO)
-    assert result.exit_code == 0 and "valid bitw-scenario" in result.output, result.output
+    assert_own_demo_scenario(cli, EXAMPLE, SCENARIO, SEED, OPTIONS)
 
 
 def test_every_orders_file_is_listed_and_commented():
-    files = orders_in_play_order(EXAMPLE)
-    assert sorted(files) == sorted(EXAMPLE.glob("t*.yaml"))
-    assert len(files) == len(set(files)) == 11
-    for path in files:
-        text = path.read_text()
-        assert text.startswith("# "), f"{path.name} starts with a comment saying what it does"
-        assert "kind: bitw-orders" in text
+    assert_orders_listed_and_commented(EXAMPLE, 11)
 
 
 def test_four_months_play_replay_and_verify(cli):
@@ -156,18 +134,18 @@ def test_the_story_step_by_step_and_what_it_says_is_refused(cli):
     assert data["blocks"]["it_mussolini"]["hex"] == "gran_sasso" and data["blocks"]["it_mussolini"]["revealed"]
     assert data["production_lost"] == {"germany": {"yellow": 1}}  # the raid on Essen
     # Mussolini, dismissed, takes no order
-    said = check(cli, "  - next_phase: movement\n  - move: [it_mussolini]\n    path: [e7]\n", "axis")
+    said = refusal(cli, "  - next_phase: movement\n  - move: [it_mussolini]\n    path: [e7]\n", "axis")
     assert "dismissed by the King" in said and "[BW L2560]" in said
     # after August: no rail move through bombed Paris, and one rail move only
     apply(cli, orders_in_play_order(EXAMPLE)[4:8])
-    said = check(cli, "  - next_phase: srm\n  - srm: ge_inf_15\n    path: [lyon, alps]\n", "axis")
+    said = refusal(cli, "  - next_phase: srm\n  - srm: ge_inf_15\n    path: [lyon, alps]\n", "axis")
     assert "no rail move passes paris" in said and "[BW L2506]" in said
-    said = check(cli, "  - next_phase: srm\n  - srm: ge_inf_51\n    path: [milan, florence]\n"
+    said = refusal(cli, "  - next_phase: srm\n  - srm: ge_inf_51\n    path: [milan, florence]\n"
                       "  - srm: ge_inf_14\n    path: [verona]\n", "axis")
     assert "rail move(s) of this turn" in said
     # after the Axis September: Toulouse is garrisoned (the ZOC of the 19. Armee in Bordeaux), no disc goes there
     apply(cli, orders_in_play_order(EXAMPLE)[8:9])
-    said = check(cli, "  - next_phase: production\n  - partisans: toulouse\n    paid_by: britain\n", "allies")
+    said = refusal(cli, "  - next_phase: production\n  - partisans: toulouse\n    paid_by: britain\n", "allies")
     assert "toulouse is garrisoned by the Axis" in said and "[BW L2410]" in said
 
 
