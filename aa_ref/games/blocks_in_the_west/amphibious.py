@@ -184,11 +184,7 @@ def land(act: Act, order: Any) -> None:
     act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
     naval.spend(act, leader, block_id)  # type: ignore[arg-type]
     act.note(f"{what} ({leader}'s naval command) [BW L2290-L2322]")
-    if lose:
-        naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
-                                             "lost [BW L1311]")
-    if game.blocks[block_id].hex is not None:
-        naval.interdiction(act, block_id, zones, what)
+    naval.crossing_costs(act, block_id, zones, lose, what)
     if game.blocks[block_id].hex is not None and hard:
         act.note(f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3): 1 hit [BW L2338]")
         take_hits(act, [block_id], 1, f"{block_id} lands on {' and '.join(hard)} (Marines at TECH 3) [BW L2338]")
@@ -364,11 +360,7 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
     act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
     naval.spend(act, naval.naval_leader(game, block_id), block_id)  # type: ignore[arg-type]
     act.note(f"{what} [BW L2302], [BW L2352]")
-    if lose:
-        naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
-                                             "lost [BW L1311]")
-    if game.blocks[block_id].hex is not None:
-        naval.interdiction(act, block_id, zones, what)
+    naval.crossing_costs(act, block_id, zones, lose, what)
 
 
 def beachheads(act: Act) -> set[str]:
@@ -413,11 +405,7 @@ def land_armour(act: Act, order: Any) -> None:
     act.ctx.emit(BlockUpdate(block=block_id, moved=True))
     act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key)))
     act.note(f"{what} ({leader}'s command) [BW L2366]")
-    if lose:
-        naval.lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps "
-                                             "lost [BW L1311]")
-    if game.blocks[block_id].hex is not None:
-        naval.interdiction(act, block_id, zones, what)
+    naval.crossing_costs(act, block_id, zones, lose, what)
 
 
 def invaded(act: Act, battle: Battle) -> bool:

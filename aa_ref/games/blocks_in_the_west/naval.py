@@ -444,10 +444,16 @@ def ship(act: Act, order: Any) -> None:
     act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key)))
     spend(act, leader, block_id)  # type: ignore[arg-type]
     act.note(f"{what} ({leader}'s naval action) [BW L2155]")
+    crossing_costs(act, block_id, zones, lose, what)
+
+
+def crossing_costs(act: Act, block_id: str, zones: list[str], lose: int, what: str) -> None:
+    """What a unit's crossing costs once it is made: `lose` steps for a strait passed without control of its coasts
+    [BW L1311], then, if it is still afloat, the interdiction roll of the waters it crossed [BW L2163-L2165]."""
     if lose:
         lose_steps(act, block_id, lose, f"{what}: a strait passed without control of its coasts, {lose} steps lost "
                                         "[BW L1311]")
-    if game.blocks[block_id].hex is not None:
+    if act.game.blocks[block_id].hex is not None:
         interdiction(act, block_id, zones, what)
 
 
