@@ -190,20 +190,6 @@ def test_rounding_is_down():
     assert partisans.allotment(act.board(), "belgium") == 1 + 2
 
 
-def test_a_game_naming_an_unknown_partisan_hex_or_conquered_power_is_refused():
-    """A hand-edited game file: the discs' hexes and the conquered powers are names the scenario must know."""
-    scenario, ruleset, game = build_state({"scenario": "_partisans-scenario.yaml", "options": {"partisans": "on"}})
-    game.partisans = {"H99": 1}
-    game.conquered = ["narnia"]
-
-    class Doc:
-        def problem(self, message, loc):
-            return message, loc
-
-    found = {loc: message for message, loc in ruleset._name_problems(scenario, game, Doc())}
-    assert "H99" in found[("partisans", "H99")] and "narnia" in found[("conquered", 0)]
-
-
 def test_france_out_of_the_war_by_armistice_raises_partisans():
     """An armistice puts France under German control [BW L850-L852]: a power conquered, its partisans rise (29.1)."""
     from types import SimpleNamespace

@@ -209,14 +209,17 @@ class Bitw:
         """Powers, hexes and blocks named elsewhere in a game file that the scenario does not know."""
         powers = NameIndex("power", scenario.powers)
         places: dict[str, list[tuple[str, tuple[Any, ...]]]] = {"power": [], "hex": [], "block": []}
-        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices", "conquered")),
+        for what, fields in (("power", ("pp", "coloured_pp", "srm_used", "armistice_asked", "armistices", "conquered",
+                                        "capitals", "sponsored", "morale", "neutrals_attacked", "mulberry_paid")),
                              ("hex", ("control", "fortifications", "charges", "recon_hexes", "partisans", "evacuate",
-                                      "recon_targets", "radar_down")),
+                                      "recon_targets", "radar_down", "destroyed_factories", "mulberries")),
                              ("block", ("engaged", "blitzed", "dropped", "hq_active", "recon_tries", "reserves", "naval",
                                         "shipped", "landed"))):
             for field in fields:
                 value = getattr(game, field)
                 places[what] += [(name, (field, name if isinstance(value, dict) else i)) for i, name in enumerate(value)]
+        places["hex"] += [(h, ("capitals", p)) for p, h in game.capitals.items()]  # Paris open city
+        places["power"] += [(p, ("mulberries", h)) for h, p in game.mulberries.items()]  # BR 6.7
         for side, blocks in game.hit_priority.items():
             places["block"] += [(name, ("hit_priority", side, i)) for i, name in enumerate(blocks)]
         for n, work in enumerate(game.factory_works):  # OR 15.0
