@@ -54,7 +54,7 @@ from typing import Any
 from aa_ref.core.names import natural_key
 from aa_ref.games.blocks_in_the_west import casablanca, damage, hq, movement, mulberry, naval, neutrality, rules, supply
 from aa_ref.games.blocks_in_the_west.act import Act
-from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate, NavalState
+from aa_ref.games.blocks_in_the_west.events import BlockMove, BlockUpdate
 from aa_ref.games.blocks_in_the_west.hexes import MAJOR, hex_distance
 from aa_ref.games.blocks_in_the_west.losses import take_hits
 from aa_ref.games.blocks_in_the_west.scenario import ARMOUR, GCU
@@ -178,10 +178,7 @@ def land(act: Act, order: Any) -> None:
     zones, lose = naval.route(act, port, to, side, order.via, landing=True)
     naval.axis_barred(act, zones, f"{block_id} landing on {to}")
     what = f"{block_id} lands from {port} on {to} by {', '.join(zones)}"
-    act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
-    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
-    landed = dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))
-    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
+    naval.carried(act, block_id, port, to, landing=True)
     naval.spend(act, leader, block_id)  # type: ignore[arg-type]
     act.note(f"{what} ({leader}'s naval command) [BW L2290-L2322]")
     naval.crossing_costs(act, block_id, zones, lose, what)
@@ -354,10 +351,7 @@ def land_second_wave(act: Act, battle: Battle, block_id: str) -> None:
     zones, lose = naval.route(act, port, battle.hex, side, None, landing=True)
     naval.axis_barred(act, zones, f"{block_id} landing on {battle.hex}")
     what = f"{block_id} lands in the second wave from {port} on {battle.hex} by {', '.join(zones)}"
-    act.ctx.emit(BlockMove(block=block_id, path=[port, battle.hex]))
-    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
-    landed = dict(sorted({**game.landed, block_id: port}.items(), key=lambda kv: natural_key(kv[0])))
-    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key), landed=landed))
+    naval.carried(act, block_id, port, battle.hex, landing=True)
     naval.spend(act, naval.naval_leader(game, block_id), block_id)  # type: ignore[arg-type]
     act.note(f"{what} [BW L2302], [BW L2352]")
     naval.crossing_costs(act, block_id, zones, lose, what)
@@ -401,9 +395,7 @@ def land_armour(act: Act, order: Any) -> None:
     zones, lose = naval.route(act, port, to, side, order.via, landing=True)
     naval.axis_barred(act, zones, f"{block_id} to the beachhead {to}")
     what = f"{block_id} goes by sea from {port} to the beachhead {to} by {', '.join(zones)}"
-    act.ctx.emit(BlockMove(block=block_id, path=[port, to]))
-    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
-    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key)))
+    naval.carried(act, block_id, port, to)
     act.note(f"{what} ({leader}'s command) [BW L2366]")
     naval.crossing_costs(act, block_id, zones, lose, what)
 

@@ -439,12 +439,24 @@ def ship(act: Act, order: Any) -> None:
     axis_barred(act, zones, f"{block_id} to {to}")
     plan_limit(act, leader, block_id, landing=False)  # type: ignore[arg-type]
     what = f"{block_id} shipped from {start} to {to} by {', '.join(zones)}"
-    act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
-    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
-    act.ctx.emit(NavalState(shipped=sorted({*game.shipped, block_id}, key=natural_key)))
+    carried(act, block_id, start, to)
     spend(act, leader, block_id)  # type: ignore[arg-type]
     act.note(f"{what} ({leader}'s naval action) [BW L2155]")
     crossing_costs(act, block_id, zones, lose, what)
+
+
+def carried(act: Act, block_id: str, start: str, to: str, landing: bool = False) -> None:
+    """The unit goes by sea from `start` to `to`: moved for this turn, shipped (it moves once by sea a turn); a landing
+    also records the port it sailed from (AR 24.0's re-embarkation and beachheads)."""
+    game = act.game
+    act.ctx.emit(BlockMove(block=block_id, path=[start, to]))
+    act.ctx.emit(BlockUpdate(block=block_id, moved=True))
+    shipped = sorted({*game.shipped, block_id}, key=natural_key)
+    if landing:
+        landed = dict(sorted({**game.landed, block_id: start}.items(), key=lambda kv: natural_key(kv[0])))
+        act.ctx.emit(NavalState(shipped=shipped, landed=landed))
+    else:
+        act.ctx.emit(NavalState(shipped=shipped))
 
 
 def crossing_costs(act: Act, block_id: str, zones: list[str], lose: int, what: str) -> None:
